@@ -1,0 +1,55 @@
+// `lengthlens <command>`: each command lives in ./commands/<name>.ts and exports `run`.
+import { UsageError } from './errors';
+
+export interface Command {
+  summary: string;
+  usage: string;
+  run(argv: string[]): Promise<number>;
+}
+
+const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
+  score: () => import('./commands/score'),
+  task: () => import('./commands/task'),
+  harness: () => import('./commands/harness'),
+  judge: () => import('./commands/judge'),
+  bench: () => import('./commands/bench'),
+};
+
+async function help(): Promise<string> {
+  const lines = ['lengthlens: length bias in LLM evaluation, token by token.', '', 'Commands:'];
+  for (const [name, load] of Object.entries(COMMANDS)) {
+    try {
+      const { command } = await load();
+      lines.push(`  ${name.padEnd(8)} ${command.summary}`);
+    } catch {
+      lines.push(`  ${name.padEnd(8)} (unavailable)`);
+    }
+  }
+  lines.push('', 'Every command prints JSON with --json. `lengthlens <command> --help` for its options.');
+  return lines.join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write((await help()) + '\n');
+    return name ? 0 : 2;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    process.stderr.write(`lengthlens: unknown command "${name}" (try --help)\n`);
+    return 2;
+  }
+  try {
+    const { command } = await load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(command.usage + '\n');
+      return 0;
+    }
+    return await command.run(rest);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`lengthlens ${name}: ${message.split('\n')[0]}\n`);
+    return err instanceof UsageError ? 2 : 1;
+  }
+}

@@ -1,0 +1,117 @@
+// The result of scoring one (context, candidates) item: the JSON shape of `lengthlens score`
+// (SPEC §8) and of everything the browser shows.
+
+/** One alternative the model preferred (or considered) at a scored position. */
+export interface TopAlternative {
+  id: number;
+  piece: string;
+  prob: number;
+}
+
+export interface TokenScore {
+  id: number;
+  /** The token's piece as the vocabulary spells it (e.g. `▁the`, `Ġthe`, `<0xE2>`). */
+  piece: string;
+  /** Human-readable text of the piece (▁/Ġ shown as a space; byte tokens as the bytes they stand for). */
+  text: string;
+  /** [start, end) UTF-8 byte offsets within the continuation string. */
+  bytes: [number, number];
+  /** Natural-log probability of this token given everything before it. */
+  logprob: number;
+  /** Surprisal in bits: -logprob / ln 2. */
+  bits: number;
+  /** 1-based rank of the actual token in the predictive distribution (1 = argmax). */
+  rank: number;
+  /** Entropy of the predictive distribution, in nats. */
+  entropy: number;
+  top: TopAlternative[];
+  greedy: boolean;
+}
+
+export type BoundaryStatus = 'ok' | 'merged';
+export type BoundaryPolicy = 'whole' | 'separate';
+
+export interface BoundaryInfo {
+  /** Which policy produced the scored tokens (only meaningful when status is `merged`). */
+  policy: BoundaryPolicy;
+  /** For a merge: the straddling token's piece and the byte range of the context it covers. */
+  straddlingPiece?: string;
+  /** Bytes at the end of the context that the straddling token also covers. */
+  contextBytes?: number;
+  /** Bytes of the continuation that the straddling token covers: [0, n). */
+  continuationBytes?: number;
+}
+
+export interface CandidateScore {
+  text: string;
+  /** The continuation actually scored (the candidate with the context's trailing whitespace moved in front). */
+  continuation: string;
+  boundary: BoundaryStatus;
+  boundary_info?: BoundaryInfo;
+  tokens: TokenScore[];
+  n_tokens: number;
+  /** UTF-8 bytes of the candidate string as given (lm-eval-harness acc_bytes denominator). */
+  n_bytes: number;
+  /** Unicode code points of the candidate string as given (lm-eval-harness acc_norm denominator). */
+  n_chars: number;
+  sum_logprob: number;
+  per_token: number;
+  per_char: number;
+  per_byte: number;
+  bits_per_byte: number;
+  /** sum_logprob minus the candidate's log-prob under the unconditional context. */
+  pmi: number;
+  unconditional_logprob: number;
+  prior_bpb: number;
+  first_token_bits: number;
+  is_greedy: boolean;
+  /** Why the token byte spans do not add up to the candidate's byte length, when they don't. */
+  byte_note?: string;
+}
+
+export type RuleName = 'acc' | 'acc_norm' | 'acc_bytes' | 'per_token' | 'pmi';
+
+export type WarningCode =
+  | 'context_trailing_whitespace'
+  | 'inconsistent_leading_space'
+  | 'candidate_trailing_whitespace'
+  | 'candidate_trailing_punctuation'
+  | 'single_character_candidates'
+  | 'boundary_merge'
+  | 'candidate_too_long'
+  | 'empty_candidate'
+  | 'non_finite_logprob';
+
+export interface ScoreWarning {
+  code: WarningCode;
+  message: string;
+  /** Candidate indices the warning is about (empty for item-level warnings). */
+  candidates: number[];
+}
+
+export interface ItemScore {
+  context: string;
+  candidates: CandidateScore[];
+  winners: Record<RuleName, number>;
+  warnings: ScoreWarning[];
+}
+
+export interface ScoreOptions {
+  boundaryPolicy: BoundaryPolicy;
+  /** Context for PMI's unconditional term; '' means BOS only (lm-eval-harness acc_mutual_info). */
+  unconditionalContext: string;
+  /** Number of alternatives kept per token. */
+  topK: number;
+  /** Mean of the geometric length prior for per-candidate PriorBPB. */
+  mu: number;
+  /** Wrap the context as a user turn in the model's chat template (instruct models only). */
+  chatTemplate: boolean;
+}
+
+export const DEFAULT_SCORE_OPTIONS: ScoreOptions = {
+  boundaryPolicy: 'whole',
+  unconditionalContext: '',
+  topK: 5,
+  mu: 111,
+  chatTemplate: false,
+};

@@ -1,0 +1,36 @@
+// What the engine needs to know to load a model, shared by Node, the Worker and the UI.
+export type Device = 'webgpu' | 'wasm' | 'cpu';
+export type Dtype = 'fp32' | 'fp16' | 'q8' | 'q4' | 'q4f16';
+export const ALL_DTYPES: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
+
+/** Where a model comes from. */
+export type ModelSource =
+  | { kind: 'served'; name: string } // /models/<name>/ served by the app (or a Node folder root)
+  | { kind: 'hub'; id: string } // Hugging Face hub id, through env.remoteHost
+  | { kind: 'path'; path: string }; // a folder on disk (Node)
+
+export interface LoadRequest {
+  source: ModelSource;
+  dtype: Dtype;
+  device: Device;
+}
+
+export interface LoadProgress {
+  file?: string;
+  loaded: number;
+  total: number;
+  /** Per-file progress, bytes. */
+  files: Record<string, { loaded: number; total: number }>;
+  status: 'initiate' | 'download' | 'progress' | 'done' | 'progress_total' | 'ready';
+}
+
+export interface ModelInfo {
+  id: string;
+  dtype: Dtype;
+  device: Device;
+  vocabSize: number;
+  maxLength: number;
+  bosTokenId: number | null;
+  hasChatTemplate: boolean;
+  tokenizerKind: 'sentencepiece' | 'byte-level' | 'other';
+}

@@ -1,0 +1,58 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { roomFromHash, isEmbed, type Room } from './route';
+
+// Rooms load on demand so the first paint stays small.
+const ScorerRoom = lazy(() => import('./scorer/ScorerRoom'));
+const TaskLab = lazy(() => import('./task/TaskLab'));
+const JudgeLab = lazy(() => import('./judge/JudgeLab'));
+
+const ROOMS: { room: Room; label: string; href: string }[] = [
+  { room: 'scorer', label: 'Scorer', href: '#/' },
+  { room: 'task', label: 'Task lab', href: '#/task' },
+  { room: 'judge', label: 'Judge lab', href: '#/judge' },
+];
+
+function useRoom(): Room {
+  const [room, setRoom] = useState<Room>(() => roomFromHash(window.location.hash));
+  useEffect(() => {
+    const onHash = () => setRoom(roomFromHash(window.location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  return room;
+}
+
+export function App() {
+  const room = useRoom();
+  const embed = isEmbed(window.location.search);
+  if (embed) {
+    return (
+      <Suspense fallback={<p className="loading">Loading…</p>}>
+        <ScorerRoom embed />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="app">
+      <header className="app-header">
+        <a className="brand" href="#/">
+          length<span>lens</span>
+        </a>
+        <nav aria-label="Rooms">
+          {ROOMS.map((r) => (
+            <a key={r.room} href={r.href} aria-current={room === r.room ? 'page' : undefined}>
+              {r.label}
+            </a>
+          ))}
+        </nav>
+      </header>
+      <main className="app-main">
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          {room === 'scorer' && <ScorerRoom />}
+          {room === 'task' && <TaskLab />}
+          {room === 'judge' && <JudgeLab />}
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export default function TaskLab() {
+  return <section aria-labelledby="task-title"><h1 id="task-title">Task lab</h1></section>;
+}

@@ -1,0 +1,55 @@
+// Launches Debian's Chromium (never a downloaded browser) with WebGPU enabled on its software
+// adapter and with every background network feature off (this machine has no network).
+import { chromium, type Browser, type Page } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const FLAGS = [
+  '--no-sandbox',
+  '--enable-unsafe-webgpu',
+  '--enable-features=Vulkan',
+  '--use-vulkan=swiftshader',
+  '--use-webgpu-adapter=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--use-angle=vulkan',
+  '--disable-vulkan-surface',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--metrics-recording-only',
+  '--no-default-browser-check',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+}
+
+/** The base URL of the preview server started by global-setup. */
+export function baseUrl(): string {
+  const url = process.env.LENGTHLENS_BASE_URL;
+  if (!url) throw new Error('LENGTHLENS_BASE_URL is not set: run through vitest.browser.config.ts');
+  return url;
+}
+
+export const SCREENSHOT_DIR = path.resolve('screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Collect page errors so a test can assert none happened. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
