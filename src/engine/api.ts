@@ -1,0 +1,35 @@
+// The engine's interface, as the UI sees it through the Worker (comlink) and as Node calls it
+// directly. One model is loaded at a time per engine instance.
+import type { ItemScore, ScoreOptions } from '../core/scoring/types';
+import type { LoadProgress, LoadRequest, ModelInfo } from './types';
+
+export interface ScoreRequest {
+  context: string;
+  candidates: string[];
+  options: ScoreOptions;
+}
+
+/** WebGPU-vs-WASM agreement on a fixed probe text (SPEC §2). */
+export interface ProbeCheck {
+  probe: string;
+  sumLogprobDevice: number;
+  sumLogprobWasm: number;
+  absDiff: number;
+  tolerance: number;
+  ok: boolean;
+}
+
+export interface EngineApi {
+  /** Load (or switch to) a model; progress events stream through the callback. */
+  load(req: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<ModelInfo>;
+  /**
+   * Score one item. `runId` lets a newer call supersede an older one: a superseded run rejects
+   * with an error whose name is 'AbortError'.
+   */
+  score(req: ScoreRequest, runId?: number): Promise<ItemScore>;
+  /** Abandon every run with an id below `runId`. */
+  cancelBefore(runId: number): void;
+  /** On WebGPU: score the probe on WASM too and compare. */
+  probeCheck(): Promise<ProbeCheck>;
+  unload(): Promise<void>;
+}
