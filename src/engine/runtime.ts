@@ -1,18 +1,10 @@
 // Where transformers.js looks for models and ONNX Runtime's wasm files. The library keeps these
 // in one global `env`, so the engine sets them before every load.
 import { env } from '@huggingface/transformers';
-import type { ModelSource } from './types';
+import type { EngineConfig, ModelSource } from './types';
 
-export interface EngineConfig {
-  /** Root of the served models folder: a URL in the browser ('/models/'), a folder in Node. */
-  localModelPath?: string;
-  /** Hugging Face hub (or a mirror in the hub's URL layout). */
-  remoteHost?: string;
-  /** ONNX Runtime's wasm files, served by the app itself (never a CDN). */
-  wasmPaths?: { mjs: string; wasm: string };
-  /** Cache downloaded files (browser Cache API, or the FS cache in Node). */
-  useCache?: boolean;
-}
+export type { EngineConfig };
+
 
 export const DEFAULT_REMOTE_HOST = 'https://huggingface.co/';
 

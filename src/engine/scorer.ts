@@ -141,6 +141,7 @@ export async function scorePlans(m: LoadedModel, plans: (ContinuationPlan | null
               entropy: st.entropy,
               top: st.top.map((a) => ({ id: a.id, piece: pieceOf(m, a.id), prob: a.prob })),
               greedy: st.argmax === t.id,
+              ...(plan.weights[j] !== 1 ? { weight: plan.weights[j] } : {}),
             };
           });
           results[members[k]] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
