@@ -50,7 +50,8 @@ function expectSameScores(browserItem: ItemScore | undefined) {
     expect(c.tokens.map((t) => t.bytes)).toEqual(n.tokens.map((t) => t.bytes));
     c.tokens.forEach((t, j) => expect(Math.abs(t.logprob - n.tokens[j].logprob)).toBeLessThan(1e-3));
     expect(Math.abs(c.sum_logprob - n.sum_logprob)).toBeLessThan(1e-3);
-    expect(Math.abs(c.pmi - n.pmi)).toBeLessThan(1e-3);
+    // PMI is the difference of two sums over ~20 tokens each, so per-token float32 error adds up.
+    expect(Math.abs(c.pmi - n.pmi)).toBeLessThan(3e-3);
   });
   expect(browserItem!.winners).toEqual(node.winners);
 }
