@@ -66,13 +66,28 @@ function expectSameScores(browserItem: ItemScore | undefined, label: 'wasm' | 'w
 }
 
 describe('engine in the browser Worker', () => {
+  it('loads a model from a folder picked on disk', async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    const q = new URLSearchParams({ source: 'folder', device: 'wasm', dtype: 'fp32', context: CONTEXT });
+    for (const c of CANDIDATES) q.append('candidate', c);
+    await page.goto(`${baseUrl()}/diagnostics.html?${q}`);
+    await page.locator('#folder').setInputFiles(path.join(MODELS_DIR, 'stories260K'));
+    await page.getByTestId('status').filter({ hasNotText: 'running' }).waitFor({ timeout: 120_000 });
+    const r = JSON.parse((await page.getByTestId('result').textContent()) ?? '{}') as DiagResult;
+    expect(r.error).toBeUndefined();
+    expectSameScores(r.item, 'wasm');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('WASM matches Node to 1e-3', async () => {
     const r = await diagnose('wasm');
     expect(r.error).toBeUndefined();
     expectSameScores(r.item, 'wasm');
   });
 
-  it('WebGPU matches Node to 1e-3 and passes the WASM probe check', async () => {
+  it('WebGPU matches Node (software-adapter tolerance) and passes the WASM probe check', async () => {
     const r = await diagnose('webgpu', true);
     expect(r.error).toBeUndefined();
     expectSameScores(r.item, 'webgpu');
