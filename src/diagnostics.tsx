@@ -65,7 +65,31 @@ function Diagnostics() {
           WebGPU vs WASM probe: |Δ sum log-prob| = {result.probe.absDiff.toExponential(2)} nats ({result.probe.ok ? 'agree' : 'DISAGREE'})
         </p>
       )}
-      <pre data-testid="result" style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{JSON.stringify(result, null, 1)}</pre>
+      {result.item && (
+        <table>
+          <caption className="muted">
+            {result.device} · {result.dtype} · load {result.loadMs?.toFixed(0)} ms · score {result.scoreMs?.toFixed(0)} ms
+          </caption>
+          <thead>
+            <tr><th>candidate</th><th>tokens</th><th>sum log-prob</th><th>bits/byte</th><th>PMI</th></tr>
+          </thead>
+          <tbody>
+            {result.item.candidates.map((c, i) => (
+              <tr key={i}>
+                <td>{JSON.stringify(c.text)}</td>
+                <td>{c.n_tokens}</td>
+                <td>{c.sum_logprob.toFixed(4)}</td>
+                <td>{c.bits_per_byte.toFixed(4)}</td>
+                <td>{c.pmi.toFixed(4)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <details>
+        <summary>Raw result (JSON)</summary>
+        <pre data-testid="result" style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{JSON.stringify(result, null, 1)}</pre>
+      </details>
     </main>
   );
 }
