@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { auditVerdicts } from '../../../src/core/judge/audit';
+import { parseVerdicts, type VerdictRow } from '../../../src/core/judge/verdicts';
+import { generateSampleVerdicts } from '../../../src/core/judge/sample';
+import { simulateJudge, samplePrompts, DEFAULT_PARAMS } from '../../../src/core/judge/simulate';
+import { createRng } from '../../../src/core/judge/rng';
+
+const row = (promptId: string, aFirst: boolean, verdict: 'A' | 'B' | 'tie' | number, lenA: number, lenB: number, category: string | null = null): VerdictRow => ({
+  line: 0,
+  promptId,
+  aFirst,
+  pA: typeof verdict === 'number' ? verdict : verdict === 'A' ? 1 : verdict === 'B' ? 0 : 0.5,
+  hard: typeof verdict === 'number' ? null : verdict,
+  lenA,
+  lenB,
+  category,
+  human: null,
+});
+
+describe('audit of judge verdicts', () => {
+  it('computes raw, swap, first-slot and inconsistency by hand on a small file', () => {
+    const rows = [
+      row('a', true, 'A', 200, 100), row('a', false, 'B', 200, 100), // flips with order
+      row('b', true, 'A', 150, 100), row('b', false, 'A', 150, 100), // consistent A
+      row('c', true, 'tie', 80, 100), row('c', false, 'B', 80, 100), // tie vs B: inconsistent
+      row('d', true, 0.8, 120, 100), row('d', false, 0.4, 120, 100), // soft: 0.8·0.6 + 0.4·0.2 = 0.56
+      row('e', true, 'B', 90, 100), // one order only
+    ];
+    const r = auditVerdicts(rows, { bootstrapReps: 50 });
+    expect(r.counts).toMatchObject({ verdicts: 9, prompts: 5, bothOrders: 4, onlyAFirst: 1, onlyASecond: 0, ties: 1, probabilities: 2 });
+    expect(r.estimates.raw.estimate).toBeCloseTo((1 + 0 + 1 + 1 + 0.5 + 0 + 0.8 + 0.4 + 0) / 9, 12);
+    // Swap-averaged over the four prompts with both orders.
+    expect(r.estimates.swap.estimate).toBeCloseTo((0.5 + 1 + 0.25 + 0.6) / 4, 12);
+    // First slot: A-first rows count pA, A-second rows 1 − pA.
+    expect(r.firstSlot).toBeCloseTo((1 + 1 + 1 + 0 + 0.5 + 1 + 0.8 + 0.6 + 0) / 9, 12);
+    expect(r.inconsistency).toBeCloseTo((1 + 0 + 1 + 0.56) / 4, 12);
+    expect(r.warnings.some((w) => /1 prompt was judged in one order only/.test(w))).toBe(true);
+  });
+
+  it('warns when the length feature barely varies (γ not identified)', () => {
+    const rows: VerdictRow[] = [];
+    for (let i = 0; i < 40; i++) {
+      rows.push(row(`p${i}`, true, i % 3 ? 'A' : 'B', 300 + (i % 2), 100));
+      rows.push(row(`p${i}`, false, i % 4 ? 'A' : 'B', 300 + (i % 2), 100));
+    }
+    const r = auditVerdicts(rows, { bootstrapReps: 20 });
+    expect(r.gammaIdentified).toBe(false);
+    expect(r.featureSd).toBeLessThan(0.1);
+    expect(r.warnings.some((w) => /not identified/.test(w))).toBe(true);
+    expect(r.checklist[3].status).toBe('warn');
+  });
+
+  it('recovers the simulation’s soft LC from expected verdicts', () => {
+    // Soft verdicts P(A) from the simulation: the audit’s figures equal the simulation’s.
+    const params = { ...DEFAULT_PARAMS, n: 400, seed: 3 };
+    const sim = simulateJudge(params);
+    const p = samplePrompts(params, params.n, createRng(params.seed));
+    const rows: VerdictRow[] = [];
+    for (let i = 0; i < params.n; i++) {
+      const lenA = 100 * Math.exp(p.x[i]);
+      rows.push(row(`p${i}`, true, p.p1[i], lenA, 100));
+      rows.push(row(`p${i}`, false, p.p2[i], lenA, 100));
+    }
+    const r = auditVerdicts(rows, { bootstrapReps: 20 });
+    expect(r.estimates.lc.estimate).toBeCloseTo(sim.lc, 9);
+    expect(r.estimates.swap.estimate).toBeCloseTo(sim.swap, 12);
+    expect(r.firstSlot).toBeCloseTo(sim.firstSlot, 12);
+    expect(r.inconsistency).toBeCloseTo(sim.inconsistency, 12);
+    expect(r.phi).toBeCloseTo(sim.phi, 9);
+    expect(r.gamma).toBeCloseTo(sim.gamma, 9);
+  });
+
+  it('audits the shipped sample file, which the generator reproduces', () => {
+    const text = readFileSync('public/samples/judge-verdicts.csv', 'utf8');
+    expect(text).toBe(generateSampleVerdicts());
+    const parsed = parseVerdicts(text);
+    expect(parsed.errors).toEqual([]);
+    const r = auditVerdicts(parsed.rows, { bootstrapReps: 200 });
+    expect(r.counts.prompts).toBe(400);
+    expect(r.counts.onlyAFirst + r.counts.onlyASecond).toBeGreaterThan(0);
+    expect(r.categories.map((c) => c.category)).toEqual(['coding', 'extraction', 'math', 'reasoning', 'writing']);
+    expect(r.categories.reduce((s, c) => s + c.prompts, 0)).toBe(400);
+    // Position and verbosity bias were built in: the first slot wins often, LC sits below swap.
+    expect(r.firstSlot).toBeGreaterThan(0.55);
+    expect(r.estimates.lc.estimate).toBeLessThan(r.estimates.swap.estimate);
+    for (const iv of [r.estimates.raw, r.estimates.swap, r.estimates.lc]) {
+      expect(iv.lo).toBeLessThan(iv.estimate);
+      expect(iv.hi).toBeGreaterThan(iv.estimate);
+    }
+    expect(r.human?.verdicts).toBeGreaterThan(100);
+    expect(r.checklist.map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'info']);
+  });
+});
