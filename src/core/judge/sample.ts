@@ -46,7 +46,8 @@ export function generateSampleVerdicts(opts: SampleOptions = {}): string {
     const lenB = Math.max(20, Math.round(cat.typicalChars * Math.exp(0.45 * rng.normal())));
     const lenA = Math.max(10, Math.round(lenB * Math.exp(x)));
     const id = `p${String(i + 1).padStart(4, '0')}`;
-    const human = rng.uniform() < humanLabelled ? hard(sigmoid(d)) : '';
+    // Humans see the quality gap more sharply than the judge, with no position or length bias.
+    const human = rng.uniform() < humanLabelled ? hard(sigmoid(3 * d)) : '';
     const orders = rng.uniform() < singleOrder ? [rng.uniform() < 0.5] : rng.uniform() < 0.5 ? [true, false] : [false, true];
     for (const aFirst of orders) {
       const pA = sigmoid(d + (aFirst ? p.b : -p.b) + p.lambda * x);

@@ -165,7 +165,7 @@ function AuditReport({ name, parsed, result, ms }: { name: string; parsed: Parse
                 <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
                 <YAxis domain={[0, 100]} unit="%" width={48} />
                 <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} contentStyle={TOOLTIP_STYLE} />
-                <ReferenceLine y={50} stroke="currentColor" strokeDasharray="4 4" />
+                <ReferenceLine y={50} stroke="currentColor" strokeDasharray="1 3" />
                 <Bar dataKey="value" isAnimationActive={false}>
                   {bars.map((b) => <Cell key={b.key} fill={b.color} />)}
                   <ErrorBar dataKey="err" width={8} stroke="currentColor" />

@@ -39,7 +39,7 @@ export function SimulationView(props: { params: JudgeParams; result: SimulationR
               <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} height={40} />
               <YAxis domain={[0, 100]} unit="%" width={48} />
               <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} contentStyle={TOOLTIP_STYLE} />
-              <ReferenceLine y={50} stroke="currentColor" strokeDasharray="4 4" />
+              <ReferenceLine y={50} stroke="currentColor" strokeDasharray="1 3" />
               <Bar dataKey="value" isAnimationActive={false}>
                 {data.map((d) => <Cell key={d.key} fill={d.color} />)}
                 <LabelList dataKey="value" position="top" className="judge-bar-label" formatter={(v: unknown) => `${Number(v).toFixed(1)}%`} />

@@ -13,6 +13,7 @@ interface SweepView {
   xLabel: string;
   tick: (v: number) => string;
   current: (p: JudgeParams) => number;
+  ticks?: number[];
   series: SeriesKey[];
   note: string;
 }
@@ -42,8 +43,9 @@ const VIEWS: SweepView[] = [
     kind: 'gameability',
     title: 'Gameability: A’s length distribution from concise to very verbose',
     xLabel: 'A’s typical length ratio e^m',
-    tick: (v) => `${Math.exp(v).toFixed(1)}×`,
+    tick: (v) => `${Number(Math.exp(v).toFixed(2))}×`,
     current: (p) => p.m,
+    ticks: [0.5, 1, 2, 4].map(Math.log),
     series: ['target', 'fixedOrder', 'swap', 'lc'],
     note:
       'Quality never changes, yet padding A’s answers lifts its fixed-order and swap-averaged win rates steadily. LC stays near the target while A is at most about twice as long, then breaks down: when nearly every A answer is much longer, tanh(x / sd x) saturates and the fit must extrapolate to equal length from data that never get there.',
@@ -65,6 +67,7 @@ function SweepChart({ view, params }: { view: SweepView; params: JudgeParams }) 
               type="number"
               domain={['dataMin', 'dataMax']}
               tickFormatter={view.tick}
+              ticks={view.ticks}
               label={{ value: view.xLabel, position: 'insideBottom', offset: -14 }}
             />
             <YAxis domain={[0, 100]} unit="%" width={48} />
@@ -73,9 +76,9 @@ function SweepChart({ view, params }: { view: SweepView; params: JudgeParams }) 
               labelFormatter={(v) => `${view.xLabel} = ${view.tick(Number(v))}`}
               contentStyle={TOOLTIP_STYLE}
             />
-            <Legend verticalAlign="top" height={28} />
-            <ReferenceLine y={50} stroke="currentColor" strokeDasharray="4 4" />
-            {view.kind !== 'position' && <ReferenceLine x={current} stroke="currentColor" strokeDasharray="2 4" label={{ value: 'now', position: 'top' }} />}
+            <Legend verticalAlign="top" height={28} itemSorter={null} />
+            <ReferenceLine y={50} stroke="currentColor" strokeDasharray="1 3" />
+            {view.kind !== 'position' && <ReferenceLine x={current} stroke="currentColor" strokeDasharray="2 4" label={{ value: 'sliders', position: 'insideTopRight' }} />}
             {view.series.map((k) => (
               <Line
                 key={k}
@@ -83,7 +86,7 @@ function SweepChart({ view, params }: { view: SweepView; params: JudgeParams }) 
                 name={SERIES[k].label}
                 stroke={SERIES[k].color}
                 strokeWidth={k === 'target' ? 2 : 2.5}
-                strokeDasharray={k === 'target' ? '6 4' : undefined}
+                
                 dot={false}
                 isAnimationActive={false}
               />
