@@ -135,9 +135,12 @@ describe('Judge lab', () => {
     expect(errorText).toContain('Line 5: len_a must be a positive number');
     expect(errorText).toContain('Line 7: expected 5 fields, found 2');
     expect(await page.getByTestId('audit-counts').textContent()).toContain('3 verdicts on 3 prompts');
+    await screenshot(page, 'judge-audit-partly-bad-file');
     // No usable column at all.
     await page.getByTestId('audit-file').setInputFiles({ name: 'worse.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
     await page.getByText('Line 1: missing columns: prompt_id, a_first, verdict, len_a, len_b').waitFor();
+    expect(await page.getByTestId('audit-errors').textContent()).toContain('No valid verdicts in this file.');
+    expect(await page.getByTestId('audit-report').count()).toBe(0);
     await screenshot(page, 'judge-audit-bad-file');
     expect(errors).toEqual([]);
     await page.close();

@@ -250,7 +250,9 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
     : null;
 
   const warnings: string[] = [];
-  if (!fit) warnings.push('The length-controlled model could not be fitted (the verdicts do not vary).');
+  if (!fit) warnings.push('The length-controlled model could not be fitted: the verdicts do not vary enough (for example, one answer always wins).');
+  else if (!fit.positionIdentified)
+    warnings.push('Every verdict shows A in the same slot: position bias cannot be separated from quality, so LC here removes length only.');
   else if (!fit.gammaIdentified)
     warnings.push(
       `The length feature barely varies (sd of tanh(x/sd x) = ${fit.featureSd.toFixed(3)}): the length coefficient γ is not identified, so LC is not meaningful here.`,

@@ -23,6 +23,7 @@ export const LENGTH_FEATURE_MIN_SD = 0.1;
 
 export interface LengthControlledFit {
   theta: number;
+  /** NaN when every verdict had A in the same slot (no position term could be fitted). */
   phi: number;
   /** NaN when the length feature does not vary (no length term could be fitted). */
   gamma: number;
@@ -37,6 +38,8 @@ export interface LengthControlledFit {
   featureSd: number;
   /** False when the length feature barely varies: γ is then not identified. */
   gammaIdentified: boolean;
+  /** False when every verdict had A in the same slot. */
+  positionIdentified: boolean;
   converged: boolean;
   iterations: number;
 }
@@ -73,14 +76,15 @@ export function fitLengthControlled(table: JudgmentTable, opts: { robustSe?: boo
   if (rows === 0) throw new Error('no verdicts to fit');
   const { feature, sdX } = lengthFeature(table.x);
   const featureSd = populationSd(feature);
+  // A column that never varies cannot be told apart from the intercept: leave it out.
+  const positionVaries = populationSd(table.s) > 0;
   const tryFit = (withLength: boolean) => {
-    const p = withLength ? 3 : 2;
+    const columns: ((r: number) => number)[] = [() => 1];
+    if (positionVaries) columns.push((r) => table.s[r]);
+    if (withLength) columns.push((r) => feature[r]);
+    const p = columns.length;
     const design = new Float64Array(rows * p);
-    for (let r = 0; r < rows; r++) {
-      design[r * p] = 1;
-      design[r * p + 1] = table.s[r];
-      if (withLength) design[r * p + 2] = feature[r];
-    }
+    for (let r = 0; r < rows; r++) for (let j = 0; j < p; j++) design[r * p + j] = columns[j](r);
     return { p, design, fit: fitLogistic({ x: design, p, y: table.y }) };
   };
   let attempt: ReturnType<typeof tryFit>;
@@ -93,12 +97,15 @@ export function fitLengthControlled(table: JudgmentTable, opts: { robustSe?: boo
     attempt = tryFit(false);
   }
   const { fit, p, design } = attempt;
-  const [theta, phi] = fit.beta;
-  const gamma = lengthFitted ? fit.beta[2] : NaN;
-  const gammaSe = lengthFitted ? Math.sqrt(fit.inverseHessian[2][2]) : NaN;
-  const lc = (sigmoid(theta + phi) + sigmoid(theta - phi)) / 2;
+  const theta = fit.beta[0];
+  const phi = positionVaries ? fit.beta[1] : NaN;
+  const lengthIndex = positionVaries ? 2 : 1;
+  const gamma = lengthFitted ? fit.beta[lengthIndex] : NaN;
+  const gammaSe = lengthFitted ? Math.sqrt(fit.inverseHessian[lengthIndex][lengthIndex]) : NaN;
+  // Without both orders there is no position term to average out: LC is then σ(θ).
+  const lc = positionVaries ? (sigmoid(theta + phi) + sigmoid(theta - phi)) / 2 : sigmoid(theta);
   let lcSe = NaN;
-  if (opts.robustSe) lcSe = clusterRobustLcSe(table, design, p, fit.beta);
+  if (opts.robustSe) lcSe = clusterRobustLcSe(table, design, p, fit.beta, positionVaries);
   return {
     theta,
     phi,
@@ -109,13 +116,14 @@ export function fitLengthControlled(table: JudgmentTable, opts: { robustSe?: boo
     sdX,
     featureSd,
     gammaIdentified: lengthFitted && featureSd >= LENGTH_FEATURE_MIN_SD,
+    positionIdentified: positionVaries,
     converged: fit.converged,
     iterations: fit.iterations,
   };
 }
 
 /** Sandwich covariance clustered by prompt, carried to LC by the delta method. */
-function clusterRobustLcSe(table: JudgmentTable, design: Float64Array, p: number, beta: number[]): number {
+function clusterRobustLcSe(table: JudgmentTable, design: Float64Array, p: number, beta: number[], positionVaries: boolean): number {
   const rows = table.y.length;
   const scores = new Float64Array(table.promptCount * p);
   const hess = Array.from({ length: p }, () => new Array<number>(p).fill(0));
@@ -137,7 +145,8 @@ function clusterRobustLcSe(table: JudgmentTable, design: Float64Array, p: number
     for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) meat[j][k] += scores[c * p + j] * scores[c * p + k];
   }
   const bread = invertSpd(hess);
-  const g = [...lcGradient(beta[0], beta[1]), ...new Array<number>(p - 2).fill(0)];
+  const lead = positionVaries ? lcGradient(beta[0], beta[1]) : [sigmoid(beta[0]) * (1 - sigmoid(beta[0]))];
+  const g = [...lead, ...new Array<number>(p - lead.length).fill(0)];
   // v = g' H⁻¹ M H⁻¹ g
   const hg = bread.map((row) => row.reduce((s, v, k) => s + v * g[k], 0));
   let variance = 0;

@@ -84,8 +84,14 @@ function BadLines({ parsed }: { parsed: ParsedVerdicts }) {
   const more = parsed.errors.find((e) => e.line === 0);
   return (
     <div className="error" role="alert" data-testid="audit-errors">
-      <strong>{listed.length + (more ? Number(/\d+/.exec(more.message)?.[0] ?? 0) : 0)} bad line(s) skipped</strong>
-      {parsed.rows.length ? ` — the other ${parsed.rows.length} verdicts were used.` : ' — no valid verdicts left.'}
+      {parsed.rows.length ? (
+        <>
+          <strong>{listed.length + (more ? Number(/\d+/.exec(more.message)?.[0] ?? 0) : 0)} bad line(s) skipped</strong> — the other{' '}
+          {parsed.rows.length} verdicts were used.
+        </>
+      ) : (
+        <strong>No valid verdicts in this file.</strong>
+      )}
       <ul>
         {listed.slice(0, SHOWN_ERRORS).map((e) => <li key={e.line}>Line {e.line}: {e.message}</li>)}
         {listed.length > SHOWN_ERRORS && <li>…and {listed.length - SHOWN_ERRORS} more</li>}
@@ -120,7 +126,7 @@ function AuditReport({ name, parsed, result, ms }: { name: string; parsed: Parse
   const est = result.estimates;
   const bars = (['raw', 'swap', 'lc'] as const).map((k) => ({
     key: k,
-    name: k === 'raw' ? 'Raw' : k === 'swap' ? 'Swap-averaged' : 'Length-controlled',
+    name: k === 'raw' ? 'Raw' : k === 'swap' ? 'Swap-avg' : 'LC',
     value: 100 * est[k].estimate,
     err: [100 * (est[k].estimate - est[k].lo), 100 * (est[k].hi - est[k].estimate)],
     color: k === 'raw' ? SERIES.fixedOrder.color : SERIES[k].color,
@@ -134,7 +140,8 @@ function AuditReport({ name, parsed, result, ms }: { name: string; parsed: Parse
       <BadLines parsed={parsed} />
       <p data-testid="audit-counts">
         {c.verdicts} verdicts on {c.prompts} prompts: {c.bothOrders} judged in both orders, {c.onlyAFirst} with A first only,{' '}
-        {c.onlyASecond} with A second only; {c.ties} ties{c.probabilities ? `, ${c.probabilities} probabilities` : ''}.
+        {c.onlyASecond} with A second only; {c.ties} {c.ties === 1 ? 'tie' : 'ties'}
+        {c.probabilities ? `, ${c.probabilities} ${c.probabilities === 1 ? 'probability' : 'probabilities'}` : ''}.
       </p>
       {result.warnings.map((w) => <p key={w} className="warning" role="status">{w}</p>)}
       <div className="judge-report-grid">

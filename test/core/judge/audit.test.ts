@@ -38,6 +38,26 @@ describe('audit of judge verdicts', () => {
     expect(r.warnings.some((w) => /1 prompt was judged in one order only/.test(w))).toBe(true);
   });
 
+  it('handles files where each prompt was judged in one order only', () => {
+    // Randomised order, one verdict per prompt: LC still has a position term; swap has nothing to average.
+    const randomised: VerdictRow[] = [];
+    for (let i = 0; i < 60; i++) randomised.push(row(`p${i}`, i % 2 === 0, (i * 7) % 3 === 0 ? 'B' : 'A', 100 + (i % 9) * 20, 120));
+    const r = auditVerdicts(randomised, { bootstrapReps: 30 });
+    expect(r.counts).toMatchObject({ prompts: 60, bothOrders: 0, onlyAFirst: 30, onlyASecond: 30 });
+    expect(Number.isNaN(r.estimates.swap.estimate)).toBe(true);
+    expect(Number.isNaN(r.inconsistency)).toBe(true);
+    expect(Number.isFinite(r.phi)).toBe(true);
+    expect(Number.isFinite(r.estimates.lc.estimate)).toBe(true);
+    expect(r.warnings.some((w) => /No prompt was judged in both orders/.test(w))).toBe(true);
+    // Always A first: no position term can be fitted, LC = σ(θ) removes length only.
+    const fixed = randomised.map((x) => ({ ...x, aFirst: true }));
+    const f = auditVerdicts(fixed, { bootstrapReps: 30 });
+    expect(Number.isNaN(f.phi)).toBe(true);
+    expect(f.estimates.lc.estimate).toBeCloseTo(1 / (1 + Math.exp(-f.theta)), 12);
+    expect(f.warnings.some((w) => /same slot/.test(w))).toBe(true);
+    expect(f.checklist[0].status).toBe('warn');
+  });
+
   it('warns when the length feature barely varies (γ not identified)', () => {
     const rows: VerdictRow[] = [];
     for (let i = 0; i < 40; i++) {
