@@ -155,6 +155,7 @@ describe('Judge lab', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(page, 'judge-lab-phone-dark');
+    await shootChart(page.locator('figure').first(), 'judge-bars-phone-dark');
     await page.goto(baseUrl() + '/#/judge/audit');
     await page.getByRole('button', { name: 'Use the sample file' }).click();
     await page.getByTestId('audit-report').waitFor({ timeout: 60_000 });

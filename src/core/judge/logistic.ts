@@ -55,69 +55,74 @@ export function invertSpd(m: number[][]): number[][] {
   return a.map((row) => row.slice(n));
 }
 
-function logLikelihood(data: LogisticData, beta: number[]): number {
+/**
+ * One pass over the rows at β: log-likelihood, gradient and Hessian (lower triangle, row-major
+ * p × p). Softplus is written stably: log(1 + e^η).
+ */
+function evaluate(data: LogisticData, beta: Float64Array, grad: Float64Array, hess: Float64Array): number {
   const { x, p, y } = data;
   const rows = y.length;
+  grad.fill(0);
+  hess.fill(0);
   let ll = 0;
-  for (let r = 0; r < rows; r++) {
+  for (let r = 0, o = 0; r < rows; r++, o += p) {
     let eta = 0;
-    for (let j = 0; j < p; j++) eta += x[r * p + j] * beta[j];
-    // y·log σ(η) + (1−y)·log σ(−η), written stably.
-    const softplus = eta > 0 ? eta + Math.log1p(Math.exp(-eta)) : Math.log1p(Math.exp(eta));
-    ll += y[r] * eta - softplus;
+    for (let j = 0; j < p; j++) eta += x[o + j] * beta[j];
+    const e = Math.exp(-Math.abs(eta));
+    ll += y[r] * eta - (eta > 0 ? eta + Math.log1p(e) : Math.log1p(e));
+    const mu = eta >= 0 ? 1 / (1 + e) : e / (1 + e);
+    const resid = y[r] - mu;
+    const w = mu * (1 - mu);
+    for (let j = 0; j < p; j++) {
+      const xj = x[o + j];
+      grad[j] += xj * resid;
+      const wx = w * xj;
+      for (let k = 0; k <= j; k++) hess[j * p + k] += wx * x[o + k];
+    }
   }
   return ll;
 }
 
-/** Fit by Newton–Raphson from β = 0, halving a step whenever it lowers the likelihood. */
+/**
+ * Fit by Newton–Raphson from β = 0. Each pass gives the likelihood at the new point with its
+ * gradient and Hessian; a step that lowered the likelihood is halved and retried.
+ */
 export function fitLogistic(data: LogisticData, opts: { maxIter?: number; tol?: number } = {}): LogisticFit {
-  const { x, p, y } = data;
-  const rows = y.length;
+  const { p } = data;
   const maxIter = opts.maxIter ?? 100;
   const tol = opts.tol ?? 1e-10;
-  let beta = new Array<number>(p).fill(0);
-  let ll = logLikelihood(data, beta);
+  const grad = new Float64Array(p);
+  const hess = new Float64Array(p * p);
+  let beta = new Float64Array(p);
+  let base = beta;
+  let step = new Float64Array(p);
+  let baseLl = -Infinity;
+  let t = 1;
   let converged = false;
   let iterations = 0;
   let inverseHessian: number[][] = [];
-  const grad = new Array<number>(p);
-  const hess = Array.from({ length: p }, () => new Array<number>(p));
-  for (; iterations < maxIter; iterations++) {
-    grad.fill(0);
-    for (const row of hess) row.fill(0);
-    for (let r = 0; r < rows; r++) {
-      const o = r * p;
-      let eta = 0;
-      for (let j = 0; j < p; j++) eta += x[o + j] * beta[j];
-      const mu = sigmoid(eta);
-      const resid = y[r] - mu;
-      const w = mu * (1 - mu);
-      for (let j = 0; j < p; j++) {
-        const xj = x[o + j];
-        grad[j] += xj * resid;
-        const wx = w * xj;
-        for (let k = 0; k <= j; k++) hess[j][k] += wx * x[o + k];
-      }
-    }
-    for (let j = 0; j < p; j++) for (let k = 0; k < j; k++) hess[k][j] = hess[j][k];
-    inverseHessian = invertSpd(hess);
-    const step = inverseHessian.map((row) => row.reduce((s, v, k) => s + v * grad[k], 0));
-    let t = 1;
-    let next = beta.map((b, j) => b + step[j]);
-    let nextLl = logLikelihood(data, next);
-    while (nextLl < ll - 1e-12 * Math.abs(ll) && t > 1e-6) {
+  let ll = -Infinity;
+  for (let pass = 0; pass < 4 * maxIter; pass++) {
+    ll = evaluate(data, beta, grad, hess);
+    if (ll < baseLl - 1e-12 * Math.abs(baseLl) && t > 1e-6) {
       t /= 2;
-      next = beta.map((b, j) => b + t * step[j]);
-      nextLl = logLikelihood(data, next);
+      beta = base.map((b, j) => b + t * step[j]);
+      continue;
     }
-    const change = Math.max(...step.map((s) => Math.abs(t * s)));
-    beta = next;
-    ll = nextLl;
-    if (change < tol) {
+    const moved = iterations === 0 ? Infinity : t * Math.max(...step.map(Math.abs));
+    const full = Array.from({ length: p }, (_, j) => Array.from({ length: p }, (_, k) => (k <= j ? hess[j * p + k] : hess[k * p + j])));
+    inverseHessian = invertSpd(full);
+    if (moved < tol) {
       converged = true;
-      iterations++;
       break;
     }
+    if (iterations >= maxIter) break;
+    iterations++;
+    step = Float64Array.from(inverseHessian.map((row) => row.reduce((s, v, k) => s + v * grad[k], 0)));
+    base = beta;
+    baseLl = ll;
+    t = 1;
+    beta = base.map((b, j) => b + step[j]);
   }
-  return { beta, inverseHessian, iterations, converged, logLik: ll };
+  return { beta: Array.from(beta), inverseHessian, iterations, converged, logLik: ll };
 }
