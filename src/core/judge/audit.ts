@@ -89,6 +89,8 @@ export interface AuditResult {
 export interface AuditOptions {
   bootstrapReps?: number;
   seed?: number;
+  /** Called now and then with bootstrap replicates done and to do (over all fits). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 function groupPrompts(rows: VerdictRow[]): PromptGroup[] {
@@ -144,7 +146,7 @@ function estimatesFor(rows: VerdictRow[], groups: PromptGroup[], pick: ArrayLike
   return { raw: mean(table.y), swap: swapCount ? swapSum / swapCount : NaN, fit };
 }
 
-function estimateSet(rows: VerdictRow[], groups: PromptGroup[], reps: number, seed: number) {
+function estimateSet(rows: VerdictRow[], groups: PromptGroup[], reps: number, seed: number, onReplicate?: () => void) {
   const all = Int32Array.from(groups.keys());
   const point = estimatesFor(rows, groups, all);
   const [raw, swap, lc] = clusterBootstrap(
@@ -156,6 +158,8 @@ function estimateSet(rows: VerdictRow[], groups: PromptGroup[], reps: number, se
       return [e.raw, e.swap, e.fit ? e.fit.lc : NaN];
     },
     [point.raw, point.swap, point.fit ? point.fit.lc : NaN],
+    0.95,
+    onReplicate,
   );
   return { point, estimates: { raw, swap, lc } };
 }
@@ -220,19 +224,28 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
     probabilities: rows.filter((r) => r.hard === null).length,
     repeatedOrders: groups.filter((g) => g.first.length > 1 || g.second.length > 1).length,
   };
-  const { point, estimates } = estimateSet(rows, groups, reps, seed);
+  const categoryNames = [...new Set(groups.map((g) => g.category).filter((c): c is string => c !== null))].sort();
+  const perCategory = categoryNames.length > 1;
+  const total = reps * (1 + (perCategory ? categoryNames.length : 0));
+  let done = 0;
+  const tick = opts.onProgress
+    ? () => {
+        done++;
+        if (done % 50 === 0 || done === total) opts.onProgress!(done, total);
+      }
+    : undefined;
+  const { point, estimates } = estimateSet(rows, groups, reps, seed, tick);
   const fit = point.fit;
   const firstSlot = mean(rows.map((r) => (r.aFirst ? r.pA : 1 - r.pA)));
   const inconsistency = inconsistencyOf(rows, groups);
   const lengthRatio = lengthRatioSummary(rows);
 
-  const categoryNames = [...new Set(groups.map((g) => g.category).filter((c): c is string => c !== null))].sort();
   const categories: CategoryResult[] =
-    categoryNames.length > 1
+    perCategory
       ? categoryNames.map((category, k) => {
           const sub = groups.filter((g) => g.category === category);
           const subRows = sub.flatMap((g) => [...g.first, ...g.second]);
-          const { point: p, estimates: e } = estimateSet(rows, sub, reps, seed + 1 + k);
+          const { point: p, estimates: e } = estimateSet(rows, sub, reps, seed + 1 + k, tick);
           return {
             category,
             prompts: sub.length,

@@ -28,6 +28,7 @@ export function clusterBootstrap(
   statistics: (prompts: Int32Array) => number[],
   estimates: number[],
   level = 0.95,
+  onReplicate?: () => void,
 ): Interval[] {
   const samples: number[][] = estimates.map(() => []);
   for (let r = 0; r < reps; r++) {
@@ -35,6 +36,7 @@ export function clusterBootstrap(
     values.forEach((v, k) => {
       if (Number.isFinite(v)) samples[k].push(v);
     });
+    onReplicate?.();
   }
   const tail = (1 - level) / 2;
   return estimates.map((estimate, k) => {

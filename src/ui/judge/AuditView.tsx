@@ -13,7 +13,7 @@ const SHOWN_ERRORS = 20;
 
 type State =
   | { phase: 'idle' }
-  | { phase: 'running'; name: string }
+  | { phase: 'running'; name: string; done: number; total: number }
   | { phase: 'done'; name: string; parsed: ParsedVerdicts; result: AuditResult | null; ms: number }
   | { phase: 'error'; message: string };
 
@@ -23,9 +23,10 @@ export function AuditView() {
   const worker = useJudgeWorker();
   const audit = (text: string, name: string) => {
     const t0 = performance.now();
-    setState({ phase: 'running', name });
+    setState({ phase: 'running', name, done: 0, total: 0 });
     worker.start({ kind: 'audit', text, bootstrapReps: reps }, (reply) => {
-      if (reply.kind === 'audit') setState({ phase: 'done', name, parsed: reply.parsed, result: reply.result, ms: performance.now() - t0 });
+      if (reply.kind === 'progress') setState({ phase: 'running', name, done: reply.done, total: reply.total });
+      else if (reply.kind === 'audit') setState({ phase: 'done', name, parsed: reply.parsed, result: reply.result, ms: performance.now() - t0 });
       else if (reply.kind === 'error') setState({ phase: 'error', message: `${name}: ${reply.message}` });
     });
   };
@@ -71,7 +72,14 @@ export function AuditView() {
           </label>
         </div>
       </section>
-      {state.phase === 'running' && <p className="muted" role="status">Auditing {state.name}…</p>}
+      {state.phase === 'running' && (
+        <p className="judge-progress" role="status">
+          <span>Auditing {state.name}: bootstrap</span>
+          <progress max={state.total || 1} value={state.done} aria-label="Bootstrap replicates done" />
+          <span>{state.done} / {state.total || '…'}</span>
+          <button type="button" onClick={() => { worker.stop(); setState({ phase: 'idle' }); }}>Cancel</button>
+        </p>
+      )}
       {state.phase === 'error' && <p className="error" role="alert">{state.message}</p>}
       {state.phase === 'done' && <AuditReport name={state.name} parsed={state.parsed} result={state.result} ms={state.ms} />}
     </div>

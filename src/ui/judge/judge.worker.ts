@@ -16,7 +16,10 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
       reply({ kind: 'montecarlo', id: request.id, result });
     } else {
       const parsed = parseVerdicts(request.text);
-      const result = parsed.rows.length ? auditVerdicts(parsed.rows, { bootstrapReps: request.bootstrapReps }) : null;
+      const result = parsed.rows.length ? auditVerdicts(parsed.rows, {
+            bootstrapReps: request.bootstrapReps,
+            onProgress: (done, total) => reply({ kind: 'progress', id: request.id, done, total }),
+          }) : null;
       reply({ kind: 'audit', id: request.id, parsed, result });
     }
   } catch (err) {

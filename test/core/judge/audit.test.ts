@@ -112,3 +112,14 @@ describe('audit of judge verdicts', () => {
     expect(r.checklist.map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'info']);
   });
 });
+
+describe('audit progress', () => {
+  it('reports bootstrap progress over the overall and per-category fits', () => {
+    const rows = parseVerdicts(readFileSync('public/samples/judge-verdicts.csv', 'utf8')).rows;
+    const seen: [number, number][] = [];
+    auditVerdicts(rows, { bootstrapReps: 100, onProgress: (done, total) => seen.push([done, total]) });
+    // 100 replicates overall + 100 for each of the 5 categories, reported every 50.
+    expect(seen.map(([d]) => d)).toEqual([50, 100, 150, 200, 250, 300, 350, 400, 450, 500, 550, 600]);
+    expect(seen.every(([, t]) => t === 600)).toBe(true);
+  });
+});
