@@ -93,6 +93,14 @@ describe('Judge lab', () => {
 
     // Monte Carlo in the worker (200 replications keep the test short).
     await page.getByRole('tab', { name: 'Monte Carlo' }).click();
+    // The default run (805 × 2,000) shows progress and can be cancelled.
+    await page.getByRole('button', { name: 'Run Monte Carlo' }).click();
+    const progress = page.locator('#judge-mc-progress');
+    await progress.waitFor();
+    await page.waitForFunction(() => Number((document.querySelector('#judge-mc-progress') as HTMLProgressElement | null)?.value ?? 0) > 0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await progress.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('mc-table').count()).toBe(0);
     await page.getByLabel('Replications', { exact: true }).fill('200');
     await page.getByRole('button', { name: 'Run Monte Carlo' }).click();
     await page.getByTestId('mc-table').waitFor({ timeout: 60_000 });
