@@ -39,13 +39,13 @@ export interface AuditCounts {
 }
 
 export interface LengthRatioSummary {
-  /** Quantiles of len A / len B over verdicts: 5%, 25%, 50%, 75%, 95%. */
+  /** Quantiles of len A / len B over prompts: 5%, 25%, 50%, 75%, 95%. */
   quantiles: { q: number; ratio: number }[];
-  /** Share of verdicts where A is longer. */
+  /** Share of prompts where A is longer. */
   aLonger: number;
   /** sd of ln(len A / len B). */
   sdLogRatio: number;
-  /** Histogram of ln(len A / len B). */
+  /** Histogram of ln(len A / len B) over prompts. */
   histogram: { from: number; to: number; count: number }[];
 }
 
@@ -168,8 +168,14 @@ function hardOf(pA: number): HardVerdict {
   return pA > 0.5 ? 'A' : pA < 0.5 ? 'B' : 'tie';
 }
 
-function lengthRatioSummary(rows: VerdictRow[]): LengthRatioSummary {
-  const logs = rows.map((r) => Math.log(r.lenA / r.lenB)).sort((a, b) => a - b);
+/** One log length ratio per prompt (the mean over its verdicts, which usually share lengths). */
+function lengthRatioSummary(rows: VerdictRow[], groups: PromptGroup[]): LengthRatioSummary {
+  const logs = groups
+    .map((g) => {
+      const idx = [...g.first, ...g.second];
+      return idx.reduce((s, i) => s + Math.log(rows[i].lenA / rows[i].lenB), 0) / idx.length;
+    })
+    .sort((a, b) => a - b);
   const m = mean(logs);
   const sd = Math.sqrt(logs.reduce((s, v) => s + (v - m) ** 2, 0) / logs.length);
   const lo = Math.max(logs[0], -3);
@@ -238,7 +244,7 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
   const fit = point.fit;
   const firstSlot = mean(rows.map((r) => (r.aFirst ? r.pA : 1 - r.pA)));
   const inconsistency = inconsistencyOf(rows, groups);
-  const lengthRatio = lengthRatioSummary(rows);
+  const lengthRatio = lengthRatioSummary(rows, groups);
 
   const categories: CategoryResult[] =
     perCategory
@@ -286,12 +292,12 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
     {
       point: 'Lengths logged',
       status: 'ok',
-      finding: `Lengths present for all ${counts.verdicts} verdicts; median len A / len B = ${lengthRatio.quantiles[2].ratio.toFixed(2)}.`,
+      finding: `Lengths present for all ${counts.verdicts} verdicts; median len A / len B = ${lengthRatio.quantiles[2].ratio.toFixed(2)} over prompts.`,
     },
     {
       point: 'First-slot win rate, inconsistency rate and length-ratio distribution reported',
       status: counts.bothOrders > 0 ? 'ok' : 'warn',
-      finding: `First slot wins ${pct(firstSlot)}; inconsistency ${pct(inconsistency)}; A longer in ${pct(lengthRatio.aLonger)} of verdicts.`,
+      finding: `First slot wins ${pct(firstSlot)}; inconsistency ${pct(inconsistency)}; A longer in ${pct(lengthRatio.aLonger)} of prompts.`,
     },
     {
       point: 'LC fitted and reported beside raw and swap-averaged, with intervals',
