@@ -71,6 +71,8 @@ describe('Judge lab', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     const small = await expectRates(page, { ...DEFAULT_PARAMS, b: 0.15, lambda: 0 });
     console.log(`judge lab: recompute after slider moves (warm) took ${(await value(page, 'sim-ms')).toFixed(1)} ms`);
+    // The link carries the sliders.
+    expect(await page.evaluate(() => window.location.hash)).toBe('#/judge?b=0.15&lambda=0');
     expect(small.fixedOrder).toBeGreaterThan(unbiased.fixedOrder);
     expect(small.aSecond).toBeLessThan(unbiased.aSecond);
     expect(await page.getByTestId('example-first').textContent()).toBe((1 / (1 + Math.exp(-0.15))).toFixed(3));
@@ -158,8 +160,11 @@ describe('Judge lab', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const page = await context.newPage();
     const errors = collectErrors(page);
-    await page.goto(baseUrl() + '/#/judge');
+    // A shared link reproduces the figure; nonsense in it is ignored.
+    await page.goto(baseUrl() + '/#/judge?b=1&rho=0.5&lambda=<script>');
     await page.getByTestId('rate-target').waitFor();
+    expect(await page.getByTestId('value-b').textContent()).toBe('1.00');
+    await expectRates(page, { ...DEFAULT_PARAMS, b: 1, rho: 0.5 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(page, 'judge-lab-phone-dark');

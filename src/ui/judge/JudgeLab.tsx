@@ -7,33 +7,38 @@ import { SimulationView, useSimulation } from './SimulationView';
 import { SweepCharts } from './SweepCharts';
 import { MonteCarloView } from './MonteCarloView';
 import { AuditView } from './AuditView';
+import { formatJudgeHash, parseJudgeHash, type JudgeTab } from './judgeHash';
 import './judge.css';
 
-const TABS = [
-  { id: 'simulation', label: 'Simulation', hash: '#/judge' },
-  { id: 'sweeps', label: 'Sweeps', hash: '#/judge/sweeps' },
-  { id: 'montecarlo', label: 'Monte Carlo', hash: '#/judge/montecarlo' },
-  { id: 'audit', label: 'Audit', hash: '#/judge/audit' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
-
-function tabFromHash(hash: string): TabId {
-  const sub = hash.replace(/^#\/judge\/?/, '').split(/[/?]/)[0];
-  return TABS.find((t) => t.id === sub)?.id ?? 'simulation';
-}
+const TABS: { id: JudgeTab; label: string }[] = [
+  { id: 'simulation', label: 'Simulation' },
+  { id: 'sweeps', label: 'Sweeps' },
+  { id: 'montecarlo', label: 'Monte Carlo' },
+  { id: 'audit', label: 'Audit' },
+];
 
 export default function JudgeLab() {
-  const [tab, setTab] = useState<TabId>(() => tabFromHash(window.location.hash));
-  const [params, setParams] = useState<JudgeParams>(DEFAULT_PARAMS);
+  const [initial] = useState(() => parseJudgeHash(window.location.hash));
+  const [tab, setTab] = useState<JudgeTab>(initial.tab);
+  const [params, setParams] = useState<JudgeParams>(initial.params);
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   useEffect(() => {
-    const onHash = () => setTab(tabFromHash(window.location.hash));
+    const onHash = () => {
+      const next = parseJudgeHash(window.location.hash);
+      setTab(next.tab);
+      setParams((prev) => (JSON.stringify(prev) === JSON.stringify(next.params) ? prev : next.params));
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
-  const select = (id: TabId, focus = false) => {
-    const target = TABS.find((t) => t.id === id)!;
-    if (window.location.hash !== target.hash) window.location.hash = target.hash;
+  // Slider moves rewrite the link in place (no history entry per step); views push one.
+  useEffect(() => {
+    const hash = formatJudgeHash(tab, params);
+    if (window.location.hash !== hash) window.history.replaceState(null, '', hash);
+  }, [tab, params]);
+  const select = (id: JudgeTab, focus = false) => {
+    const hash = formatJudgeHash(id, params);
+    if (window.location.hash !== hash) window.location.hash = hash;
     setTab(id);
     if (focus) tabRefs.current[id]?.focus();
   };
