@@ -31,6 +31,8 @@ async function expectRates(page: Page, params: JudgeParams) {
 
 async function shootChart(locator: Locator, name: string) {
   await locator.scrollIntoViewIfNeeded();
+  // Keep the pointer off the chart so no tooltip covers it.
+  await locator.page().mouse.move(0, 0);
   await locator.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
@@ -169,6 +171,9 @@ describe('Judge lab', () => {
     expect(overflow).toBeLessThanOrEqual(1);
     await screenshot(page, 'judge-lab-phone-dark');
     await shootChart(page.locator('figure').first(), 'judge-bars-phone-dark');
+    await page.getByRole('tab', { name: 'Sweeps' }).click();
+    await page.getByTestId('sweep-correlation').locator('path.recharts-curve').first().waitFor({ state: 'attached' });
+    await shootChart(page.locator('figure.judge-sweep-correlation'), 'judge-sweep-correlation-phone-dark');
     await page.goto(baseUrl() + '/#/judge/audit');
     await page.getByRole('button', { name: 'Use the sample file' }).click();
     await page.getByTestId('audit-report').waitFor({ timeout: 60_000 });

@@ -134,7 +134,7 @@ function MonteCarloResults({ result, ms }: { result: MonteCarloResult; ms: numbe
               <XAxis dataKey="x" type="number" domain={['dataMin', 'dataMax']} unit="%" tickFormatter={(v) => Number(v).toFixed(0)} label={{ value: 'estimated win rate of A', position: 'insideBottom', offset: -14 }} />
               <YAxis unit="%" width={48} />
               <Tooltip formatter={(v) => `${Number(v).toFixed(1)}% of replications`} labelFormatter={(v) => `win rate ≈ ${Number(v).toFixed(1)}%`} contentStyle={TOOLTIP_STYLE} />
-              <Legend verticalAlign="top" height={28} itemSorter={null} />
+              <Legend verticalAlign="top" itemSorter={null} wrapperStyle={{ paddingBottom: 6 }} />
               <ReferenceLine x={50} stroke="currentColor" strokeDasharray="1 3" label={{ value: '50%', position: 'insideTopLeft' }} />
               <ReferenceLine x={100 * result.populationTarget} stroke={SERIES.target.color} label={{ value: 'target', position: 'insideTopRight' }} />
               {result.estimators.map((e) => (

@@ -32,7 +32,7 @@ const VIEWS: SweepView[] = [
   {
     kind: 'correlation',
     title: 'Win rates against the length–quality correlation ρ',
-    xLabel: 'correlation ρ between length and true quality',
+    xLabel: 'length–quality correlation ρ',
     tick: (v) => v.toFixed(1),
     current: (p) => p.rho,
     series: ['target', 'fixedOrder', 'swap', 'lc'],
@@ -48,7 +48,7 @@ const VIEWS: SweepView[] = [
     ticks: [0.5, 1, 2, 4].map(Math.log),
     series: ['target', 'fixedOrder', 'swap', 'lc'],
     note:
-      'Quality never changes, yet padding A’s answers lifts its fixed-order and swap-averaged win rates steadily. LC stays near the target while A is at most about twice as long, then breaks down: when nearly every A answer is much longer, tanh(x / sd x) saturates and the fit must extrapolate to equal length from data that never get there.',
+      'Quality never changes, yet padding A’s answers lifts its fixed-order and swap-averaged win rates steadily. LC stays within about a point of the target while A’s typical length is between about half and twice B’s, then breaks down: when nearly every A answer is much longer (or shorter), tanh(x / sd x) saturates and the fit must extrapolate to equal length from data that never get there.',
   },
 ];
 
@@ -76,7 +76,7 @@ function SweepChart({ view, params }: { view: SweepView; params: JudgeParams }) 
               labelFormatter={(v) => `${view.xLabel} = ${view.tick(Number(v))}`}
               contentStyle={TOOLTIP_STYLE}
             />
-            <Legend verticalAlign="top" height={28} itemSorter={null} />
+            <Legend verticalAlign="top" itemSorter={null} wrapperStyle={{ paddingBottom: 6 }} />
             <ReferenceLine y={50} stroke="currentColor" strokeDasharray="1 3" />
             {view.kind !== 'position' && <ReferenceLine x={current} stroke="currentColor" strokeDasharray="2 4" label={{ value: 'sliders', position: 'insideTopRight' }} />}
             {view.series.map((k) => (
