@@ -1,9 +1,9 @@
 // Gold-length quintiles (research/priorbpb.md §5): np.quantile edges at 0, .2, …, 1; bins are
 // [lo, hi) except the last, which is closed.
-import { npQuantile } from './stats';
+import { npLinspace01, npQuantile } from './stats';
 
 export function quintileEdges(lengths: readonly number[]): number[] {
-  return [0, 0.2, 0.4, 0.6, 0.8, 1].map((p) => npQuantile(lengths, p));
+  return npLinspace01(6).map((p) => npQuantile(lengths, p));
 }
 
 /** The bin (0..4) of x: the last edge ≤ x, clamped (searchsorted(edges, x, 'right') − 1). */

@@ -83,16 +83,22 @@ export function spearman(x: readonly number[], y: readonly number[]): number {
 /** numpy's _lerp: a + t(b − a), computed from b's side when t ≥ 0.5, as np.quantile does. */
 function lerp(a: number, b: number, t: number): number {
   const diff = b - a;
-  const v = t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
-  return a === b ? a : v;
+  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 }
 
-/** np.quantile(xs, p) with the default 'linear' method. */
+/** np.quantile(xs, p) with the default 'linear' method: virtual index (n − 1)·p, then _lerp. */
 export function npQuantile(xs: readonly number[], p: number): number {
   if (xs.length === 0) return NaN;
   const sorted = [...xs].sort((a, b) => a - b);
-  const h = (sorted.length - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  return lerp(sorted[lo], sorted[hi], h - lo);
+  const n = sorted.length;
+  const h = (n - 1) * p;
+  const lo = Math.min(Math.max(Math.floor(h), 0), n - 1);
+  const hi = Math.min(lo + 1, n - 1);
+  return lerp(sorted[lo], sorted[hi], h - Math.floor(h));
+}
+
+/** np.linspace(0, 1, count): i·step, with the end point exact. */
+export function npLinspace01(count: number): number[] {
+  const step = 1 / (count - 1);
+  return Array.from({ length: count }, (_, i) => (i === count - 1 ? 1 : i * step));
 }
