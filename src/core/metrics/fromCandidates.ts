@@ -1,0 +1,28 @@
+// Turns the scoring engine's per-candidate output into the task metrics' input, so the browser's
+// batch scoring and `lengthlens task --model` feed the same taskMetrics() as `--bits`.
+import type { CandidateScore } from '../scoring/types';
+import type { TaskItem } from '../tasks/types';
+import type { ScoredItem } from './types';
+
+/**
+ * One task item plus one CandidateScore per choice (scored as targetDelimiter + choice). Token
+ * bytes come from the engine's exact UTF-8 spans, never from decoding tokens one at a time.
+ */
+export function scoredItemFromCandidates(item: TaskItem, candidates: readonly CandidateScore[]): ScoredItem {
+  if (candidates.length !== item.choices.length)
+    throw new RangeError(`item ${item.id}: ${candidates.length} scores for ${item.choices.length} choices`);
+  return {
+    id: item.id,
+    subject: item.subject,
+    gold: item.gold,
+    choices: candidates.map((c, i) => ({
+      text: item.choices[i],
+      continuation: c.text,
+      logprob: c.sum_logprob,
+      nTokens: c.n_tokens,
+      unconditionalLogprob: Number.isFinite(c.unconditional_logprob) ? c.unconditional_logprob : undefined,
+      tokens: c.tokens.map((t) => [t.bits, t.bytes[1] - t.bytes[0]] as const),
+      isGreedy: c.is_greedy,
+    })),
+  };
+}
