@@ -1,0 +1,42 @@
+// Metrics export: JSON (NaN and ±Infinity written as null) and long-form CSV
+// (scope, metric, value, stderr), plus the R(k) curve as CSV.
+import { flattenSlice } from '../metrics/flatten';
+import type { SliceMetrics, TaskMetrics } from '../metrics/types';
+
+/** JSON has no NaN/Infinity: null keeps the file parseable everywhere. */
+export function finiteOrNull(_key: string, value: unknown): unknown {
+  return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+}
+
+export function metricsToJson(metrics: unknown): string {
+  return JSON.stringify(metrics, finiteOrNull, 2) + '\n';
+}
+
+/** RFC 4180 quoting. */
+export function csvCell(v: string | number | undefined): string {
+  if (v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function csvLine(cells: (string | number | undefined)[]): string {
+  return cells.map(csvCell).join(',');
+}
+
+/** One row per (scope, metric): scope is "all" or "subject:<name>". */
+export function metricsToCsv(metrics: TaskMetrics): string {
+  const lines = [csvLine(['scope', 'metric', 'value', 'stderr'])];
+  const add = (scope: string, m: SliceMetrics) => {
+    for (const r of flattenSlice(m)) lines.push(csvLine([scope, r.metric, r.value, r.stderr]));
+  };
+  add('all', metrics);
+  for (const [subject, m] of Object.entries(metrics.by_subject)) add(`subject:${subject}`, m);
+  return lines.join('\n') + '\n';
+}
+
+/** k, R(k), number of answers reaching k, coverage(k). */
+export function rateCurveToCsv(m: SliceMetrics): string {
+  const lines = [csvLine(['k', 'R', 'count', 'coverage'])];
+  m.R.forEach((r, i) => lines.push(csvLine([i + 1, r, m.R_counts[i], m.coverage[i]])));
+  return lines.join('\n') + '\n';
+}
