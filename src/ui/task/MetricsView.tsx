@@ -50,8 +50,8 @@ function OptionsBar(props: { subjects: string[] }) {
       <label>
         Leading space{' '}
         <select value={options.space} onChange={(e) => setOptions({ space: e.target.value as 'eval-framework' | 'keep' })} data-testid="space">
-          <option value="eval-framework">eval-framework (drop the space and its bits)</option>
-          <option value="keep">keep (its bits spread over the content)</option>
+          <option value="eval-framework">eval-framework (drop it)</option>
+          <option value="keep">keep its bits</option>
         </select>
       </label>
       {props.subjects.length > 0 && (
@@ -114,9 +114,9 @@ function PriorCard(props: { m: SliceMetrics }) {
     <div className="task-card" data-testid="prior-card">
       <h3>PriorBPB (μ = {fmt(m.mu, 1)})</h3>
       <dl className="task-dl">
-        <dt>eval-framework (drop leading space){m.space === 'eval-framework' ? ' ◂' : ''}</dt>
+        <dt>eval-framework (drop leading space)</dt>
         <dd><Num value={m.prior_bpb_by_space['eval-framework']} testId="prior-bpb-ef" /></dd>
-        <dt>keep (space's bits stay){m.space === 'keep' ? ' ◂' : ''}</dt>
+        <dt>keep (space's bits stay)</dt>
         <dd><Num value={m.prior_bpb_by_space.keep} testId="prior-bpb-keep" /></dd>
         <dt>K, the longest content length</dt>
         <dd><Num value={m.K} digits={0} testId="prior-K" /> bytes</dd>
@@ -157,7 +157,7 @@ function QuintileTable(props: { m: SliceMetrics }) {
   const last = filled[filled.length - 1];
   const hasAcc = q.bins.some((b) => Object.keys(b.accuracy).length > 0);
   return (
-    <div className="task-card" data-testid="quintiles">
+    <div className={`task-card${hasAcc ? ' task-wide' : ''}`} data-testid="quintiles">
       <h3>Gold-length quintiles</h3>
       <p className="task-identity">
         shortest quintile BPB <Num value={first.corpus_bpb} testId="q-short-bpb" />, longest <Num value={last.corpus_bpb} testId="q-long-bpb" />, ratio
@@ -255,7 +255,7 @@ function AccuracyTable(props: { m: SliceMetrics }) {
               <th scope="col">rule</th>
               <th scope="col">accuracy</th>
               <th scope="col">± stderr</th>
-              <th scope="col" title="(acc − chance)/(1 − chance): rescaled against guessing, not acc_norm">chance-normalised</th>
+              <th scope="col" title="(acc − chance)/(1 − chance): rescaled against guessing, not acc_norm">chance-norm.</th>
             </tr>
           </thead>
           <tbody>

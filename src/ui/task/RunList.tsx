@@ -23,7 +23,7 @@ export function RunList() {
           <thead>
             <tr>
               <th scope="col">Show</th>
-              <th scope="col">Run</th>
+              <th scope="col" className="text">Run</th>
               <th scope="col">Device</th>
               <th scope="col">Scored</th>
               <th scope="col">Compare</th>
@@ -38,7 +38,7 @@ export function RunList() {
                 <td>
                   <input type="radio" name="task-active-run" checked={active === r.key} onChange={() => selectRun(r.key)} aria-label={`Show ${r.label}`} />
                 </td>
-                <td>{r.label}</td>
+                <td className="text">{r.label}</td>
                 <td>{r.device ?? (r.kind === 'logged' ? '—' : '')}</td>
                 <td>
                   <span data-testid="run-scored">{r.items.size}</span> / {total}

@@ -60,7 +60,7 @@ export function BitsBytesChart(props: { points: BitsBytesPoint[]; alpha: number;
       <ResponsiveContainer width="100%" height={HEIGHT}>
         <ScatterChart margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
           <CartesianGrid {...GRID} />
-          <XAxis type="number" dataKey="bytes" name="bytes" {...AXIS} label={{ value: 'gold answer length (UTF-8 bytes)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
+          <XAxis type="number" dataKey="bytes" name="bytes" {...AXIS} label={{ value: 'gold length (UTF-8 bytes)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
           <YAxis type="number" dataKey="bits" name="bits" {...AXIS} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
           <Tooltip {...TOOLTIP} formatter={tipNum} cursor={{ strokeDasharray: '3 3' }} />
           <Scatter name="items" data={points} fill="var(--task-c1)" fillOpacity={0.65} isAnimationActive={false} />
@@ -130,7 +130,7 @@ export function PriorMuChart(props: { points: PriorMuPoint[]; mu: number; corpus
             ticks={[1.05, 2, 5, 10, 20, 50, 111, 200, 500, 1000].filter((t) => t >= points[0]?.mu && t <= points[points.length - 1]?.mu)}
             tickFormatter={(v: number) => (v < 2 ? v.toFixed(2) : String(Math.round(v)))}
             {...AXIS}
-            label={{ value: 'μ (mean of the geometric length prior, bytes)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }}
+            label={{ value: 'μ, mean of the length prior (bytes)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }}
           />
           <YAxis {...AXIS} domain={['auto', 'auto']} tickFormatter={(v: number) => v.toFixed(2)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
           <Tooltip {...TOOLTIP} formatter={tipNum} labelFormatter={(mu) => `μ = ${fmt(Number(mu), 2)}`} />
@@ -193,7 +193,7 @@ export function QuintileChart(props: { quintiles: QuintileReport }) {
           <CartesianGrid {...GRID} vertical={false} />
           <XAxis dataKey="bin" {...AXIS} interval={0} tick={{ fill: 'var(--fg)', fontSize: 11 }} />
           <YAxis {...AXIS} tickFormatter={(v: number) => (m.startsWith('acc') ? `${Math.round(v * 100)}%` : v.toFixed(2))} />
-          <Tooltip {...TOOLTIP} formatter={tipNum} />
+          <Tooltip {...TOOLTIP} formatter={tipNum} cursor={{ fill: 'var(--panel)' }} />
           <Bar dataKey="value" name={QUINTILE_LABELS[m]} fill="var(--task-c1)" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
@@ -221,7 +221,7 @@ export function AccuracyChart(props: { accuracy: AccuracyReport }) {
           <CartesianGrid {...GRID} vertical={false} />
           <XAxis dataKey="rule" {...AXIS} interval={0} tick={{ fill: 'var(--fg)', fontSize: 11 }} />
           <YAxis {...AXIS} domain={[0, 1]} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} />
-          <Tooltip {...TOOLTIP} formatter={tipNum} />
+          <Tooltip {...TOOLTIP} formatter={tipNum} cursor={{ fill: 'var(--panel)' }} />
           {chance !== undefined && <ReferenceLine y={chance} stroke="var(--task-c4)" strokeDasharray="6 4" />}
           <Bar dataKey="value" name="accuracy" fill="var(--task-c1)" isAnimationActive={false}>
             <ErrorBar dataKey="err" width={6} stroke="var(--fg)" />
@@ -232,21 +232,40 @@ export function AccuracyChart(props: { accuracy: AccuracyReport }) {
   );
 }
 
-/** Corpus BPB and PriorBPB per run, side by side: a ranking flip is visible at a glance. */
+const RUN_COLOURS = ['var(--task-c1)', 'var(--task-c2)', 'var(--task-c3)', 'var(--task-c4)', 'var(--muted)'];
+
+/**
+ * Each run's value under each BPB estimator, one line per run: where two lines cross between
+ * corpus BPB and PriorBPB, the estimators rank the runs differently.
+ */
 export function CompareBpbChart(props: { rows: { label: string; corpus: number; prior: number; meanOfRatios: number }[] }) {
+  const estimators = [
+    { name: 'corpus BPB', key: 'corpus' },
+    { name: 'mean-of-ratios BPB', key: 'meanOfRatios' },
+    { name: 'PriorBPB', key: 'prior' },
+  ] as const;
+  const data = estimators.map((e) => {
+    const point: Record<string, string | number> = { estimator: e.name };
+    props.rows.forEach((r, i) => (point[`run${i}`] = r[e.key]));
+    return point;
+  });
   return (
-    <ChartFrame title="Corpus BPB against PriorBPB per run" filename="task-compare-bpb" note="Lower is better for every bar. When the order of the runs differs between the colours, the ranking flips with the estimator.">
+    <ChartFrame
+      title="Each run under each BPB estimator"
+      filename="task-compare-bpb"
+      note="One line per run; lower is better. Lines that cross between two estimators mean those estimators rank the runs differently."
+    >
       <ResponsiveContainer width="100%" height={HEIGHT}>
-        <BarChart data={props.rows} margin={{ top: 10, right: 8, bottom: 8, left: 8 }}>
-          <CartesianGrid {...GRID} vertical={false} />
-          <XAxis dataKey="label" {...AXIS} interval={0} tick={{ fill: 'var(--fg)', fontSize: 11 }} />
-          <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(2)} />
+        <LineChart data={data} margin={{ top: 10, right: 24, bottom: 8, left: 8 }}>
+          <CartesianGrid {...GRID} />
+          <XAxis dataKey="estimator" {...AXIS} interval={0} padding={{ left: 30, right: 30 }} />
+          <YAxis {...AXIS} domain={['auto', 'auto']} tickFormatter={(v: number) => v.toFixed(3)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
           <Tooltip {...TOOLTIP} formatter={tipNum} />
           <Legend {...LEGEND} verticalAlign="top" />
-          <Bar dataKey="corpus" name="corpus BPB" fill="var(--task-c1)" isAnimationActive={false} />
-          <Bar dataKey="meanOfRatios" name="mean-of-ratios BPB" fill="var(--task-c3)" isAnimationActive={false} />
-          <Bar dataKey="prior" name="PriorBPB" fill="var(--task-c2)" isAnimationActive={false} />
-        </BarChart>
+          {props.rows.map((r, i) => (
+            <Line key={r.label} dataKey={`run${i}`} name={r.label} stroke={RUN_COLOURS[i % RUN_COLOURS.length]} strokeWidth={2} dot={{ r: 4 }} isAnimationActive={false} />
+          ))}
+        </LineChart>
       </ResponsiveContainer>
     </ChartFrame>
   );

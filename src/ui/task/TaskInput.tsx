@@ -183,11 +183,11 @@ export function TaskInput() {
               Items: <code>context</code> + <code>gold</code> (cloze) or <code>context</code> + <code>choices</code> + <code>label</code>; optional <code>id</code>, <code>subject</code>. An
               lm-eval-harness <code>--log_samples</code> file is recognised and its logged scores are used.
             </p>
-            <label className="task-inline">
+            <label className="task-inline" title="auto: a space, unless every answer already starts with whitespace or every context ends with it">
               Between context and answer{' '}
               <select value={delimiter} onChange={(e) => changeDelimiter(e.target.value as DelimiterChoice)} disabled={busy}>
-                <option value="auto">auto (a space unless the items already have one)</option>
-                <option value="space">a space (lm-eval default)</option>
+                <option value="auto">auto</option>
+                <option value="space">a space (lm-eval)</option>
                 <option value="none">nothing</option>
               </select>
             </label>

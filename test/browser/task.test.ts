@@ -1,0 +1,205 @@
+// The Task lab in the built app: the built-in cloze task scored on stories260K (WASM, in the
+// Worker) shows the same corpus BPB, α, β and PriorBPB as the Node engine + core metrics on the
+// same items; results survive a reload and a re-run skips them; a file with two malformed lines
+// reports both and scores the rest; every chart is screenshotted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
+import { createNodeEngine } from '../../src/engine/node';
+import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
+import { scoredItemFromCandidates } from '../../src/core/metrics/fromCandidates';
+import { taskMetrics } from '../../src/core/metrics/taskMetrics';
+import type { TaskMetrics } from '../../src/core/metrics/types';
+import { sampleTask } from '../../src/core/tasks/samples';
+import { continuationOf } from '../../src/core/tasks/types';
+import { MODELS_DIR } from '../models';
+
+const FIXTURE = path.resolve(__dirname, '../fixtures/task-items-malformed.jsonl');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let expected: TaskMetrics;
+
+/** The reference: the same items scored by the Node engine (onnxruntime-node) + the core metrics. */
+async function nodeMetrics(): Promise<TaskMetrics> {
+  const set = sampleTask('stories-cloze')!;
+  const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
+  const scored = [];
+  for (const item of set.items) {
+    const r = await engine.score({ context: item.context, candidates: item.choices.map((_, i) => continuationOf(set, item, i)), options: DEFAULT_SCORE_OPTIONS });
+    scored.push(scoredItemFromCandidates(item, r.candidates));
+  }
+  return taskMetrics(scored);
+}
+
+beforeAll(async () => {
+  [browser, expected] = await Promise.all([launchChromium(), nodeMetrics()]);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  errors = collectErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function value(testId: string): Promise<number> {
+  const v = await page.getByTestId(testId).first().getAttribute('data-value');
+  return Number(v);
+}
+
+async function waitForStatus(status: string, timeout = 120_000) {
+  await page.locator(`[data-testid="batch-status"][data-status="${status}"]`).waitFor({ timeout });
+}
+
+async function openLab() {
+  await page.goto(`${baseUrl()}/#/task`);
+  await page.locator('.task-lab[data-restore="done"]').waitFor({ timeout: 30_000 });
+}
+
+async function score(dtype: string) {
+  await page.getByTestId('device').selectOption('wasm');
+  await page.locator(`[data-testid="dtype"] option[value="${dtype}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+  await page.getByTestId('dtype').selectOption(dtype);
+  await page.getByTestId('run').click();
+}
+
+describe('Task lab', () => {
+  it('scores the built-in cloze task on stories260K (WASM) and matches the Node engine', async () => {
+    await openLab();
+    await page.getByTestId('sample-stories-cloze').click();
+    await expect.poll(() => page.getByTestId('item-count').textContent()).toBe('200');
+    const t0 = Date.now();
+    await score('fp32');
+    await waitForStatus('done');
+    console.log(`200 cloze items scored in the browser in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    expect(await page.getByTestId('run-scored').first().textContent()).toBe('200');
+
+    const shown = {
+      corpus: await value('corpus-bpb'),
+      meanOfRatios: await value('mean-of-ratios-bpb'),
+      alpha: await value('alpha'),
+      beta: await value('beta'),
+      fromFit: await value('corpus-bpb-from-fit'),
+      priorEf: await value('prior-bpb-ef'),
+      priorKeep: await value('prior-bpb-keep'),
+      K: await value('prior-K'),
+      mass: await value('prior-mass'),
+      qShort: await value('q-short-bpb'),
+      qLong: await value('q-long-bpb'),
+      qRatio: await value('q-ratio'),
+      rhoBpb: await value('rho-bpb'),
+      rhoPrior: await value('rho-prior'),
+    };
+    console.log('browser', JSON.stringify(shown));
+    const e = expected;
+    const bins = e.quintiles.bins.filter((b) => b.n > 0);
+    console.log(
+      'node',
+      JSON.stringify({ corpus: e.corpus_bpb, alpha: e.alpha, beta: e.beta, priorEf: e.prior_bpb_by_space['eval-framework'], priorKeep: e.prior_bpb_by_space.keep, qRatio: e.quintiles.top_bottom_ratio, rhoBpb: e.spearman.bits_per_byte, rhoPrior: e.spearman.prior_bpb }),
+    );
+    // WASM reproduces onnxruntime-node to ~1e-5 nats per token (test/browser/engine.test.ts).
+    expect(shown.corpus).toBeCloseTo(e.corpus_bpb, 4);
+    expect(shown.meanOfRatios).toBeCloseTo(e.mean_of_ratios_bpb, 4);
+    expect(shown.alpha).toBeCloseTo(e.alpha, 3);
+    expect(shown.beta).toBeCloseTo(e.beta, 4);
+    expect(shown.priorEf).toBeCloseTo(e.prior_bpb_by_space['eval-framework'], 4);
+    expect(shown.priorKeep).toBeCloseTo(e.prior_bpb_by_space.keep, 4);
+    expect(shown.K).toBe(e.K);
+    expect(shown.mass).toBeCloseTo(e.prior_mass_within_K, 9);
+    // The identity corpus BPB = α/mean(n) + β holds on the page too.
+    expect(Math.abs(shown.fromFit - shown.corpus)).toBeLessThan(1e-9);
+    expect(shown.qShort).toBeCloseTo(bins[0].corpus_bpb, 4);
+    expect(shown.qLong).toBeCloseTo(bins[bins.length - 1].corpus_bpb, 4);
+    expect(shown.qRatio).toBeCloseTo(e.quintiles.top_bottom_ratio, 4);
+    expect(shown.rhoBpb).toBeCloseTo(e.spearman.bits_per_byte!, 2);
+    expect(shown.rhoPrior).toBeCloseTo(e.spearman.prior_bpb!, 2);
+
+    await screenshot(page, 'task-view');
+    const charts = page.locator('.task-charts figure.chart-frame');
+    const n = await charts.count();
+    expect(n).toBe(4); // bits/bytes, R(k), PriorBPB(μ), quintiles (no accuracy chart for a cloze task)
+    for (let i = 0; i < n; i++) {
+      const fig = charts.nth(i);
+      const name = ((await fig.getAttribute('aria-label')) ?? `chart-${i}`).replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
+      expect(await fig.locator('svg.recharts-surface').count()).toBeGreaterThan(0);
+      await fig.screenshot({ path: path.resolve('screenshots', `task-chart-${name}.png`) });
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the results across a reload and skips them on a re-run', async () => {
+    await page.reload();
+    await page.locator('.task-lab[data-restore="done"]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('run-scored').first().textContent(), { timeout: 30_000 }).toBe('200');
+    expect(await value('corpus-bpb')).toBeCloseTo(expected.corpus_bpb, 4);
+    await score('fp32');
+    await waitForStatus('done', 30_000);
+    expect(await page.getByTestId('batch-status').textContent()).toContain('200 already scored');
+    expect(errors).toEqual([]);
+  });
+
+  it('pauses, resumes and compares a second dtype', async () => {
+    await score('q8');
+    await waitForStatus('running', 60_000);
+    await page.getByTestId('pause').click();
+    await waitForStatus('paused');
+    const at = Number(await page.getByTestId('batch-done').textContent());
+    await page.waitForTimeout(500);
+    expect(Number(await page.getByTestId('batch-done').textContent())).toBeLessThanOrEqual(at + 1);
+    await page.getByTestId('resume').click();
+    await waitForStatus('done');
+    for (const label of ['stories260K fp32', 'stories260K q8']) await page.getByLabel(`Compare ${label}`).check();
+    await page.getByTestId('compare-table').waitFor();
+    const corpusRow = await page.locator('[data-testid="compare-table"] tr[data-metric="corpus_bpb"] td').allTextContents();
+    expect(corpusRow).toHaveLength(3);
+    await screenshot(page, 'task-compare');
+    await page.getByTestId('compare').locator('figure.chart-frame').screenshot({ path: path.resolve('screenshots', 'task-chart-compare.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('reports both malformed lines of a file and scores the rest', async () => {
+    await page.getByTestId('items-file').setInputFiles(FIXTURE);
+    const lineErrors = page.getByTestId('line-errors');
+    await lineErrors.waitFor();
+    const text = (await lineErrors.textContent()) ?? '';
+    expect(text).toContain('2 lines could not be read');
+    expect(text).toMatch(/line 4: not valid JSON/);
+    expect(text).toMatch(/line 6: label 7 is not a choice index/);
+    expect(await page.getByTestId('item-count').textContent()).toBe('6');
+    await score('fp32');
+    await waitForStatus('done');
+    expect(await page.getByTestId('run-scored').first().textContent()).toBe('6');
+    await screenshot(page, 'task-malformed-file');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows accuracy per rule for the multiple-choice task, in dark mode and at phone width', async () => {
+    await openLab();
+    await page.getByTestId('sample-stories-choice').click();
+    await expect.poll(() => page.getByTestId('item-count').textContent()).toBe('30');
+    await score('fp32');
+    await waitForStatus('done');
+    const acc = await value('acc-acc');
+    expect(acc).toBeGreaterThanOrEqual(0);
+    expect(acc).toBeLessThanOrEqual(1);
+    const chart = page.locator('figure.chart-frame[aria-label="Accuracy under each scoring rule"]');
+    await chart.screenshot({ path: path.resolve('screenshots', 'task-chart-accuracy-per-rule.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'task-view-dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'task-view-phone');
+    const overflow = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.parentElement?.closest('.task-table-wrap'))
+        .map((el) => `${el.tagName.toLowerCase()}: ${(el.textContent ?? '').slice(0, 40)}`)
+        .slice(0, 10);
+      return { excess: document.documentElement.scrollWidth - width, wide };
+    });
+    expect(overflow).toEqual({ excess: 0, wide: [] });
+    expect(errors).toEqual([]);
+  });
+});
