@@ -10,7 +10,7 @@ export interface MetricRow {
 /** Every scalar of one slice, in a stable order. Curves (R, coverage) are left to rateCurveRows. */
 export function flattenSlice(m: SliceMetrics): MetricRow[] {
   const rows: MetricRow[] = [{ metric: 'n_items', value: m.n_items }];
-  const a = m.accuracy;
+  const a = m.accuracies;
   rows.push({ metric: 'n_items_multiple_choice', value: a.n_items });
   for (const rule of ACCURACY_RULES) {
     const r = a.rules[rule];

@@ -196,7 +196,7 @@ function spearmanReport(answers: readonly GoldAnswer[], opts: TaskMetricsOptions
 function sliceMetrics(items: readonly ScoredItem[], answers: readonly GoldAnswer[], opts: TaskMetricsOptions): SliceMetrics {
   return {
     n_items: items.length,
-    accuracy: accuracyReport(items),
+    accuracies: accuracyReport(items),
     ...bpbReport(answers, opts),
     quintiles: quintileReport(answers),
     spearman: spearmanReport(answers, opts),

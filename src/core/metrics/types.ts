@@ -155,7 +155,7 @@ export interface BpbReport {
 
 export interface SliceMetrics extends BpbReport {
   n_items: number;
-  accuracy: AccuracyReport;
+  accuracies: AccuracyReport;
   quintiles: QuintileReport;
   /** Spearman ρ between each per-item gold score and gold length (bytes). */
   spearman: Partial<Record<ItemScoreName, number>>;

@@ -23,7 +23,7 @@ describe('arc_easy docs 0-3 (pythia-70m)', () => {
   });
   it('acc = acc_norm = 0.25 with stderr 0.25, and agrees with the logged values', () => {
     const r = harnessReport(samples);
-    const a = r.metrics.accuracy;
+    const a = r.metrics.accuracies;
     expect(a.n_items).toBe(4);
     for (const rule of ['acc', 'acc_norm', 'acc_bytes'] as const) {
       expect(a.rules[rule]!.value).toBe(0.25);

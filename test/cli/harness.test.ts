@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ARC_EASY_DOCS, logSampleLine } from '../core/metrics/logSamplesFixture';
+import { expectOneLineError, runCli } from './run';
+
+const dir = mkdtempSync(join(tmpdir(), 'lengthlens-harness-'));
+
+describe('lengthlens harness', () => {
+  it('recomputes the arc_easy accuracies and checks them against the logged values; bad lines are reported', () => {
+    const file = join(dir, 'samples_arc_easy.jsonl');
+    const lines = ARC_EASY_DOCS.map(logSampleLine);
+    lines.splice(2, 0, '{"doc_id": 9, "arguments": ');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const r = runCli(['harness', file, '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      n_docs: number;
+      accuracies: { rules: Record<string, { value: number; stderr: number; n: number }> };
+      logged_agreement: Record<string, { mismatches: number }>;
+      input_errors: { line: number }[];
+      corpus_bpb: number;
+      quintiles: { bins: unknown[] };
+      spearman: Record<string, number>;
+      R?: unknown;
+    };
+    expect(out.n_docs).toBe(4);
+    expect(out.accuracies.rules.acc).toEqual({ value: 0.25, stderr: 0.25, n: 4 });
+    expect(out.accuracies.rules.acc_norm).toEqual({ value: 0.25, stderr: 0.25, n: 4 });
+    expect(out.logged_agreement.acc.mismatches).toBe(0);
+    expect(out.input_errors.map((e) => e.line)).toEqual([3]);
+    // Gold answers' BPB from the logged lls: -ll / (ln 2 * bytes of " " + gold).
+    const golds = [
+      [-41.902435302734375, ' Sunlight is the source of energy for nearly all ecosystems.'],
+      [-20.342208862304688, ' breathing mask'],
+      [-18.04828453063965, ' ovary cells'],
+      [-11.872495651245117, ' soft'],
+    ] as const;
+    const bits = golds.reduce((s, [ll]) => s - ll / Math.LN2, 0);
+    const bytes = golds.reduce((s, [, t]) => s + Buffer.byteLength(t), 0);
+    expect(Math.abs(out.corpus_bpb - bits / bytes)).toBeLessThan(1e-12);
+    expect(out.quintiles.bins).toHaveLength(5);
+    expect(out.spearman.logprob).toBeCloseTo(-1, 12);
+    expect(out.R).toBeUndefined();
+  });
+
+  it('bad input exits non-zero with one stderr line', () => {
+    expect(expectOneLineError(runCli(['harness', join(dir, 'missing.jsonl')]))).toMatch(/file not found/);
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(bad, '{"doc_id": 0, "arguments": {"gen_args_0": {"arg_0": "text only"}}, "resps": [["-3.5"]], "filtered_resps": ["-3.5"]}\n');
+    expect(expectOneLineError(runCli(['harness', bad]))).toMatch(/line 1: a loglikelihood_rolling/);
+    expect(expectOneLineError(runCli(['harness']))).toMatch(/exactly one log_samples file/);
+  });
+});
