@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARC_EASY_DOCS, logSampleLine } from '../core/metrics/logSamplesFixture';
-import { expectOneLineError, runCli } from './run';
+import { expectOneLineError } from './oneLineError';
+import { runCli } from './run';
 
 const dir = mkdtempSync(join(tmpdir(), 'lengthlens-harness-'));
 
@@ -15,7 +16,7 @@ describe('lengthlens harness', () => {
     writeFileSync(file, lines.join('\n') + '\n');
     const r = runCli(['harness', file, '--json']);
     expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
       n_docs: number;
       accuracies: { rules: Record<string, { value: number; stderr: number; n: number }> };

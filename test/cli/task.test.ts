@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectOneLineError, repoRoot, runCli } from './run';
+import { expectOneLineError } from './oneLineError';
+import { runCli } from './run';
 
-const vectorsPath = join(repoRoot, '..', 'shared', 'reference', 'priorbpb-vectors.json');
+const vectorsPath = join(__dirname, '..', '..', '..', 'shared', 'reference', 'priorbpb-vectors.json');
 const vectors = JSON.parse(readFileSync(vectorsPath, 'utf8')) as {
   cases: { name: string; expected: Record<string, number | null | number[] | Record<string, number | null>> }[];
 };
@@ -20,7 +21,7 @@ describe('lengthlens task --bits', () => {
     it(`${name}: the JSON keys match the reference vectors`, () => {
       const r = runCli(['task', '--bits', vectorsPath, '--case', name, '--json']);
       expect(r.stderr).toBe('');
-      expect(r.status).toBe(0);
+      expect(r.code).toBe(0);
       const out = JSON.parse(r.stdout) as Record<string, unknown>;
       for (const key of ['corpus_bpb', 'mean_of_ratios_bpb', 'alpha', 'beta', 'r2', 'K', 'R', 'coverage', 'prior_bpb', 'prior_mass_within_K', 'self_prior_bpb', 'quintiles', 'accuracies'])
         expect(out).toHaveProperty(key);
@@ -53,7 +54,7 @@ describe('lengthlens task --bits', () => {
       ].join('\n'),
     );
     const r = runCli(['task', '--bits', file, '--json']);
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { n_items: number; corpus_bpb: number; input_errors: unknown[]; by_subject: Record<string, unknown> };
     expect(out.n_items).toBe(3);
     near(out.corpus_bpb, (4 + 2 + 6) / (4 + 1 + 6));
@@ -63,7 +64,7 @@ describe('lengthlens task --bits', () => {
 
   it('--csv prints the metrics table', () => {
     const r = runCli(['task', '--bits', vectorsPath, '--case', 'flat_one_bit_per_byte', '--csv']);
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('scope,metric,value,stderr');
     expect(lines).toContain('all,corpus_bpb,1,');
