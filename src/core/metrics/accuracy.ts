@@ -1,6 +1,6 @@
 // Multiple-choice accuracy under each rule, exactly as lm-eval-harness process_results computes
 // it (research/lm-eval-harness.md §2.1, §2.4, §2.5).
-import { codePoints, utf8Bytes } from './textLength';
+import { codePointLength, utf8Length } from '../text/unicode';
 import { mean, meanStderr, npArgmax } from './stats';
 import type {
   AccuracyReport,
@@ -24,10 +24,10 @@ export function ruleScores(choices: readonly ChoiceScores[], rule: AccuracyRule)
       return choices.map((c) => c.logprob);
     case 'acc_norm':
       if (choices.some((c) => choiceText(c) === undefined)) return undefined;
-      return choices.map((c) => c.logprob / codePoints(choiceText(c)!));
+      return choices.map((c) => c.logprob / codePointLength(choiceText(c)!));
     case 'acc_bytes':
       if (choices.some((c) => choiceText(c) === undefined)) return undefined;
-      return choices.map((c) => c.logprob / utf8Bytes(choiceText(c)!));
+      return choices.map((c) => c.logprob / utf8Length(choiceText(c)!));
     case 'acc_per_token':
       if (choices.some((c) => c.nTokens === undefined)) return undefined;
       return choices.map((c) => c.logprob / c.nTokens!);
@@ -101,7 +101,7 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
     if (preds.acc !== undefined && preds.acc_norm !== undefined && preds.acc !== preds.acc_norm) disagree++;
     const lengths = item.choices.map((c) => {
       const t = choiceText(c);
-      return t === undefined ? NaN : utf8Bytes(t);
+      return t === undefined ? NaN : utf8Length(t);
     });
     if (preds.acc !== undefined && lengths[preds.acc] === Math.min(...lengths)) shortest++;
   }
