@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ARC_EASY_DOCS, logSampleLine } from '../core/metrics/logSamplesFixture';
 import { expectOneLineError } from './oneLineError';
+import { runInProcess } from './inProcess';
 import { runCli } from './run';
 
 const dir = mkdtempSync(join(tmpdir(), 'lengthlens-harness-'));
@@ -47,11 +48,11 @@ describe('lengthlens harness', () => {
     expect(out.R).toBeUndefined();
   });
 
-  it('bad input exits non-zero with one stderr line', () => {
-    expect(expectOneLineError(runCli(['harness', join(dir, 'missing.jsonl')]))).toMatch(/file not found/);
+  it('bad input exits non-zero with one stderr line', async () => {
+    expect(expectOneLineError(await runInProcess(['harness', join(dir, 'missing.jsonl')]))).toMatch(/file not found/);
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, '{"doc_id": 0, "arguments": {"gen_args_0": {"arg_0": "text only"}}, "resps": [["-3.5"]], "filtered_resps": ["-3.5"]}\n');
-    expect(expectOneLineError(runCli(['harness', bad]))).toMatch(/line 1: a loglikelihood_rolling/);
-    expect(expectOneLineError(runCli(['harness']))).toMatch(/exactly one log_samples file/);
+    expect(expectOneLineError(await runInProcess(['harness', bad]))).toMatch(/line 1: a loglikelihood_rolling/);
+    expect(expectOneLineError(await runInProcess(['harness']))).toMatch(/exactly one log_samples file/);
   });
 });

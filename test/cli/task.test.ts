@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError } from './oneLineError';
+import { runInProcess } from './inProcess';
 import { runCli } from './run';
+import { storiesChoiceTask } from '../../src/core/tasks/samples/storiesChoice';
+import { MODELS_DIR } from '../models';
 
 const vectorsPath = join(__dirname, '..', '..', '..', 'shared', 'reference', 'priorbpb-vectors.json');
 const vectors = JSON.parse(readFileSync(vectorsPath, 'utf8')) as {
@@ -18,8 +21,8 @@ function near(actual: unknown, expected: number | null): void {
 
 describe('lengthlens task --bits', () => {
   for (const name of ['affine_entry_cost', 'mc_letters_leading_space']) {
-    it(`${name}: the JSON keys match the reference vectors`, () => {
-      const r = runCli(['task', '--bits', vectorsPath, '--case', name, '--json']);
+    it(`${name}: the JSON keys match the reference vectors`, async () => {
+      const r = await runInProcess(['task', '--bits', vectorsPath, '--case', name, '--json']);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const out = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -35,14 +38,20 @@ describe('lengthlens task --bits', () => {
     });
   }
 
-  it('--mu and --space change PriorBPB', () => {
-    const r = runCli(['task', '--bits', vectorsPath, '--case', 'affine_entry_cost', '--mu', '40', '--space', 'keep', '--json']);
+  it('the real binary prints parseable JSON', () => {
+    const r = runCli(['task', '--bits', vectorsPath, '--case', 'zero_byte_tokens', '--json']);
+    expect(r.code).toBe(0);
+    near((JSON.parse(r.stdout) as { corpus_bpb: number }).corpus_bpb, 2.225);
+  });
+
+  it('--mu and --space change PriorBPB', async () => {
+    const r = await runInProcess(['task', '--bits', vectorsPath, '--case', 'affine_entry_cost', '--mu', '40', '--space', 'keep', '--json']);
     const out = JSON.parse(r.stdout) as { prior_bpb: number; mu: number; space: string };
     near(out.prior_bpb, vectors.cases[1].expected.priorbpb_mu40 as number);
     expect([out.mu, out.space]).toEqual([40, 'keep']);
   });
 
-  it('JSONL with a bad line: the good items load and the bad line is reported', () => {
+  it('JSONL with a bad line: the good items load and the bad line is reported', async () => {
     const file = join(dir, 'items.jsonl');
     writeFileSync(
       file,
@@ -53,7 +62,7 @@ describe('lengthlens task --bits', () => {
         '{"id": "d", "tokens": [[4, 4], [2, 2]], "subject": "s1"}',
       ].join('\n'),
     );
-    const r = runCli(['task', '--bits', file, '--json']);
+    const r = await runInProcess(['task', '--bits', file, '--json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { n_items: number; corpus_bpb: number; input_errors: unknown[]; by_subject: Record<string, unknown> };
     expect(out.n_items).toBe(3);
@@ -62,22 +71,77 @@ describe('lengthlens task --bits', () => {
     expect(Object.keys(out.by_subject)).toEqual(['s1']);
   });
 
-  it('--csv prints the metrics table', () => {
-    const r = runCli(['task', '--bits', vectorsPath, '--case', 'flat_one_bit_per_byte', '--csv']);
+  it('--csv prints the metrics table', async () => {
+    const r = await runInProcess(['task', '--bits', vectorsPath, '--case', 'flat_one_bit_per_byte', '--csv']);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('scope,metric,value,stderr');
     expect(lines).toContain('all,corpus_bpb,1,');
   });
 
-  it('bad input exits non-zero with one stderr line', () => {
+  it('bad input exits non-zero with one stderr line', async () => {
     expect(expectOneLineError(runCli(['task', '--bits', join(dir, 'missing.json')]))).toMatch(/file not found/);
-    expect(expectOneLineError(runCli(['task', '--bits', vectorsPath, '--mu', '1']))).toMatch(/--mu must be a number > 1/);
-    expect(expectOneLineError(runCli(['task', '--bits', vectorsPath, '--case', 'nope']))).toMatch(/no case "nope"/);
+    expect(expectOneLineError(await runInProcess(['task', '--bits', vectorsPath, '--mu', '1']))).toMatch(/--mu must be a number > 1/);
+    expect(expectOneLineError(await runInProcess(['task', '--bits', vectorsPath, '--case', 'nope']))).toMatch(/no case "nope"/);
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, 'nope\n{"tokens": 3}\n');
-    expect(expectOneLineError(runCli(['task', '--bits', bad]))).toMatch(/item 1: not valid JSON.*1 more/);
-    expect(expectOneLineError(runCli(['task']))).toMatch(/give --bits FILE/);
-    expect(expectOneLineError(runCli(['task', '--bits', vectorsPath, '--frobnicate']))).toMatch(/frobnicate/);
+    expect(expectOneLineError(await runInProcess(['task', '--bits', bad]))).toMatch(/item 1: not valid JSON.*1 more/);
+    expect(expectOneLineError(await runInProcess(['task']))).toMatch(/give --bits FILE/);
+    expect(expectOneLineError(await runInProcess(['task', '--bits', vectorsPath, '--frobnicate']))).toMatch(/frobnicate/);
+  });
+});
+
+describe('lengthlens task --model (stories260K, CPU)', () => {
+  const model = join(MODELS_DIR, 'stories260K');
+  it('scores a sample task and its metrics agree with lengthlens score on the same items', async () => {
+    const r = await runInProcess(['task', '--model', model, '--sample', 'stories-choice', '--limit', '6', '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      model: string;
+      dtype: string;
+      n_items: number;
+      accuracies: { rules: Record<string, { value: number; n: number }> };
+      corpus_bpb: number;
+      K: number;
+      prior_bpb: number;
+      self_prior_bpb: number;
+    };
+    expect([out.dtype, out.n_items]).toEqual(['fp32', 6]);
+    expect(Object.keys(out.accuracies.rules).sort()).toEqual(['acc', 'acc_bytes', 'acc_mutual_info', 'acc_norm', 'acc_per_token']);
+    expect(out.K).toBeGreaterThan(2);
+    expect(Number.isFinite(out.prior_bpb)).toBe(true);
+
+    // The same items through `lengthlens score`: corpus BPB of the golds and acc by hand.
+    const set = storiesChoiceTask();
+    const items = set.items.slice(0, 6);
+    const file = join(dir, 'score-items.jsonl');
+    writeFileSync(file, items.map((it) => JSON.stringify({ context: it.context, candidates: it.choices.map((c) => ' ' + c) })).join('\n'));
+    const s = await runInProcess(['score', '--model', model, '--items', file, '--json']);
+    expect(s.code).toBe(0);
+    const scored = JSON.parse(s.stdout) as { items: { candidates: { sum_logprob: number; text: string }[] }[] };
+    let bits = 0;
+    let bytes = 0;
+    let hits = 0;
+    scored.items.forEach((it, i) => {
+      const g = items[i].gold as number;
+      bits += -it.candidates[g].sum_logprob / Math.LN2;
+      bytes += Buffer.byteLength(it.candidates[g].text);
+      const lls = it.candidates.map((c) => c.sum_logprob);
+      if (lls.indexOf(Math.max(...lls)) === g) hits++;
+    });
+    expect(Math.abs(out.corpus_bpb - bits / bytes)).toBeLessThan(1e-9);
+    expect(out.accuracies.rules.acc.value).toBeCloseTo(hits / 6, 12);
+  });
+
+  it('bad model input exits non-zero with one stderr line', async () => {
+    expect(expectOneLineError(await runInProcess(['task', '--model', model, '--sample', 'nope']))).toMatch(/no sample task "nope"/);
+    expect(expectOneLineError(await runInProcess(['task', '--model', join(dir, 'no-such-model'), '--sample', 'stories-choice']))).toMatch(
+      /neither a folder nor a hub id/,
+    );
+    expect(expectOneLineError(await runInProcess(['task', '--model', model]))).toMatch(/--items FILE or --sample NAME/);
+    const bad = join(dir, 'bad-items.jsonl');
+    writeFileSync(bad, '{"context": "x"}\n');
+    expect(expectOneLineError(await runInProcess(['task', '--model', model, '--items', bad]))).toMatch(/line 1: needs "gold"/);
   });
 });

@@ -8,17 +8,25 @@ import type { LineError } from '../../core/formats/lineError';
 import { metricsToCsv } from '../../core/formats/metricsExport';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
 import type { ScoredItem, TaskMetrics, TaskMetricsOptions } from '../../core/metrics/types';
+import { parseDtype } from './score';
 import { parseMu, parseOptions, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { loadTaskSet, scoreTaskSet } from './taskScoring';
 
 const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alpha/beta, R(k), PriorBPB, quintiles)
 
   lengthlens task --bits FILE [--case NAME] [options]
-  lengthlens task --model M (--items FILE | --sample NAME) [--dtype D] [options]
+  lengthlens task --model M (--items FILE | --sample NAME) [--dtype D] [--delimiter S] [--limit N] [options]
 
   --bits FILE    per-item token scores: a JSON list (or JSONL) of items, each [[bits, bytes], ...]
                  or {"tokens": [[bits, bytes], ...], "leading_space": true, "id", "subject", "text",
                  "choices": [{"text", "logprob"}], "gold"}; also {"items": [...]} and the
                  reference-vector file {"cases": [...]} (pick one with --case NAME)
+  --model M      a model folder or hub id; scores every choice of every item (CPU)
+  --items FILE   JSONL or CSV items: context + gold, or context + choices + label
+  --sample NAME  a built-in task: stories-cloze, stories-choice, stories-choice-letters
+  --delimiter S  put between context and each choice (default: "" for files, the sample's own)
+  --limit N      score only the first N items
+  --dtype D      fp32 (default), fp16, q8, q4, q4f16
   --mu N         mean of the geometric length prior, bytes (default 111)
   --space MODE   leading space in PriorBPB: eval-framework (default) or keep
   --json         print every metric as JSON (default: a summary table)
@@ -26,6 +34,8 @@ const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alph
 
 export interface TaskOutput extends TaskMetrics {
   source: string;
+  model?: string;
+  dtype?: string;
   input_errors: LineError[];
 }
 
@@ -56,6 +66,8 @@ export const command: Command = {
       items: { type: 'string' },
       sample: { type: 'string' },
       dtype: { type: 'string' },
+      delimiter: { type: 'string' },
+      limit: { type: 'string' },
       mu: { type: 'string' },
       space: { type: 'string' },
       json: { type: 'boolean' },
@@ -65,14 +77,26 @@ export const command: Command = {
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
     let out: TaskOutput;
     if (values.bits !== undefined) {
-      if (values.model !== undefined || values.items !== undefined) throw new UsageError('--bits cannot be combined with --model or --items');
+      if (values.model !== undefined || values.items !== undefined || values.sample !== undefined)
+        throw new UsageError('--bits cannot be combined with --model, --items or --sample');
       const { records, errors } = await fromBits(values.bits, values.case);
       requireSomeRecords(values.bits, records.length, errors, 'item');
       out = taskOutput(values.bits, records, errors, opts);
     } else if (values.model !== undefined) {
-      throw new UsageError('scoring with --model is not available in this build yet; use --bits with precomputed token scores');
+      const dtype = parseDtype(values.dtype);
+      const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
+      if (values.limit !== undefined) {
+        const limit = Number(values.limit);
+        if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a whole number ≥ 1, got "${values.limit}"`);
+        set.items = set.items.slice(0, limit);
+      }
+      const progress = process.stderr.isTTY
+        ? (done: number, total: number) => process.stderr.write(`\rscored ${done}/${total}${done === total ? '\n' : ''}`)
+        : undefined;
+      const items = await scoreTaskSet(set, values.model, dtype, opts.mu, progress);
+      out = { ...taskOutput(values.sample ?? set.name, items, errors, opts), model: values.model, dtype };
     } else {
-      throw new UsageError('give --bits FILE, or --model M with --items FILE (see --help)');
+      throw new UsageError('give --bits FILE, or --model M with --items FILE or --sample NAME (see --help)');
     }
     if (values.csv) process.stdout.write(metricsToCsv(out));
     else if (values.json) printJson(out);
