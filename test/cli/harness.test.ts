@@ -6,6 +6,8 @@ import { ARC_EASY_DOCS, logSampleLine } from '../core/metrics/logSamplesFixture'
 import { expectOneLineError } from './oneLineError';
 import { runInProcess } from './inProcess';
 import { runCli } from './run';
+import { storiesChoiceTask } from '../../src/core/tasks/samples/storiesChoice';
+import { MODELS_DIR } from '../models';
 
 const dir = mkdtempSync(join(tmpdir(), 'lengthlens-harness-'));
 
@@ -54,5 +56,52 @@ describe('lengthlens harness', () => {
     writeFileSync(bad, '{"doc_id": 0, "arguments": {"gen_args_0": {"arg_0": "text only"}}, "resps": [["-3.5"]], "filtered_resps": ["-3.5"]}\n');
     expect(expectOneLineError(await runInProcess(['harness', bad]))).toMatch(/line 1: a loglikelihood_rolling/);
     expect(expectOneLineError(await runInProcess(['harness']))).toMatch(/exactly one log_samples file/);
+  });
+});
+
+describe('lengthlens harness --model (rescore)', () => {
+  it('rescoring a log written from the same model reproduces its log-likelihoods and accuracies', async () => {
+    const model = join(MODELS_DIR, 'stories260K');
+    const items = storiesChoiceTask().items.slice(0, 5);
+    const itemsFile = join(dir, 'score-items.jsonl');
+    writeFileSync(itemsFile, items.map((it) => JSON.stringify({ context: it.context, candidates: it.choices.map((c) => ' ' + c) })).join('\n'));
+    const s = await runInProcess(['score', '--model', model, '--items', itemsFile, '--json']);
+    expect(s.code).toBe(0);
+    const scored = JSON.parse(s.stdout) as { items: { candidates: { sum_logprob: number }[] }[] };
+    // A log as lm-eval would write it: lls as Python repr strings (shortest round trip, like JS).
+    const log = join(dir, 'samples_stories.jsonl');
+    writeFileSync(
+      log,
+      items
+        .map((it, i) =>
+          logSampleLine({
+            docId: i,
+            context: it.context,
+            choices: it.choices,
+            lls: scored.items[i].candidates.map((c) => String(c.sum_logprob)),
+            target: String(it.gold),
+            doc: { subject: it.subject },
+          }),
+        )
+        .join('\n'),
+    );
+    const r = await runInProcess(['harness', log, '--model', model, '--json']);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout) as {
+      accuracies: { rules: Record<string, { value: number }> };
+      by_subject: Record<string, unknown>;
+      rescore: {
+        max_abs_ll_diff: number;
+        metrics: { accuracies: { rules: Record<string, { value: number }> }; K: number; prior_bpb: number; corpus_bpb: number };
+      };
+      corpus_bpb: number;
+    };
+    expect(out.rescore.max_abs_ll_diff).toBeLessThan(1e-9);
+    expect(out.rescore.metrics.accuracies.rules.acc.value).toBe(out.accuracies.rules.acc.value);
+    expect(out.rescore.metrics.accuracies.rules.acc_norm.value).toBe(out.accuracies.rules.acc_norm.value);
+    expect(out.rescore.metrics.accuracies.rules.acc_per_token).toBeDefined();
+    expect(Math.abs(out.rescore.metrics.corpus_bpb - out.corpus_bpb)).toBeLessThan(1e-9);
+    expect(out.rescore.metrics.K).toBeGreaterThan(2);
+    expect(Object.keys(out.by_subject).length).toBeGreaterThan(1);
   });
 });

@@ -4,16 +4,24 @@ import type { Command } from '../main';
 import { UsageError } from '../errors';
 import { printJson, readTextFile } from '../io';
 import type { LineError } from '../../core/formats/lineError';
-import { parseLogSamples } from '../../core/formats/logSamples';
+import { logSamplesToTaskSet, parseLogSamples, type LogSample } from '../../core/formats/logSamples';
+import { taskMetrics } from '../../core/metrics/taskMetrics';
+import type { ScoredItem } from '../../core/metrics/types';
 import { metricsToCsv } from '../../core/formats/metricsExport';
 import { harnessReport, type HarnessReport } from '../../core/metrics/harnessReport';
 import type { TaskMetrics } from '../../core/metrics/types';
-import { parseMu, parseOptions, requireSomeRecords, summaryText } from './taskOutput';
+import { parseDtype } from './score';
+import { parseMu, parseOptions, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { scoreTaskSet } from './taskScoring';
 
 const USAGE = `lengthlens harness FILE: recompute lm-eval-harness accuracies from a --log_samples JSONL
 
   --delimiter S  the task's target_delimiter (default " "; "" for chat-templated runs)
-  --mu N         mean of the length prior (only used when per-token scores exist)
+  --model M      rescore the logged documents with this model (per-token scores: R(k), PriorBPB,
+                 acc_per_token) and compare its log-likelihoods with the logged ones
+  --dtype D      dtype for --model (default fp32)
+  --mu N         mean of the length prior (with --model)
+  --space MODE   leading space in PriorBPB: eval-framework (default) or keep
   --json         print everything as JSON (default: a summary table)
   --csv          print the metrics as CSV (scope, metric, value, stderr)
 
@@ -36,8 +44,35 @@ const PER_TOKEN_KEYS = [
   'prefix_bpb',
 ] as const;
 
+/** A rescore of the logged documents with a model, and how far its log-likelihoods are from the log's. */
+export interface Rescore {
+  model: string;
+  dtype: string;
+  metrics: TaskMetrics;
+  /** max |rescored ll − logged ll| over every choice (nats). */
+  max_abs_ll_diff: number;
+  /** mean |rescored ll − logged ll| (nats). */
+  mean_abs_ll_diff: number;
+}
+
 export type HarnessOutput = Omit<HarnessReport, 'metrics'> &
-  Partial<TaskMetrics> & { source: string; input_errors: LineError[] };
+  Partial<TaskMetrics> & { source: string; input_errors: LineError[]; rescore?: Rescore };
+
+export function llDiffs(samples: readonly LogSample[], items: readonly ScoredItem[]): { max: number; mean: number } {
+  let max = 0;
+  let sum = 0;
+  let n = 0;
+  samples.forEach((s, i) =>
+    s.lls.forEach((ll, j) => {
+      const d = Math.abs(items[i].choices[j].logprob - ll);
+      if (!Number.isFinite(d)) return;
+      max = Math.max(max, d);
+      sum += d;
+      n += 1;
+    }),
+  );
+  return { max: n ? max : NaN, mean: n ? sum / n : NaN };
+}
 
 export function harnessOutput(source: string, report: HarnessReport, errors: LineError[]): HarnessOutput {
   const { metrics, ...rest } = report;
@@ -52,7 +87,10 @@ export const command: Command = {
   async run(argv) {
     const { values, positionals } = parseOptions(argv, {
       delimiter: { type: 'string' },
+      model: { type: 'string' },
+      dtype: { type: 'string' },
       mu: { type: 'string' },
+      space: { type: 'string' },
       json: { type: 'boolean' },
       csv: { type: 'boolean' },
     });
@@ -61,14 +99,27 @@ export const command: Command = {
     const text = await readTextFile(file);
     const { records, errors } = parseLogSamples(text, { targetDelimiter: values.delimiter ?? ' ' });
     requireSomeRecords(file, records.length, errors, 'line');
-    const report = harnessReport(records, { mu: parseMu(values.mu) });
-    if (values.csv) process.stdout.write(metricsToCsv(report.metrics));
-    else if (values.json) printJson(harnessOutput(file, report, errors));
+    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
+    const delimiter = values.delimiter ?? ' ';
+    const report = harnessReport(records, opts);
+    let rescore: Rescore | undefined;
+    if (values.model !== undefined) {
+      const dtype = parseDtype(values.dtype);
+      const items = await scoreTaskSet(logSamplesToTaskSet(records, file, delimiter), values.model, dtype, opts.mu);
+      const d = llDiffs(records, items);
+      rescore = { model: values.model, dtype, metrics: taskMetrics(items, opts), max_abs_ll_diff: d.max, mean_abs_ll_diff: d.mean };
+    }
+    if (values.csv) process.stdout.write(metricsToCsv(rescore?.metrics ?? report.metrics));
+    else if (values.json) printJson({ ...harnessOutput(file, report, errors), ...(rescore ? { rescore } : {}) });
     else {
       const lines = [summaryText(`lm-eval-harness log: ${file} (${report.n_docs} docs)`, report.metrics, errors, 'line')];
       for (const [rule, a] of Object.entries(report.logged_agreement))
         lines.push(`logged ${rule}: ${a.n - a.mismatches}/${a.n} documents agree with the recomputation\n`);
       for (const w of report.warnings) lines.push(`warning: ${w}\n`);
+      if (rescore) {
+        lines.push('\n' + summaryText(`Rescored with ${rescore.model} (${rescore.dtype})`, rescore.metrics, [], 'line'));
+        lines.push(`log-likelihood vs the log: max |diff| ${rescore.max_abs_ll_diff.toPrecision(4)}, mean ${rescore.mean_abs_ll_diff.toPrecision(4)} nats\n`);
+      }
       process.stdout.write(lines.join(''));
     }
     return 0;

@@ -1,6 +1,7 @@
 // lm-eval-harness `--log_samples` JSONL (research/lm-eval-harness.md §3): one record per document.
 // Scores arrive as Python repr strings ("-41.9", "nan", "True"); lines may hold bare NaN/Infinity.
 import type { ChoiceScores, ScoredItem } from '../metrics/types';
+import type { TaskSet } from '../tasks/types';
 import { nonBlankLines, type LineError, type Parsed } from './lineError';
 import { parseTolerantJson, pythonNumber } from './tolerantJson';
 
@@ -13,6 +14,8 @@ export interface LogSample {
   outputType: 'multiple_choice' | 'loglikelihood';
   /** Raw choice strings (arg_1 without the target delimiter). */
   choices: string[];
+  /** The context as logged (arg_0 of the first request: few-shot examples included). */
+  context: string;
   /** The strings actually scored (arg_1). */
   continuations: string[];
   lls: number[];
@@ -131,6 +134,7 @@ export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptio
     docId: typeof docId === 'number' || typeof docId === 'string' ? String(docId) : String(line),
     subject,
     outputType,
+    context: args[0][0],
     choices,
     continuations,
     lls: resps.slice(0, n).map(([ll]) => ll),
@@ -168,4 +172,23 @@ export function logSampleToItem(s: LogSample): ScoredItem {
     unconditionalLogprob: s.unconditionalLls?.[i],
   }));
   return { id: s.docId, subject: s.subject, choices, gold: s.gold };
+}
+
+/**
+ * The logged documents as a task to rescore with a model (per-token traces, R(k), PriorBPB):
+ * context = the logged arg_0 (few-shot included), choices = the raw choices. A continuation that
+ * did not start with the delimiter (see LogSample.delimiterMismatch) gets it when rescored.
+ */
+export function logSamplesToTaskSet(samples: readonly LogSample[], name: string, targetDelimiter = ' '): TaskSet {
+  return {
+    name,
+    targetDelimiter,
+    items: samples.map((s) => ({
+      id: s.docId,
+      subject: s.subject,
+      context: s.context,
+      choices: [...s.choices],
+      gold: s.gold,
+    })),
+  };
 }

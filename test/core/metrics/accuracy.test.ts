@@ -123,3 +123,14 @@ describe('synthetic edge cases', () => {
     expect(r.rules.acc!.stderr).toBeCloseTo(Math.sqrt((3 * 0.16 + 2 * 0.36) / 4) / Math.sqrt(5), 15);
   });
 });
+
+describe('log samples to a task for rescoring', () => {
+  it('keeps the logged context, raw choices, gold and ids', async () => {
+    const { logSamplesToTaskSet } = await import('../../../src/core/formats/logSamples');
+    const set = logSamplesToTaskSet(load(ARC_EASY_DOCS.slice(1, 2)), 'arc');
+    expect(set.targetDelimiter).toBe(' ');
+    expect(set.items).toEqual([
+      { id: '1', subject: undefined, context: ARC_EASY_DOCS[1].context, choices: ARC_EASY_DOCS[1].choices, gold: 1 },
+    ]);
+  });
+});
