@@ -71,6 +71,14 @@ describe('lengthlens task --bits', () => {
     expect(Object.keys(out.by_subject)).toEqual(['s1']);
   });
 
+  it('repeated --bits files compare side by side (CSV)', async () => {
+    const r = await runInProcess(['task', '--bits', vectorsPath, '--bits', vectorsPath, '--case', 'affine_entry_cost', '--csv']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe(`metric,${vectorsPath},${vectorsPath},delta ${vectorsPath}`);
+    expect(lines).toContain('alpha,6,6,0');
+  });
+
   it('--csv prints the metrics table', async () => {
     const r = await runInProcess(['task', '--bits', vectorsPath, '--case', 'flat_one_bit_per_byte', '--csv']);
     expect(r.code).toBe(0);
@@ -132,6 +140,24 @@ describe('lengthlens task --model (stories260K, CPU)', () => {
     });
     expect(Math.abs(out.corpus_bpb - bits / bytes)).toBeLessThan(1e-9);
     expect(out.accuracies.rules.acc.value).toBeCloseTo(hits / 6, 12);
+  });
+
+  it('compares dtypes side by side', async () => {
+    const r = await runInProcess(['task', '--model', model, '--sample', 'stories-choice', '--limit', '8', '--dtype', 'fp32', '--dtype', 'q8', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      runs: { label: string; dtype: string; alpha: number; corpus_bpb: number }[];
+      comparison: { labels: string[]; metrics: { metric: string; values: number[]; deltas: number[] }[]; alpha_beta: { alpha: number }[]; acc_vs_acc_norm: { movement: string }[] };
+    };
+    expect(out.runs.map((x) => x.label)).toEqual(['fp32', 'q8']);
+    expect(out.comparison.labels).toEqual(['fp32', 'q8']);
+    const corpus = out.comparison.metrics.find((m) => m.metric === 'corpus_bpb')!;
+    expect(corpus.values).toEqual(out.runs.map((x) => x.corpus_bpb));
+    expect(corpus.deltas[1]).toBeCloseTo(out.runs[1].corpus_bpb - out.runs[0].corpus_bpb, 14);
+    // q8 is a different model numerically: its BPB moves.
+    expect(corpus.deltas[1]).not.toBe(0);
+    expect(out.comparison.alpha_beta.map((x) => x.alpha)).toEqual(out.runs.map((x) => x.alpha));
+    expect(['together', 'apart', 'flat']).toContain(out.comparison.acc_vs_acc_norm[0].movement);
   });
 
   it('bad model input exits non-zero with one stderr line', async () => {

@@ -5,7 +5,8 @@ import { UsageError } from '../errors';
 import { printJson, readTextFile } from '../io';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
 import type { LineError } from '../../core/formats/lineError';
-import { metricsToCsv } from '../../core/formats/metricsExport';
+import { comparisonToCsv, metricsToCsv } from '../../core/formats/metricsExport';
+import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
 import type { ScoredItem, TaskMetrics, TaskMetricsOptions } from '../../core/metrics/types';
 import { parseDtype } from './score';
@@ -16,6 +17,9 @@ const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alph
 
   lengthlens task --bits FILE [--case NAME] [options]
   lengthlens task --model M (--items FILE | --sample NAME) [--dtype D] [--delimiter S] [--limit N] [options]
+
+  Compare runs: repeat --bits, or --model and/or --dtype (every model under every dtype); the
+  output is then {runs: [...], comparison: {metrics, alpha_beta, acc_vs_acc_norm}}.
 
   --bits FILE    per-item token scores: a JSON list (or JSONL) of items, each [[bits, bytes], ...]
                  or {"tokens": [[bits, bytes], ...], "leading_space": true, "id", "subject", "text",
@@ -39,6 +43,20 @@ export interface TaskOutput extends TaskMetrics {
   input_errors: LineError[];
 }
 
+export type RunOutput = TaskOutput & { label: string };
+
+/** The comparison as a terminal table: one column per run, then the changes and the readings. */
+function comparisonText(c: RunComparison): string {
+  const width = Math.max(...c.metrics.map((m) => m.metric.length));
+  const cell = (v: number) => (Number.isNaN(v) ? 'n/a' : Number.isInteger(v) ? String(v) : v.toPrecision(5)).padStart(12);
+  const lines = [`${''.padEnd(width)}  ${c.labels.map((l) => l.slice(-12).padStart(12)).join('')}`];
+  for (const m of c.metrics) lines.push(`${m.metric.padEnd(width)}  ${m.values.map(cell).join('')}`);
+  lines.push('');
+  for (const ab of c.alpha_beta) lines.push(`${ab.label}: alpha ${cell(ab.alpha).trim()} bits per answer, beta ${cell(ab.beta).trim()} bits per byte`);
+  for (const r of c.acc_vs_acc_norm) lines.push(`${r.label} vs ${c.labels[0]}: ${r.reading}`);
+  return lines.join('\n') + '\n';
+}
+
 /** The CLI's JSON: every TaskMetrics key at the top level, plus where the items came from. */
 export function taskOutput(source: string, items: ScoredItem[], errors: LineError[], opts: Partial<TaskMetricsOptions>): TaskOutput {
   return { source, ...taskMetrics(items, opts), input_errors: errors };
@@ -60,12 +78,12 @@ export const command: Command = {
   usage: USAGE,
   async run(argv) {
     const { values, positionals } = parseOptions(argv, {
-      bits: { type: 'string' },
+      bits: { type: 'string', multiple: true },
       case: { type: 'string' },
-      model: { type: 'string' },
+      model: { type: 'string', multiple: true },
       items: { type: 'string' },
       sample: { type: 'string' },
-      dtype: { type: 'string' },
+      dtype: { type: 'string', multiple: true },
       delimiter: { type: 'string' },
       limit: { type: 'string' },
       mu: { type: 'string' },
@@ -75,32 +93,48 @@ export const command: Command = {
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (see --help)`);
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
-    let out: TaskOutput;
+    const runs: RunOutput[] = [];
     if (values.bits !== undefined) {
       if (values.model !== undefined || values.items !== undefined || values.sample !== undefined)
         throw new UsageError('--bits cannot be combined with --model, --items or --sample');
-      const { records, errors } = await fromBits(values.bits, values.case);
-      requireSomeRecords(values.bits, records.length, errors, 'item');
-      out = taskOutput(values.bits, records, errors, opts);
+      for (const file of values.bits) {
+        const { records, errors } = await fromBits(file, values.case);
+        requireSomeRecords(file, records.length, errors, 'item');
+        runs.push({ label: file, ...taskOutput(file, records, errors, opts) });
+      }
     } else if (values.model !== undefined) {
-      const dtype = parseDtype(values.dtype);
+      const dtypes = (values.dtype ?? ['fp32']).map(parseDtype);
       const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
       if (values.limit !== undefined) {
         const limit = Number(values.limit);
         if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a whole number ≥ 1, got "${values.limit}"`);
         set.items = set.items.slice(0, limit);
       }
-      const progress = process.stderr.isTTY
-        ? (done: number, total: number) => process.stderr.write(`\rscored ${done}/${total}${done === total ? '\n' : ''}`)
-        : undefined;
-      const items = await scoreTaskSet(set, values.model, dtype, opts.mu, progress);
-      out = { ...taskOutput(values.sample ?? set.name, items, errors, opts), model: values.model, dtype };
+      for (const model of values.model) {
+        for (const dtype of dtypes) {
+          const progress = process.stderr.isTTY
+            ? (done: number, total: number) =>
+                process.stderr.write(`\r${model} ${dtype}: scored ${done}/${total}${done === total ? '\n' : ''}`)
+            : undefined;
+          const items = await scoreTaskSet(set, model, dtype, opts.mu, progress);
+          const label = values.model.length > 1 ? (dtypes.length > 1 ? `${model} ${dtype}` : model) : dtype;
+          runs.push({ label, ...taskOutput(values.sample ?? set.name, items, errors, opts), model, dtype });
+        }
+      }
     } else {
       throw new UsageError('give --bits FILE, or --model M with --items FILE or --sample NAME (see --help)');
     }
-    if (values.csv) process.stdout.write(metricsToCsv(out));
-    else if (values.json) printJson(out);
-    else process.stdout.write(summaryText(`Task metrics: ${out.source} (mu ${opts.mu}, space ${opts.space})`, out, out.input_errors, 'item'));
+    if (runs.length === 1) {
+      const { label: _label, ...out } = runs[0];
+      if (values.csv) process.stdout.write(metricsToCsv(out));
+      else if (values.json) printJson(out);
+      else process.stdout.write(summaryText(`Task metrics: ${out.source} (mu ${opts.mu}, space ${opts.space})`, out, out.input_errors, 'item'));
+      return 0;
+    }
+    const comparison = compareRuns(runs.map((r) => ({ label: r.label, metrics: r })));
+    if (values.csv) process.stdout.write(comparisonToCsv(comparison));
+    else if (values.json) printJson({ runs, comparison });
+    else process.stdout.write(comparisonText(comparison));
     return 0;
   },
 };
