@@ -53,9 +53,27 @@ describe('lengthlens harness', () => {
   it('bad input exits non-zero with one stderr line', async () => {
     expect(expectOneLineError(await runInProcess(['harness', join(dir, 'missing.jsonl')]))).toMatch(/file not found/);
     const bad = join(dir, 'bad.jsonl');
-    writeFileSync(bad, '{"doc_id": 0, "arguments": {"gen_args_0": {"arg_0": "text only"}}, "resps": [["-3.5"]], "filtered_resps": ["-3.5"]}\n');
-    expect(expectOneLineError(await runInProcess(['harness', bad]))).toMatch(/line 1: a loglikelihood_rolling/);
+    writeFileSync(bad, '{"doc_id": 0, "arguments": {"gen_args_0": {"arg_0": "Q", "arg_1": " a"}}, "filtered_resps": [["x", "False"]]}\n');
+    expect(expectOneLineError(await runInProcess(['harness', bad]))).toMatch(/line 1: response 1: log-likelihood "x" is not a number/);
     expect(expectOneLineError(await runInProcess(['harness']))).toMatch(/exactly one log_samples file/);
+  });
+});
+
+describe('perplexity (loglikelihood_rolling) documents', () => {
+  it('aggregates as lm-eval weighted_mean (research §5 D)', async () => {
+    const file = join(dir, 'samples_wikitext.jsonl');
+    const doc = (id: number, ll: string, words: number, bytes: number) =>
+      `{"doc_id": ${id}, "doc": {"page": "..."}, "target": "", "arguments": {"gen_args_0": {"arg_0": "..."}}, "resps": [["${ll}"]], "filtered_resps": ["${ll}"], "filter": "none", "metrics": ["word_perplexity", "byte_perplexity", "bits_per_byte"], "word_perplexity": [${ll}, ${words}], "byte_perplexity": [${ll}, ${bytes}], "bits_per_byte": [${ll}, ${bytes}]}`;
+    writeFileSync(file, [doc(0, '-3603.6328125', 1000, 5000), doc(1, '-19779.23974609375', 4000, 21000)].join('\n'));
+    const r = await runInProcess(['harness', file, '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { rolling: { n_docs: number; word_perplexity: number; byte_perplexity: number; bits_per_byte: number }; output_types: Record<string, number> };
+    expect(out.output_types).toEqual({ loglikelihood_rolling: 2 });
+    expect(out.rolling.n_docs).toBe(2);
+    expect(out.rolling.bits_per_byte).toBe(1.2974751646931473);
+    // exp may differ from Python's by an ulp or two.
+    expect(Math.abs(out.rolling.word_perplexity / 107.40153901479076 - 1)).toBeLessThan(1e-14);
+    expect(Math.abs(out.rolling.byte_perplexity / 2.4579833867039405 - 1)).toBeLessThan(1e-14);
   });
 });
 

@@ -105,8 +105,10 @@ export const command: Command = {
     let rescore: Rescore | undefined;
     if (values.model !== undefined) {
       const dtype = parseDtype(values.dtype);
-      const items = await scoreTaskSet(logSamplesToTaskSet(records, file, delimiter), values.model, dtype, opts.mu);
-      const d = llDiffs(records, items);
+      const scorable = records.filter((r) => r.outputType !== 'loglikelihood_rolling');
+      if (scorable.length === 0) throw new UsageError(`${file}: only perplexity (loglikelihood_rolling) documents, nothing to rescore`);
+      const items = await scoreTaskSet(logSamplesToTaskSet(scorable, file, delimiter), values.model, dtype, opts.mu);
+      const d = llDiffs(scorable, items);
       rescore = { model: values.model, dtype, metrics: taskMetrics(items, opts), max_abs_ll_diff: d.max, mean_abs_ll_diff: d.mean };
     }
     if (values.csv) process.stdout.write(metricsToCsv(rescore?.metrics ?? report.metrics));
@@ -115,6 +117,10 @@ export const command: Command = {
       const lines = [summaryText(`lm-eval-harness log: ${file} (${report.n_docs} docs)`, report.metrics, errors, 'line')];
       for (const [rule, a] of Object.entries(report.logged_agreement))
         lines.push(`logged ${rule}: ${a.n - a.mismatches}/${a.n} documents agree with the recomputation\n`);
+      if (report.rolling) {
+        const r = report.rolling;
+        lines.push(`perplexity documents: ${r.n_docs}; word_perplexity ${r.word_perplexity}, byte_perplexity ${r.byte_perplexity}, bits_per_byte ${r.bits_per_byte}\n`);
+      }
       for (const w of report.warnings) lines.push(`warning: ${w}\n`);
       if (rescore) {
         lines.push('\n' + summaryText(`Rescored with ${rescore.model} (${rescore.dtype})`, rescore.metrics, [], 'line'));

@@ -121,9 +121,39 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
     acc_acc_norm_disagreement: mc.length ? disagree / mc.length : NaN,
     acc_picks_shortest: mc.length ? shortest / mc.length : NaN,
   };
+  const brier = brierScore(mc);
+  if (brier !== undefined) report.brier_score = brier;
   const greedy = items.map((it) => it.choices[goldIndices(it)[0]]?.isGreedy);
   if (items.length > 0 && greedy.every((g) => g !== undefined)) {
     report.greedy = meanWithStderr(greedy.map((g) => (g ? 1 : 0)));
   }
   return report;
+}
+
+/** lm-eval utils.softmax: exp(x − max x) / Σ. */
+export function softmax(xs: readonly number[]): number[] {
+  const m = Math.max(...xs);
+  const e = xs.map((x) => Math.exp(x - m));
+  let sum = 0;
+  for (const v of e) sum += v;
+  return e.map((v) => v / sum);
+}
+
+/** lm-eval brier_score, or undefined when the items differ in choice count or a gold is invalid. */
+export function brierScore(items: readonly ScoredItem[]): number | undefined {
+  if (items.length === 0) return undefined;
+  const k = items[0].choices.length;
+  let total = 0;
+  for (const item of items) {
+    const golds = goldIndices(item);
+    if (item.choices.length !== k || golds.length !== 1 || golds[0] < 0) return undefined;
+    const p = softmax(item.choices.map((c) => c.logprob));
+    let row = 0;
+    p.forEach((pc, c) => {
+      const d = pc - (c === golds[0] ? 1 : 0);
+      row += d * d;
+    });
+    total += row;
+  }
+  return total / items.length;
 }

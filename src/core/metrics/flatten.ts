@@ -24,6 +24,7 @@ export function flattenSlice(m: SliceMetrics): MetricRow[] {
     rows.push({ metric: 'acc_acc_norm_disagreement', value: a.acc_acc_norm_disagreement });
     rows.push({ metric: 'acc_picks_shortest', value: a.acc_picks_shortest });
   }
+  if (a.brier_score !== undefined) rows.push({ metric: 'brier_score', value: a.brier_score });
   if (a.greedy) rows.push({ metric: 'greedy_acc', value: a.greedy.value, stderr: a.greedy.stderr });
   const scalar = (metric: string, value: number) => rows.push({ metric, value });
   scalar('n_items_answer', m.n_items_answer);

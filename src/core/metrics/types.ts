@@ -66,6 +66,11 @@ export interface AccuracyReport {
   acc_acc_norm_disagreement: number;
   /** Share of items where acc picks the shortest choice (in bytes). */
   acc_picks_shortest: number;
+  /**
+   * lm-eval brier_score: mean over items of Σ_c (softmax(lls)_c − onehot(gold)_c)²; only when every
+   * item has the same number of choices and one valid gold.
+   */
+  brier_score?: number;
   /** lm-eval `loglikelihood` acc: share of gold answers that were greedy (when known). */
   greedy?: MeanWithStderr;
 }

@@ -36,6 +36,15 @@ describe('arc_easy docs 0-3 (pythia-70m)', () => {
     // Chance-normalised (4 choices): (0.25 - 0.25)/(0.75) = 0, reported apart from acc_norm.
     expect(a.chance_normalised.acc).toEqual({ value: 0, chance: 0.25 });
   });
+  it('brier_score and the doc 0 softmax match numpy (to an ulp or two of exp)', async () => {
+    const { softmax } = await import('../../../src/core/metrics/accuracy');
+    const r = harnessReport(samples);
+    expect(Math.abs(r.metrics.accuracies.brier_score! - 1.5328863707384783)).toBeLessThan(4e-16);
+    const p = softmax(samples[0].lls);
+    [0.0003254311788607444, 0.00011538543621337776, 0.9587691010576164, 0.040790082327309615].forEach((v, i) =>
+      expect(Math.abs(p[i] - v) / v).toBeLessThan(1e-15),
+    );
+  });
   it('recovers raw choices without the target delimiter', () => {
     expect(samples[3].choices).toEqual(['gray', 'warm', 'long', 'soft']);
     expect(samples[3].continuations[0]).toBe(' gray');
