@@ -91,6 +91,7 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
   const perRule: Partial<Record<AccuracyRule, number[]>> = {};
   let disagree = 0;
   let shortest = 0;
+  let knownLengths = 0;
   for (const item of mc) {
     const preds = rulePredictions(item.choices);
     for (const rule of ACCURACY_RULES) {
@@ -103,7 +104,10 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
       const t = choiceText(c);
       return t === undefined ? NaN : utf8Length(t);
     });
-    if (preds.acc !== undefined && lengths[preds.acc] === Math.min(...lengths)) shortest++;
+    if (lengths.every(Number.isFinite)) {
+      knownLengths++;
+      if (preds.acc !== undefined && lengths[preds.acc] === Math.min(...lengths)) shortest++;
+    }
   }
   const chance = mean(mc.map((it) => 1 / it.choices.length));
   const rules: AccuracyReport['rules'] = {};
@@ -119,7 +123,7 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
     rules,
     chance_normalised: chanceNormalised,
     acc_acc_norm_disagreement: mc.length ? disagree / mc.length : NaN,
-    acc_picks_shortest: mc.length ? shortest / mc.length : NaN,
+    acc_picks_shortest: knownLengths ? shortest / knownLengths : NaN,
   };
   const brier = brierScore(mc);
   if (brier !== undefined) report.brier_score = brier;
