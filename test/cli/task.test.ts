@@ -71,6 +71,18 @@ describe('lengthlens task --bits', () => {
     expect(Object.keys(out.by_subject)).toEqual(['s1']);
   });
 
+  it('--export-lm-eval writes a YAML and JSONL that reload to the same items', async () => {
+    const { parseItems } = await import('../../src/core/formats/items');
+    const { storiesClozeTask } = await import('../../src/core/tasks/samples/storiesCloze');
+    const out = join(dir, 'lm-eval');
+    const r = await runInProcess(['task', '--sample', 'stories-cloze', '--export-lm-eval', out]);
+    expect(r.code).toBe(0);
+    const written = JSON.parse(r.stdout) as { yaml: string; jsonl: string; items: number };
+    expect(written.items).toBe(200);
+    expect(readFileSync(written.yaml, 'utf8')).toContain('task: stories-cloze');
+    expect(parseItems(readFileSync(written.jsonl, 'utf8'), 'jsonl').records).toEqual(storiesClozeTask().items);
+  });
+
   it('repeated --bits files compare side by side (CSV)', async () => {
     const r = await runInProcess(['task', '--bits', vectorsPath, '--bits', vectorsPath, '--case', 'affine_entry_cost', '--csv']);
     expect(r.code).toBe(0);

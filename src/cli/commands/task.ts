@@ -1,10 +1,13 @@
 // `lengthlens task`: the SPEC §4 task metrics from precomputed per-token bits (--bits), from a
 // built-in sample or items file scored by a model (--model), as JSON, CSV or a summary.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from '../main';
 import { UsageError } from '../errors';
 import { printJson, readTextFile } from '../io';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
 import type { LineError } from '../../core/formats/lineError';
+import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
 import { comparisonToCsv, metricsToCsv } from '../../core/formats/metricsExport';
 import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
@@ -17,6 +20,9 @@ const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alph
 
   lengthlens task --bits FILE [--case NAME] [options]
   lengthlens task --model M (--items FILE | --sample NAME) [--dtype D] [--delimiter S] [--limit N] [options]
+
+  lengthlens task (--items FILE | --sample NAME) --export-lm-eval DIR
+                 write the items as an lm-eval-harness task (DIR/<name>.yaml + DIR/<name>.jsonl)
 
   Compare runs: repeat --bits, or --model and/or --dtype (every model under every dtype); the
   output is then {runs: [...], comparison: {metrics, alpha_beta, acc_vs_acc_norm}}.
@@ -88,11 +94,27 @@ export const command: Command = {
       limit: { type: 'string' },
       mu: { type: 'string' },
       space: { type: 'string' },
+      'export-lm-eval': { type: 'string' },
       json: { type: 'boolean' },
       csv: { type: 'boolean' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (see --help)`);
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
+    if (values['export-lm-eval'] !== undefined) {
+      if (values.bits !== undefined || values.model !== undefined) throw new UsageError('--export-lm-eval takes --items or --sample, not --bits or --model');
+      const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
+      const dir = values['export-lm-eval'];
+      const files = exportLmEvalTask(set.name === values.items ? { ...set, name: path.basename(values.items!).replace(/\.[^.]*$/, '') } : set);
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(path.join(dir, files.yamlName), files.yaml);
+        fs.writeFileSync(path.join(dir, files.jsonlName), files.jsonl);
+      } catch (err) {
+        throw new UsageError(`cannot write to ${dir}: ${(err as Error).message}`);
+      }
+      printJson({ yaml: path.join(dir, files.yamlName), jsonl: path.join(dir, files.jsonlName), items: set.items.length, input_errors: errors });
+      return 0;
+    }
     const runs: RunOutput[] = [];
     if (values.bits !== undefined) {
       if (values.model !== undefined || values.items !== undefined || values.sample !== undefined)
