@@ -34,6 +34,10 @@ export function prepareSource(source: ModelSource): string {
     case 'hub':
       env.allowLocalModels = false;
       env.allowRemoteModels = true;
+      if (config.cacheDir) {
+        env.useFSCache = true;
+        env.cacheDir = config.cacheDir;
+      }
       return source.id;
     case 'path': {
       const trimmed = source.path.replace(/[\\/]+$/, '');

@@ -44,4 +44,6 @@ export interface EngineConfig {
   wasmPaths?: { mjs: string; wasm: string };
   /** Cache downloaded files (browser Cache API, or the FS cache in Node). */
   useCache?: boolean;
+  /** Node only: folder for downloaded hub files (onnxruntime-node loads models from disk). */
+  cacheDir?: string;
 }

@@ -1,4 +1,4 @@
-// Task items from JSONL or CSV (SPEC §6): `context` + `gold`, or `context` + `choices` + `label`;
+// Task items from JSONL (or one JSON array) or CSV (SPEC §6): `context` + `gold`, or `context` + `choices` + `label`;
 // optional `id`, `subject`. A bad line is reported with its number and reason; the rest load.
 import Papa from 'papaparse';
 import type { TaskItem } from '../tasks/types';
@@ -11,7 +11,7 @@ export type ItemsFormat = 'jsonl' | 'csv';
 export function detectItemsFormat(text: string, fileName?: string): ItemsFormat {
   if (fileName && /\.csv$/i.test(fileName)) return 'csv';
   if (fileName && /\.(jsonl|ndjson|json)$/i.test(fileName)) return 'jsonl';
-  return text.trimStart().startsWith('{') ? 'jsonl' : 'csv';
+  return /^[{[]/.test(text.trimStart()) ? 'jsonl' : 'csv';
 }
 
 function label(raw: unknown, choices: string[]): number | number[] {
@@ -68,7 +68,30 @@ interface Located {
   line: number;
 }
 
+/** A JSON array of items (a .json file): bad items are reported by their 1-based number. */
+function parseJsonArray(list: unknown[]): { records: Located[]; errors: LineError[] } {
+  const records: Located[] = [];
+  const errors: LineError[] = [];
+  list.forEach((rec, i) => {
+    try {
+      if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new Error('not a JSON object');
+      records.push({ item: itemFromRecord(rec as Record<string, unknown>, String(i + 1)), line: i + 1 });
+    } catch (err) {
+      errors.push({ line: i + 1, message: (err as Error).message });
+    }
+  });
+  return { records, errors };
+}
+
 function parseJsonl(text: string): { records: Located[]; errors: LineError[] } {
+  if (text.trimStart().startsWith('[')) {
+    try {
+      const list = parseTolerantJson(text);
+      if (Array.isArray(list)) return parseJsonArray(list);
+    } catch {
+      // not one JSON array: read it line by line
+    }
+  }
   const records: Located[] = [];
   const errors: LineError[] = [];
   for (const { line, text: lineText } of nonBlankLines(text)) {

@@ -1,6 +1,7 @@
 // lm-eval-harness `--log_samples` JSONL (research/lm-eval-harness.md §3): one record per document.
 // Scores arrive as Python repr strings ("-41.9", "nan", "True"); lines may hold bare NaN/Infinity.
 import type { ChoiceScores, ScoredItem } from '../metrics/types';
+import type { TaskSet } from '../tasks/types';
 import { nonBlankLines, type LineError, type Parsed } from './lineError';
 import { parseTolerantJson, pythonNumber } from './tolerantJson';
 
@@ -10,9 +11,13 @@ export interface LogSample {
   line: number;
   docId: string;
   subject?: string;
-  outputType: 'multiple_choice' | 'loglikelihood';
+  outputType: 'multiple_choice' | 'loglikelihood' | 'loglikelihood_rolling';
+  /** loglikelihood_rolling (perplexity) documents: the document's ll and its logged word and byte counts. */
+  rolling?: { ll: number; words?: number; bytes?: number };
   /** Raw choice strings (arg_1 without the target delimiter). */
   choices: string[];
+  /** The context as logged (arg_0 of the first request: few-shot examples included). */
+  context: string;
   /** The strings actually scored (arg_1). */
   continuations: string[];
   lls: number[];
@@ -91,12 +96,46 @@ function parseGold(target: unknown, choices: string[]): number | number[] {
 
 const METRIC_KEYS = ['acc', 'acc_norm', 'acc_bytes', 'acc_mutual_info', 'exact_match'];
 
+/** A per-doc rolling metric as logged: [ll, count] with a numeric ll. */
+function llCount(v: unknown): [number, number] | undefined {
+  if (!Array.isArray(v) || v.length !== 2) return undefined;
+  const ll = pythonNumber(v[0]);
+  const count = pythonNumber(v[1]);
+  return Number.isFinite(count) ? [ll, count] : undefined;
+}
+
+/** A loglikelihood_rolling record: word/byte counts from the logged per-doc metric arrays. */
+function parseRollingSample(raw: Record<string, unknown>, line: number): LogSample {
+  const words = llCount(raw.word_perplexity);
+  const bytes = llCount(raw.byte_perplexity) ?? llCount(raw.bits_per_byte);
+  let ll = words?.[0] ?? bytes?.[0];
+  if (ll === undefined) {
+    const resp = Array.isArray(raw.filtered_resps) ? raw.filtered_resps[0] : undefined;
+    ll = pythonNumber(Array.isArray(resp) ? resp[0] : resp);
+  }
+  if (Number.isNaN(ll)) throw new Error('a loglikelihood_rolling record without a log-likelihood');
+  const docId = raw.doc_id;
+  return {
+    line,
+    docId: typeof docId === 'number' || typeof docId === 'string' ? String(docId) : String(line),
+    outputType: 'loglikelihood_rolling',
+    rolling: { ll, words: words?.[1], bytes: bytes?.[1] },
+    context: '',
+    choices: [],
+    continuations: [],
+    lls: [],
+    isGreedy: [],
+    gold: -100,
+    logged: {},
+    delimiterMismatch: [],
+  };
+}
+
 /** Parses one log_samples record (already JSON-decoded). */
 export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptions): LogSample {
   if (!isRecord(raw)) throw new Error('not a JSON object');
   const args = requestArgs(raw.arguments);
-  if (args.some(([, cont]) => cont === undefined))
-    throw new Error('a loglikelihood_rolling (perplexity) record: only multiple_choice and loglikelihood are supported');
+  if (args.some(([, cont]) => cont === undefined)) return parseRollingSample(raw, line);
   const resps = responses(raw, args.length);
   const metricNames = Array.isArray(raw.metrics) ? raw.metrics.map(String) : [];
   const half = args.length / 2;
@@ -131,6 +170,7 @@ export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptio
     docId: typeof docId === 'number' || typeof docId === 'string' ? String(docId) : String(line),
     subject,
     outputType,
+    context: args[0][0],
     choices,
     continuations,
     lls: resps.slice(0, n).map(([ll]) => ll),
@@ -168,4 +208,25 @@ export function logSampleToItem(s: LogSample): ScoredItem {
     unconditionalLogprob: s.unconditionalLls?.[i],
   }));
   return { id: s.docId, subject: s.subject, choices, gold: s.gold };
+}
+
+/**
+ * The logged documents as a task to rescore with a model (per-token traces, R(k), PriorBPB):
+ * context = the logged arg_0 (few-shot included), choices = the raw choices. A continuation that
+ * did not start with the delimiter (see LogSample.delimiterMismatch) gets it when rescored.
+ */
+export function logSamplesToTaskSet(samples: readonly LogSample[], name: string, targetDelimiter = ' '): TaskSet {
+  return {
+    name,
+    targetDelimiter,
+    items: samples
+      .filter((s) => s.outputType !== 'loglikelihood_rolling')
+      .map((s) => ({
+      id: s.docId,
+      subject: s.subject,
+      context: s.context,
+      choices: [...s.choices],
+      gold: s.gold,
+    })),
+  };
 }

@@ -1,6 +1,7 @@
 // Metrics export: JSON (NaN and ±Infinity written as null) and long-form CSV
 // (scope, metric, value, stderr), plus the R(k) curve as CSV.
 import { flattenSlice } from '../metrics/flatten';
+import type { RunComparison } from '../metrics/compare';
 import type { SliceMetrics, TaskMetrics } from '../metrics/types';
 
 /** JSON has no NaN/Infinity: null keeps the file parseable everywhere. */
@@ -38,5 +39,13 @@ export function metricsToCsv(metrics: TaskMetrics): string {
 export function rateCurveToCsv(m: SliceMetrics): string {
   const lines = [csvLine(['k', 'R', 'count', 'coverage'])];
   m.R.forEach((r, i) => lines.push(csvLine([i + 1, r, m.R_counts[i], m.coverage[i]])));
+  return lines.join('\n') + '\n';
+}
+
+/** The side-by-side comparison as CSV: metric, one column per run, then each run's change from the first. */
+export function comparisonToCsv(c: RunComparison): string {
+  const header = ['metric', ...c.labels, ...c.labels.slice(1).map((l) => `delta ${l}`)];
+  const lines = [csvLine(header)];
+  for (const m of c.metrics) lines.push(csvLine([m.metric, ...m.values, ...m.deltas.slice(1)]));
   return lines.join('\n') + '\n';
 }

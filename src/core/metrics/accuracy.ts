@@ -1,6 +1,6 @@
 // Multiple-choice accuracy under each rule, exactly as lm-eval-harness process_results computes
 // it (research/lm-eval-harness.md §2.1, §2.4, §2.5).
-import { codePoints, utf8Bytes } from './textLength';
+import { codePointLength, utf8Length } from '../text/unicode';
 import { mean, meanStderr, npArgmax } from './stats';
 import type {
   AccuracyReport,
@@ -24,10 +24,10 @@ export function ruleScores(choices: readonly ChoiceScores[], rule: AccuracyRule)
       return choices.map((c) => c.logprob);
     case 'acc_norm':
       if (choices.some((c) => choiceText(c) === undefined)) return undefined;
-      return choices.map((c) => c.logprob / codePoints(choiceText(c)!));
+      return choices.map((c) => c.logprob / codePointLength(choiceText(c)!));
     case 'acc_bytes':
       if (choices.some((c) => choiceText(c) === undefined)) return undefined;
-      return choices.map((c) => c.logprob / utf8Bytes(choiceText(c)!));
+      return choices.map((c) => c.logprob / utf8Length(choiceText(c)!));
     case 'acc_per_token':
       if (choices.some((c) => c.nTokens === undefined)) return undefined;
       return choices.map((c) => c.logprob / c.nTokens!);
@@ -91,6 +91,7 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
   const perRule: Partial<Record<AccuracyRule, number[]>> = {};
   let disagree = 0;
   let shortest = 0;
+  let knownLengths = 0;
   for (const item of mc) {
     const preds = rulePredictions(item.choices);
     for (const rule of ACCURACY_RULES) {
@@ -101,9 +102,12 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
     if (preds.acc !== undefined && preds.acc_norm !== undefined && preds.acc !== preds.acc_norm) disagree++;
     const lengths = item.choices.map((c) => {
       const t = choiceText(c);
-      return t === undefined ? NaN : utf8Bytes(t);
+      return t === undefined ? NaN : utf8Length(t);
     });
-    if (preds.acc !== undefined && lengths[preds.acc] === Math.min(...lengths)) shortest++;
+    if (lengths.every(Number.isFinite)) {
+      knownLengths++;
+      if (preds.acc !== undefined && lengths[preds.acc] === Math.min(...lengths)) shortest++;
+    }
   }
   const chance = mean(mc.map((it) => 1 / it.choices.length));
   const rules: AccuracyReport['rules'] = {};
@@ -119,11 +123,41 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
     rules,
     chance_normalised: chanceNormalised,
     acc_acc_norm_disagreement: mc.length ? disagree / mc.length : NaN,
-    acc_picks_shortest: mc.length ? shortest / mc.length : NaN,
+    acc_picks_shortest: knownLengths ? shortest / knownLengths : NaN,
   };
+  const brier = brierScore(mc);
+  if (brier !== undefined) report.brier_score = brier;
   const greedy = items.map((it) => it.choices[goldIndices(it)[0]]?.isGreedy);
   if (items.length > 0 && greedy.every((g) => g !== undefined)) {
     report.greedy = meanWithStderr(greedy.map((g) => (g ? 1 : 0)));
   }
   return report;
+}
+
+/** lm-eval utils.softmax: exp(x − max x) / Σ. */
+export function softmax(xs: readonly number[]): number[] {
+  const m = Math.max(...xs);
+  const e = xs.map((x) => Math.exp(x - m));
+  let sum = 0;
+  for (const v of e) sum += v;
+  return e.map((v) => v / sum);
+}
+
+/** lm-eval brier_score, or undefined when the items differ in choice count or a gold is invalid. */
+export function brierScore(items: readonly ScoredItem[]): number | undefined {
+  if (items.length === 0) return undefined;
+  const k = items[0].choices.length;
+  let total = 0;
+  for (const item of items) {
+    const golds = goldIndices(item);
+    if (item.choices.length !== k || golds.length !== 1 || golds[0] < 0) return undefined;
+    const p = softmax(item.choices.map((c) => c.logprob));
+    let row = 0;
+    p.forEach((pc, c) => {
+      const d = pc - (c === golds[0] ? 1 : 0);
+      row += d * d;
+    });
+    total += row;
+  }
+  return total / items.length;
 }

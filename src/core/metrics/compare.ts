@@ -79,9 +79,9 @@ export function compareRuns(runs: readonly RunMetrics[]): RunComparison {
       deltas: values.map((v) => v - values[0]),
     };
   });
-  const base = runs[0].metrics.accuracy;
+  const base = runs[0].metrics.accuracies;
   const readings = runs.slice(1).map((r) => {
-    const a = r.metrics.accuracy;
+    const a = r.metrics.accuracies;
     const dAcc = (a.rules.acc?.value ?? NaN) - (base.rules.acc?.value ?? NaN);
     const dNorm = (a.rules.acc_norm?.value ?? NaN) - (base.rules.acc_norm?.value ?? NaN);
     const se = Math.max(

@@ -10,7 +10,7 @@ export interface MetricRow {
 /** Every scalar of one slice, in a stable order. Curves (R, coverage) are left to rateCurveRows. */
 export function flattenSlice(m: SliceMetrics): MetricRow[] {
   const rows: MetricRow[] = [{ metric: 'n_items', value: m.n_items }];
-  const a = m.accuracy;
+  const a = m.accuracies;
   rows.push({ metric: 'n_items_multiple_choice', value: a.n_items });
   for (const rule of ACCURACY_RULES) {
     const r = a.rules[rule];
@@ -24,6 +24,7 @@ export function flattenSlice(m: SliceMetrics): MetricRow[] {
     rows.push({ metric: 'acc_acc_norm_disagreement', value: a.acc_acc_norm_disagreement });
     rows.push({ metric: 'acc_picks_shortest', value: a.acc_picks_shortest });
   }
+  if (a.brier_score !== undefined) rows.push({ metric: 'brier_score', value: a.brier_score });
   if (a.greedy) rows.push({ metric: 'greedy_acc', value: a.greedy.value, stderr: a.greedy.stderr });
   const scalar = (metric: string, value: number) => rows.push({ metric, value });
   scalar('n_items_answer', m.n_items_answer);

@@ -17,8 +17,42 @@ export interface LoggedAgreement {
   examples: string[];
 }
 
+/** Perplexity tasks (loglikelihood_rolling): corpus-level ratios, as lm-eval weighted_mean. */
+export interface RollingReport {
+  n_docs: number;
+  /** exp(−Σ ll / Σ words); NaN without logged word counts. */
+  word_perplexity: number;
+  /** exp(−Σ ll / Σ bytes). */
+  byte_perplexity: number;
+  /** −Σ ll / (ln 2 · Σ bytes). */
+  bits_per_byte: number;
+}
+
+/** lm-eval weighted_mean: sum(a) / sum(b) with a left-to-right sum (CPython ≤ 3.11). */
+export function rollingReport(samples: readonly LogSample[]): RollingReport {
+  const docs = samples.filter((s) => s.rolling).map((s) => s.rolling!);
+  let ll = 0;
+  let words = 0;
+  let bytes = 0;
+  for (const d of docs) {
+    ll += d.ll;
+    words += d.words ?? NaN;
+    bytes += d.bytes ?? NaN;
+  }
+  const perWord = ll / words;
+  const perByte = ll / bytes;
+  return {
+    n_docs: docs.length,
+    word_perplexity: Math.exp(-perWord),
+    byte_perplexity: Math.exp(-perByte),
+    bits_per_byte: -perByte / Math.LN2,
+  };
+}
+
 export interface HarnessReport {
   n_docs: number;
+  /** Present when the log holds loglikelihood_rolling (perplexity) documents. */
+  rolling?: RollingReport;
   output_types: Record<string, number>;
   metrics: TaskMetrics;
   logged_agreement: Partial<Record<AccuracyRule, LoggedAgreement>>;
@@ -34,11 +68,12 @@ const LOG_KEY: Partial<Record<AccuracyRule, string>> = {
 };
 
 export function harnessReport(samples: readonly LogSample[], options: Partial<TaskMetricsOptions> = {}): HarnessReport {
-  const items = samples.map(logSampleToItem);
+  const scoredSamples = samples.filter((s) => s.outputType !== 'loglikelihood_rolling');
+  const items = scoredSamples.map(logSampleToItem);
   const outputTypes: Record<string, number> = {};
   for (const s of samples) outputTypes[s.outputType] = (outputTypes[s.outputType] ?? 0) + 1;
   const agreement: HarnessReport['logged_agreement'] = {};
-  samples.forEach((s, i) => {
+  scoredSamples.forEach((s, i) => {
     if (s.outputType !== 'multiple_choice') return;
     const mine = itemCorrectness(items[i]);
     for (const [rule, key] of Object.entries(LOG_KEY) as [AccuracyRule, string][]) {
@@ -56,17 +91,19 @@ export function harnessReport(samples: readonly LogSample[], options: Partial<Ta
   });
   for (const a of Object.values(agreement)) a.logged_mean /= a.n;
   const warnings: string[] = [];
-  const mismatched = samples.filter((s) => s.delimiterMismatch.length > 0);
+  const mismatched = scoredSamples.filter((s) => s.delimiterMismatch.length > 0);
   if (mismatched.length > 0)
     warnings.push(
       `${mismatched.length} document(s) have a continuation that does not start with the target delimiter; ` +
         `those choices were used as logged (first: line ${mismatched[0].line})`,
     );
-  const invalidGold = samples.filter((s) => (Array.isArray(s.gold) ? s.gold.includes(-100) : s.gold === -100));
+  const invalidGold = scoredSamples.filter((s) => (Array.isArray(s.gold) ? s.gold.includes(-100) : s.gold === -100));
   if (invalidGold.length > 0)
     warnings.push(`${invalidGold.length} document(s) have a target that is not among the choices (scored 0, as lm-eval does)`);
+  const rolling = samples.length > scoredSamples.length ? rollingReport(samples) : undefined;
   return {
     n_docs: samples.length,
+    ...(rolling ? { rolling } : {}),
     output_types: outputTypes,
     metrics: taskMetrics(items, options),
     logged_agreement: agreement,

@@ -15,7 +15,7 @@ import { prefixBpb, rateCurve } from '../bpb/rateCurve';
 import { accuracyReport, goldIndices, isMultipleChoice, itemCorrectness } from './accuracy';
 import { quintileEdges, quintileOf } from './quintiles';
 import { mean, spearman } from './stats';
-import { codePoints, utf8Bytes } from './textLength';
+import { codePointLength, utf8Length } from '../text/unicode';
 import {
   ACCURACY_RULES,
   DEFAULT_TASK_METRICS_OPTIONS,
@@ -45,9 +45,9 @@ function choiceBits(c: ChoiceScores): number {
 
 /** UTF-8 bytes of the scored continuation (leading space included). */
 function choiceBytes(c: ChoiceScores): number {
-  if (c.continuation !== undefined) return utf8Bytes(c.continuation);
+  if (c.continuation !== undefined) return utf8Length(c.continuation);
   if (c.tokens && c.tokens.length > 0) return c.tokens.reduce((s, [, m]) => s + Math.round(m), 0);
-  if (c.text !== undefined) return utf8Bytes(c.text);
+  if (c.text !== undefined) return utf8Length(c.text);
   return NaN;
 }
 
@@ -158,8 +158,8 @@ export function goldItemScores(a: GoldAnswer, opts: TaskMetricsOptions): Partial
   };
   if (nTokens) out.per_token = c.logprob / nTokens;
   if (text !== undefined) {
-    out.per_char = c.logprob / codePoints(text);
-    out.per_byte = c.logprob / utf8Bytes(text);
+    out.per_char = c.logprob / codePointLength(text);
+    out.per_byte = c.logprob / utf8Length(text);
   }
   if (c.unconditionalLogprob !== undefined) out.pmi = c.logprob - c.unconditionalLogprob;
   if (a.tokens && a.tokens.length > 0) {
@@ -196,7 +196,7 @@ function spearmanReport(answers: readonly GoldAnswer[], opts: TaskMetricsOptions
 function sliceMetrics(items: readonly ScoredItem[], answers: readonly GoldAnswer[], opts: TaskMetricsOptions): SliceMetrics {
   return {
     n_items: items.length,
-    accuracy: accuracyReport(items),
+    accuracies: accuracyReport(items),
     ...bpbReport(answers, opts),
     quintiles: quintileReport(answers),
     spearman: spearmanReport(answers, opts),

@@ -66,6 +66,11 @@ export interface AccuracyReport {
   acc_acc_norm_disagreement: number;
   /** Share of items where acc picks the shortest choice (in bytes). */
   acc_picks_shortest: number;
+  /**
+   * lm-eval brier_score: mean over items of Σ_c (softmax(lls)_c − onehot(gold)_c)²; only when every
+   * item has the same number of choices and one valid gold.
+   */
+  brier_score?: number;
   /** lm-eval `loglikelihood` acc: share of gold answers that were greedy (when known). */
   greedy?: MeanWithStderr;
 }
@@ -155,7 +160,7 @@ export interface BpbReport {
 
 export interface SliceMetrics extends BpbReport {
   n_items: number;
-  accuracy: AccuracyReport;
+  accuracies: AccuracyReport;
   quintiles: QuintileReport;
   /** Spearman ρ between each per-item gold score and gold length (bytes). */
   spearman: Partial<Record<ItemScoreName, number>>;

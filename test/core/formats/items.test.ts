@@ -31,6 +31,17 @@ describe('items JSONL', () => {
   });
 });
 
+describe('items as one JSON array', () => {
+  it('reports bad items by their number', () => {
+    const { records, errors } = parseItems('[{"context": "a", "gold": " b"}, {"context": 1}, "x"]');
+    expect(records.map((r) => r.id)).toEqual(['1']);
+    expect(errors).toEqual([
+      { line: 2, message: '"context" is missing or not a string' },
+      { line: 3, message: 'not a JSON object' },
+    ]);
+  });
+});
+
 describe('items CSV', () => {
   it('keeps leading spaces, handles quoted multi-line fields and numbers lines correctly', () => {
     const csv = 'id,context,gold\n1,Once upon a time, there\n2,"multi\nline",x\n\n3,,\n4,ok\n5,"the end", yes\n';

@@ -23,7 +23,7 @@ describe('arc_easy docs 0-3 (pythia-70m)', () => {
   });
   it('acc = acc_norm = 0.25 with stderr 0.25, and agrees with the logged values', () => {
     const r = harnessReport(samples);
-    const a = r.metrics.accuracy;
+    const a = r.metrics.accuracies;
     expect(a.n_items).toBe(4);
     for (const rule of ['acc', 'acc_norm', 'acc_bytes'] as const) {
       expect(a.rules[rule]!.value).toBe(0.25);
@@ -35,6 +35,15 @@ describe('arc_easy docs 0-3 (pythia-70m)', () => {
     expect(r.logged_agreement.acc_norm!.mismatches).toBe(0);
     // Chance-normalised (4 choices): (0.25 - 0.25)/(0.75) = 0, reported apart from acc_norm.
     expect(a.chance_normalised.acc).toEqual({ value: 0, chance: 0.25 });
+  });
+  it('brier_score and the doc 0 softmax match numpy (to an ulp or two of exp)', async () => {
+    const { softmax } = await import('../../../src/core/metrics/accuracy');
+    const r = harnessReport(samples);
+    expect(Math.abs(r.metrics.accuracies.brier_score! - 1.5328863707384783)).toBeLessThan(4e-16);
+    const p = softmax(samples[0].lls);
+    [0.0003254311788607444, 0.00011538543621337776, 0.9587691010576164, 0.040790082327309615].forEach((v, i) =>
+      expect(Math.abs(p[i] - v) / v).toBeLessThan(1e-15),
+    );
   });
   it('recovers raw choices without the target delimiter', () => {
     expect(samples[3].choices).toEqual(['gray', 'warm', 'long', 'soft']);
@@ -121,5 +130,16 @@ describe('synthetic edge cases', () => {
     const r = accuracyReport(load(docs).map(logSampleToItem));
     expect(r.rules.acc!.value).toBe(0.6);
     expect(r.rules.acc!.stderr).toBeCloseTo(Math.sqrt((3 * 0.16 + 2 * 0.36) / 4) / Math.sqrt(5), 15);
+  });
+});
+
+describe('log samples to a task for rescoring', () => {
+  it('keeps the logged context, raw choices, gold and ids', async () => {
+    const { logSamplesToTaskSet } = await import('../../../src/core/formats/logSamples');
+    const set = logSamplesToTaskSet(load(ARC_EASY_DOCS.slice(1, 2)), 'arc');
+    expect(set.targetDelimiter).toBe(' ');
+    expect(set.items).toEqual([
+      { id: '1', subject: undefined, context: ARC_EASY_DOCS[1].context, choices: ARC_EASY_DOCS[1].choices, gold: 1 },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quintileEdges, quintileOf } from '../../../src/core/metrics/quintiles';
 import { averageRanks, meanStderr, npArgmax, npQuantile, spearman } from '../../../src/core/metrics/stats';
-import { codePoints, utf8Bytes } from '../../../src/core/metrics/textLength';
+import { codePointLength, utf8Length } from '../../../src/core/text/unicode';
 
 describe('np.argmax semantics', () => {
   it('first index wins ties; first NaN wins', () => {
@@ -11,10 +11,10 @@ describe('np.argmax semantics', () => {
   });
 });
 
-describe('lengths as Python counts them', () => {
+describe("lengths as Python counts them (shared core/text/unicode)", () => {
   it('code points and UTF-8 bytes', () => {
-    expect([codePoints('😀😀'), '😀😀'.length, utf8Bytes('😀😀')]).toEqual([2, 4, 8]);
-    expect([codePoints('日本語です'), utf8Bytes('日本語です')]).toEqual([5, 15]);
+    expect([codePointLength('😀😀'), '😀😀'.length, utf8Length('😀😀')]).toEqual([2, 4, 8]);
+    expect([codePointLength('日本語です'), utf8Length('日本語です')]).toEqual([5, 15]);
   });
 });
 

@@ -47,8 +47,8 @@ describe('task metrics over a cloze task', () => {
     expect(m.R.slice(1)).toEqual(new Array(10).fill(0.5));
     expect(m.coverage[0]).toBe(1);
     expect(m.coverage[10]).toBeCloseTo(0.1, 15);
-    expect(m.accuracy.n_items).toBe(0);
-    expect(m.accuracy.rules).toEqual({});
+    expect(m.accuracies.n_items).toBe(0);
+    expect(m.accuracies.rules).toEqual({});
   });
   it('per subject: each subject gets its own K and fit', () => {
     const s = taskMetrics(affineItems([2, 3, 4, 9, 10, 11], (n) => (n < 5 ? 'short' : 'long')));
@@ -111,11 +111,11 @@ describe('engine output to task metrics', () => {
     const m = taskMetrics([scored]);
     // acc: -4 > -6 bits -> cat (wrong); acc_norm per char: -4/3 vs -6/8 -> elephant; per token -4 vs -3 -> elephant;
     // PMI: -4+8 = 4 vs -6+6.5 = 0.5 -> cat.
-    expect(m.accuracy.rules.acc!.value).toBe(0);
-    expect(m.accuracy.rules.acc_norm!.value).toBe(1);
-    expect(m.accuracy.rules.acc_bytes!.value).toBe(1);
-    expect(m.accuracy.rules.acc_per_token!.value).toBe(1);
-    expect(m.accuracy.rules.acc_mutual_info!.value).toBe(0);
+    expect(m.accuracies.rules.acc!.value).toBe(0);
+    expect(m.accuracies.rules.acc_norm!.value).toBe(1);
+    expect(m.accuracies.rules.acc_bytes!.value).toBe(1);
+    expect(m.accuracies.rules.acc_per_token!.value).toBe(1);
+    expect(m.accuracies.rules.acc_mutual_info!.value).toBe(0);
     // The gold (" elephant", 9 bytes, leading space) enters the BPB family.
     expect(m.corpus_bpb).toBeCloseTo(6 / 9, 14);
     expect(m.space_stripped_corpus_bpb).toBeCloseTo(6 / 8, 14);

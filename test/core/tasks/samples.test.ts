@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codePoints, utf8Bytes } from '../../../src/core/metrics/textLength';
+import { codePointLength, utf8Length } from '../../../src/core/text/unicode';
 import { SAMPLE_TASKS, sampleTask } from '../../../src/core/tasks/samples';
 
 describe('built-in sample tasks', () => {
@@ -7,7 +7,7 @@ describe('built-in sample tasks', () => {
     const t = sampleTask('stories-cloze')!;
     expect(t.items).toHaveLength(200);
     expect(t.targetDelimiter).toBe('');
-    const lengths = t.items.map((it) => utf8Bytes(it.choices[0]));
+    const lengths = t.items.map((it) => utf8Length(it.choices[0]));
     expect(Math.min(...lengths)).toBe(2);
     expect(Math.max(...lengths)).toBe(150);
     // Every 15-byte band of the range holds golds.
@@ -29,10 +29,10 @@ describe('built-in sample tasks', () => {
     let goldLongest = 0;
     full.items.forEach((it, n) => {
       const gold = it.choices[it.gold as number];
-      const lens = it.choices.map(codePoints);
+      const lens = it.choices.map(codePointLength);
       expect(Math.max(...lens) / Math.min(...lens)).toBeGreaterThan(3);
-      if (codePoints(gold) === Math.min(...lens)) goldShortest++;
-      if (codePoints(gold) === Math.max(...lens)) goldLongest++;
+      if (codePointLength(gold) === Math.min(...lens)) goldShortest++;
+      if (codePointLength(gold) === Math.max(...lens)) goldLongest++;
       expect(letters.items[n].choices).toEqual(['A', 'B', 'C', 'D']);
       expect(letters.items[n].context).toContain(`${'ABCD'[it.gold as number]}. ${gold}`);
     });

@@ -1,7 +1,7 @@
 // Built-in cloze task: 200 story contexts from the world stories260K knows, each followed by a gold
 // continuation. Gold lengths are spread evenly from 2 to 150 UTF-8 bytes; every gold starts with
 // the space that lm-eval's target_delimiter would put there, so the delimiter here is "".
-import { utf8Bytes } from '../../metrics/textLength';
+import { utf8Length } from '../../text/unicode';
 import type { TaskItem, TaskSet } from '../types';
 import { STORY_TEXTS } from './storyTexts';
 
@@ -29,7 +29,7 @@ function bestCut(words: readonly string[], target: number, start: number, used: 
     let gold = '';
     for (let k = j; k < words.length; k++) {
       const next = gold + words[k];
-      const bytes = utf8Bytes(next);
+      const bytes = utf8Length(next);
       if (bytes > target && gold !== '') break;
       gold = next;
       if (bytes >= target) break;
@@ -37,7 +37,7 @@ function bestCut(words: readonly string[], target: number, start: number, used: 
     const context = words.slice(0, j).join('');
     const key = context + '\u0000' + gold;
     if (used.has(key)) continue;
-    const miss = Math.abs(utf8Bytes(gold) - target);
+    const miss = Math.abs(utf8Length(gold) - target);
     if (!best || miss < best.miss) best = { cut: { context, gold }, miss };
     if (miss === 0) break;
   }
