@@ -1,13 +1,16 @@
 // Turning a built-in sample, an items file or an lm-eval-harness log_samples file into the task the
 // lab holds. Bad lines are kept as line-numbered errors; the good lines load.
 import { detectItemsFormat, parseItems } from '../core/formats/items';
-import { logSampleToItem, parseLogSamples } from '../core/formats/logSamples';
+import { logSampleToItem, logSamplesToTaskSet, parseLogSamples } from '../core/formats/logSamples';
 import { sampleTask } from '../core/tasks/samples';
 import type { TaskItem, TaskSet } from '../core/tasks/types';
 import type { PersistedTask } from './taskTypes';
 
-/** How the string scored after the context is formed for items from a file. */
-export type DelimiterChoice = 'auto' | 'space' | 'none';
+/**
+ * What goes between context and answer for items from a file: `none` scores the strings as
+ * written (the default, as `lengthlens task --items`), `space` is lm-eval's target_delimiter " ".
+ */
+export type DelimiterChoice = 'none' | 'space' | 'auto';
 
 /** Two FNV-1a passes with different seeds: a 64-bit content key, ample for telling tasks apart. */
 export function contentKey(text: string): string {
@@ -57,17 +60,16 @@ export function taskFromSample(name: string): PersistedTask {
 }
 
 /** Reads an items file (JSONL or CSV) or a log_samples file. Throws only when nothing at all loads. */
-export function taskFromFile(text: string, fileName: string, delimiter: DelimiterChoice = 'auto'): PersistedTask {
+export function taskFromFile(text: string, fileName: string, delimiter: DelimiterChoice = 'none'): PersistedTask {
   if (looksLikeLogSamples(text)) return taskFromLogSamples(text, fileName);
   const parsed = parseItems(text, detectItemsFormat(text, fileName));
   const targetDelimiter = resolveDelimiter(parsed.records, delimiter);
   const set: TaskSet = { name: baseName(fileName), targetDelimiter, items: parsed.records };
   const warnings: string[] = [];
-  if (parsed.records.length > 0 && delimiter === 'auto')
+  const bare = parsed.records.filter((it) => !/\s$/.test(it.context) && it.choices.some((c) => !/^\s/.test(c))).length;
+  if (targetDelimiter === '' && bare > 0)
     warnings.push(
-      targetDelimiter === ''
-        ? 'The answers already carry their leading space (or the contexts end with one), so nothing is put between context and answer.'
-        : 'A space is put between each context and its answer (lm-eval-harness target_delimiter " ").',
+      `In ${bare} item(s) the answer follows the context with no space between them; choose "a space" to score them as lm-eval-harness does (target_delimiter " ").`,
     );
   return { key: taskKeyOf(set), kind: 'items', fileName, set, errors: parsed.errors, warnings, savedAt: Date.now() };
 }
@@ -75,19 +77,15 @@ export function taskFromFile(text: string, fileName: string, delimiter: Delimite
 /** A log_samples file: the logged scores become a run of their own; the items are kept for export. */
 export function taskFromLogSamples(text: string, fileName: string): PersistedTask {
   const parsed = parseLogSamples(text);
-  const items: TaskItem[] = parsed.records.map((s) => ({
-    id: s.docId,
-    subject: s.subject,
-    context: '',
-    choices: s.choices,
-    gold: s.gold,
-  }));
-  const set: TaskSet = { name: baseName(fileName), targetDelimiter: ' ', items };
+  const samples = parsed.records.filter((s) => s.outputType !== 'loglikelihood_rolling');
+  const set = logSamplesToTaskSet(samples, baseName(fileName));
   const warnings: string[] = [];
-  const mismatch = parsed.records.filter((s) => s.delimiterMismatch.length > 0).length;
-  if (mismatch > 0) warnings.push(`${mismatch} document(s) have a continuation that does not start with " "; those were used as logged.`);
-  if (parsed.records.length > 0)
-    warnings.push('Logged scores carry no per-token bits: accuracies, the BPB family and length quintiles are shown; R(k) and PriorBPB need a rescore.');
+  const rolling = parsed.records.length - samples.length;
+  if (rolling > 0) warnings.push(`${rolling} perplexity (loglikelihood_rolling) document(s) are left out: they have no answer to score.`);
+  const mismatch = samples.filter((s) => s.delimiterMismatch.length > 0).length;
+  if (mismatch > 0) warnings.push(`${mismatch} document(s) have a continuation that does not start with " "; the logged scores are used as they are.`);
+  if (samples.length > 0)
+    warnings.push('The logged scores carry no per-token bits: R(k) and PriorBPB appear once the documents are scored with a model here.');
   return {
     key: 'log:' + contentKey(text),
     kind: 'log_samples',
@@ -95,7 +93,7 @@ export function taskFromLogSamples(text: string, fileName: string): PersistedTas
     set,
     errors: parsed.errors,
     warnings,
-    logged: parsed.records.map(logSampleToItem),
+    logged: samples.map(logSampleToItem),
     savedAt: Date.now(),
   };
 }

@@ -160,7 +160,7 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
       await install(taskFromSample(name), true);
     },
 
-    async loadFile(text, fileName, delimiter = 'auto') {
+    async loadFile(text, fileName, delimiter = 'none') {
       const task = taskFromFile(text, fileName, delimiter);
       if (task.set.items.length === 0) {
         // Nothing loaded: keep the current task, but show why the file failed.
@@ -180,7 +180,7 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
 
     async startRun() {
       const { task, model, batch } = get();
-      if (!task || task.kind === 'log_samples') return;
+      if (!task) return;
       if (batch.status === 'running' || batch.status === 'loading' || batch.status === 'paused') return;
       const runKey = runKeyOf(task.key, model.name, model.dtype);
       const existing = get().runs[runKey];

@@ -1,18 +1,15 @@
 // The Task lab in the built app: the built-in cloze task scored on stories260K (WASM, in the
-// Worker) shows the same corpus BPB, α, β and PriorBPB as the Node engine + core metrics on the
-// same items; results survive a reload and a re-run skips them; a file with two malformed lines
+// Worker) shows the same corpus BPB, α, β and PriorBPB as `lengthlens task --model` on the same
+// items; results survive a reload and a re-run skips them; a file with two malformed lines
 // reports both and scores the rest; every chart is screenshotted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { createNodeEngine } from '../../src/engine/node';
-import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
-import { scoredItemFromCandidates } from '../../src/core/metrics/fromCandidates';
-import { taskMetrics } from '../../src/core/metrics/taskMetrics';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { TaskMetrics } from '../../src/core/metrics/types';
-import { sampleTask } from '../../src/core/tasks/samples';
-import { continuationOf } from '../../src/core/tasks/types';
 import { MODELS_DIR } from '../models';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/task-items-malformed.jsonl');
@@ -22,22 +19,27 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 let expected: TaskMetrics;
+let expectedFile: TaskMetrics;
 
-/** The reference: the same items scored by the Node engine (onnxruntime-node) + the core metrics. */
-async function nodeMetrics(): Promise<TaskMetrics> {
-  const set = sampleTask('stories-cloze')!;
-  const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
-  const scored = [];
-  for (const item of set.items) {
-    const r = await engine.score({ context: item.context, candidates: item.choices.map((_, i) => continuationOf(set, item, i)), options: DEFAULT_SCORE_OPTIONS });
-    scored.push(scoredItemFromCandidates(item, r.candidates));
-  }
-  return taskMetrics(scored);
+const execFileAsync = promisify(execFile);
+
+/** The reference: `lengthlens task --model` (onnxruntime-node, CPU) on the same items, as JSON. */
+async function cliMetrics(...args: string[]): Promise<TaskMetrics> {
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['bin/lengthlens.mjs', 'task', '--model', path.join(MODELS_DIR, 'stories260K'), '--dtype', 'fp32', ...args, '--json'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as TaskMetrics;
 }
 
 beforeAll(async () => {
-  [browser, expected] = await Promise.all([launchChromium(), nodeMetrics()]);
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  [browser, expected, expectedFile] = await Promise.all([
+    launchChromium(),
+    cliMetrics('--sample', 'stories-cloze'),
+    cliMetrics('--items', FIXTURE),
+  ]);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
   errors = collectErrors(page);
 });
@@ -67,7 +69,7 @@ async function score(dtype: string) {
 }
 
 describe('Task lab', () => {
-  it('scores the built-in cloze task on stories260K (WASM) and matches the Node engine', async () => {
+  it('scores the built-in cloze task on stories260K (WASM) and matches lengthlens task', async () => {
     await openLab();
     await page.getByTestId('sample-stories-cloze').click();
     await expect.poll(() => page.getByTestId('item-count').textContent()).toBe('200');
@@ -97,7 +99,7 @@ describe('Task lab', () => {
     const e = expected;
     const bins = e.quintiles.bins.filter((b) => b.n > 0);
     console.log(
-      'node',
+      'lengthlens task',
       JSON.stringify({ corpus: e.corpus_bpb, alpha: e.alpha, beta: e.beta, priorEf: e.prior_bpb_by_space['eval-framework'], priorKeep: e.prior_bpb_by_space.keep, qRatio: e.quintiles.top_bottom_ratio, rhoBpb: e.spearman.bits_per_byte, rhoPrior: e.spearman.prior_bpb }),
     );
     // WASM reproduces onnxruntime-node to ~1e-5 nats per token (test/browser/engine.test.ts).
@@ -127,6 +129,29 @@ describe('Task lab', () => {
       expect(await fig.locator('svg.recharts-surface').count()).toBeGreaterThan(0);
       await fig.screenshot({ path: path.resolve('screenshots', `task-chart-${name}.png`) });
     }
+
+    // Exports: the metrics as CSV and JSON, a chart as PNG and SVG, the items as an lm-eval task.
+    const download = async (name: string | RegExp) => {
+      const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).first().click()]);
+      return { file: d.suggestedFilename(), text: fs.readFileSync((await d.path())!, 'latin1') };
+    };
+    const csv = await download('Metrics CSV');
+    expect(csv.file).toMatch(/\.csv$/);
+    expect(csv.text).toContain(`all,corpus_bpb,${shown.corpus}`);
+    const json = JSON.parse((await download('Metrics JSON')).text) as TaskMetrics;
+    expect(json.corpus_bpb).toBe(shown.corpus);
+    const png = await download(/Export R\(k\).* as PNG/);
+    expect(png.file).toMatch(/\.png$/);
+    expect(png.text.slice(1, 4)).toBe('PNG');
+    const svg = await download(/Export Bits against bytes.* as SVG/);
+    expect(svg.text).toContain('<svg');
+    const [yaml, jsonl] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.jsonl')),
+      page.getByRole('button', { name: /lm-eval-harness task/ }).click(),
+    ]);
+    expect(yaml.suggestedFilename()).toBe('stories-cloze.yaml');
+    expect(fs.readFileSync((await jsonl.path())!, 'utf8').trim().split('\n')).toHaveLength(200);
     expect(errors).toEqual([]);
   });
 
@@ -161,7 +186,13 @@ describe('Task lab', () => {
   });
 
   it('reports both malformed lines of a file and scores the rest', async () => {
-    await page.getByTestId('items-file').setInputFiles(FIXTURE);
+    // Dropped on the drop zone, as a user drags a file in.
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'task-items-malformed.jsonl', { type: 'application/jsonl' }));
+      return dt;
+    }, fs.readFileSync(FIXTURE, 'utf8'));
+    await page.dispatchEvent('.task-drop', 'drop', { dataTransfer });
     const lineErrors = page.getByTestId('line-errors');
     await lineErrors.waitFor();
     const text = (await lineErrors.textContent()) ?? '';
@@ -169,9 +200,13 @@ describe('Task lab', () => {
     expect(text).toMatch(/line 4: not valid JSON/);
     expect(text).toMatch(/line 6: label 7 is not a choice index/);
     expect(await page.getByTestId('item-count').textContent()).toBe('6');
+    expect((expectedFile as TaskMetrics & { input_errors: { line: number }[] }).input_errors.map((e) => e.line)).toEqual([4, 6]);
     await score('fp32');
     await waitForStatus('done');
     expect(await page.getByTestId('run-scored').first().textContent()).toBe('6');
+    // The same file through `lengthlens task --items` (same default: strings scored as written).
+    expect(await value('corpus-bpb')).toBeCloseTo(expectedFile.corpus_bpb, 4);
+    expect(await value('acc-acc')).toBe(expectedFile.accuracies.rules.acc!.value);
     await screenshot(page, 'task-malformed-file');
     expect(errors).toEqual([]);
   });

@@ -61,7 +61,7 @@ export function BatchPanel() {
   }, [offered.join(','), model.dtype, busy]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const logged = task?.kind === 'log_samples';
-  const canRun = !!task && !logged && task.set.items.length > 0 && !busy && offered.includes(model.dtype);
+  const canRun = !!task && task.set.items.length > 0 && !busy && offered.includes(model.dtype);
   const fraction = batch.total > 0 ? batch.done / batch.total : 0;
 
   return (
@@ -123,7 +123,7 @@ export function BatchPanel() {
       {model.source === 'hub' && (
         <p className="muted task-note">Scoring downloads this model from the Hugging Face hub once (then it is cached in the browser).</p>
       )}
-      {logged && <p className="muted task-note">This task holds the scores lm-eval-harness logged; no model is needed to see its metrics.</p>}
+      {logged && <p className="muted task-note">The scores lm-eval-harness logged are shown as a run of their own; score the documents here to add per-token metrics.</p>}
       <div className="task-run-buttons">
         <button type="button" className="primary" disabled={!canRun} onClick={() => void startRun()} data-testid="run">
           Score {task ? `${task.set.items.length} items` : ''}

@@ -232,7 +232,7 @@ function SpearmanTable(props: { m: SliceMetrics }) {
 }
 
 function AccuracyTable(props: { m: SliceMetrics }) {
-  const a = props.m.accuracy;
+  const a = props.m.accuracies;
   if (a.n_items === 0)
     return (
       <div className="task-card" data-testid="accuracy">
@@ -281,7 +281,7 @@ function AccuracyTable(props: { m: SliceMetrics }) {
 function SubjectTable(props: { metrics: TaskMetrics }) {
   const entries = Object.entries(props.metrics.by_subject);
   if (entries.length === 0) return null;
-  const hasAcc = props.metrics.accuracy.n_items > 0;
+  const hasAcc = props.metrics.accuracies.n_items > 0;
   return (
     <div className="task-card task-wide" data-testid="by-subject">
       <h3>Per subject</h3>
@@ -304,8 +304,8 @@ function SubjectTable(props: { metrics: TaskMetrics }) {
               <tr key={s}>
                 <td>{s}</td>
                 <td>{m.n_items}</td>
-                {hasAcc && <td>{fmt(m.accuracy.rules.acc?.value, 3)}</td>}
-                {hasAcc && <td>{fmt(m.accuracy.rules.acc_norm?.value, 3)}</td>}
+                {hasAcc && <td>{fmt(m.accuracies.rules.acc?.value, 3)}</td>}
+                {hasAcc && <td>{fmt(m.accuracies.rules.acc_norm?.value, 3)}</td>}
                 <td>{fmt(m.corpus_bpb)}</td>
                 <td>{fmt(m.prior_bpb)}</td>
                 <td>{fmt(m.alpha, 3)}</td>
@@ -377,7 +377,7 @@ export function MetricsView() {
             {slice.n_items_prior > 0 && <RateCurveChart points={ratePoints(slice)} space={slice.space} />}
             {muPoints.length > 0 && <PriorMuChart points={muPoints} mu={options.mu} corpusBpb={slice.corpus_bpb} crossMu={crossMu} />}
             {slice.quintiles.bins.length > 0 && <QuintileChart quintiles={slice.quintiles} />}
-            {slice.accuracy.n_items > 0 && <AccuracyChart accuracy={slice.accuracy} />}
+            {slice.accuracies.n_items > 0 && <AccuracyChart accuracy={slice.accuracies} />}
           </div>
         </>
       )}

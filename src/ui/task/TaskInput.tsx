@@ -3,7 +3,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
 import type { LineError } from '../../core/formats/lineError';
-import { utf8Bytes } from '../../core/metrics/textLength';
+import { utf8Length } from '../../core/text/unicode';
 import { SAMPLE_TASKS } from '../../core/tasks/samples';
 import { continuationOf } from '../../core/tasks/types';
 import { useTaskLab } from '../../state/taskStore';
@@ -44,7 +44,7 @@ function TaskSummary(props: { task: PersistedTask }) {
   const goldBytes = items
     .map((it) => {
       const g = typeof it.gold === 'number' ? it.gold : it.gold[0];
-      return g >= 0 && g < it.choices.length ? utf8Bytes(continuationOf(task.set, it, g)) : NaN;
+      return g >= 0 && g < it.choices.length ? utf8Length(continuationOf(task.set, it, g)) : NaN;
     })
     .filter(Number.isFinite);
   const exportTask = () => {
@@ -70,7 +70,7 @@ function TaskSummary(props: { task: PersistedTask }) {
             gold answers {Math.min(...goldBytes)}–{Math.max(...goldBytes)} bytes
           </li>
         )}
-        {task.kind !== 'log_samples' && <li>put between context and answer: {showString(task.set.targetDelimiter)}</li>}
+        <li>put between context and answer: {showString(task.set.targetDelimiter)}</li>
       </ul>
       {task.warnings.map((w) => (
         <p key={w} className="muted task-note">
@@ -78,7 +78,7 @@ function TaskSummary(props: { task: PersistedTask }) {
         </p>
       ))}
       <LineErrors errors={task.errors} testId="line-errors" />
-      {task.kind !== 'log_samples' && items.length > 0 && (
+      {items.length > 0 && (
         <button type="button" onClick={exportTask}>
           Export as lm-eval-harness task (YAML + JSONL)
         </button>
@@ -92,7 +92,7 @@ export function TaskInput() {
   const busy = useTaskLab((s) => ['loading', 'running', 'paused'].includes(s.batch.status));
   const loadSample = useTaskLab((s) => s.loadSample);
   const loadFile = useTaskLab((s) => s.loadFile);
-  const [delimiter, setDelimiter] = useState<DelimiterChoice>('auto');
+  const [delimiter, setDelimiter] = useState<DelimiterChoice>('none');
   const [failed, setFailed] = useState<{ message: string; errors: LineError[] } | null>(null);
   const [dragging, setDragging] = useState(false);
   const lastFile = useRef<{ text: string; name: string } | null>(null);
@@ -186,9 +186,9 @@ export function TaskInput() {
             <label className="task-inline" title="auto: a space, unless every answer already starts with whitespace or every context ends with it">
               Between context and answer{' '}
               <select value={delimiter} onChange={(e) => changeDelimiter(e.target.value as DelimiterChoice)} disabled={busy}>
-                <option value="auto">auto</option>
+                <option value="none">nothing (as written)</option>
                 <option value="space">a space (lm-eval)</option>
-                <option value="none">nothing</option>
+                <option value="auto">auto</option>
               </select>
             </label>
           </div>
