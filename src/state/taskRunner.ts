@@ -118,11 +118,11 @@ class RateMeter {
 }
 
 /**
- * Scores `todo` in order. `doneBefore` is the count already scored (for progress); returns when
- * every item is done or the batch is cancelled.
+ * Scores `todo` in order with `score` (scoreItem in the app). `doneBefore` is the count already
+ * scored (for progress); returns when every item is done or the batch is cancelled.
  */
 export async function runBatch(
-  set: Pick<TaskSet, 'targetDelimiter'>,
+  score: (item: TaskItem) => Promise<ScoredItem>,
   todo: readonly TaskItem[],
   doneBefore: number,
   control: BatchControl,
@@ -150,7 +150,7 @@ export async function runBatch(
     }
     if (control.isCancelled) break;
     try {
-      pending.push(await scoreItem(set, item));
+      pending.push(await score(item));
     } catch (err) {
       cb.onFailure(item.id, err instanceof Error ? err.message : String(err));
     }
