@@ -104,6 +104,7 @@ describe('engine output to task metrics', () => {
       candidate(' cat', [tokenScore(4, 0, 4)], -8 * Math.LN2),
       candidate(' elephant', [tokenScore(3, 0, 4), tokenScore(3, 4, 9)], -6.5 * Math.LN2),
     ]);
+    expect(scored.choices[0].tokens).toBeUndefined();
     expect(scored.choices[1].tokens).toEqual([
       [3, 4],
       [3, 5],
