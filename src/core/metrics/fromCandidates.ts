@@ -20,7 +20,9 @@ export function scoredItemFromCandidates(item: TaskItem, candidates: readonly Ca
     gold: item.gold,
     choices: candidates.map((c, i) => ({
       text: item.choices[i],
-      continuation: c.text,
+      // The string the engine actually scored (a context's trailing whitespace moved in front), so
+      // that the token byte spans and the answer's byte count describe the same bytes.
+      continuation: c.continuation,
       logprob: c.sum_logprob,
       nTokens: c.n_tokens,
       unconditionalLogprob: Number.isFinite(c.unconditional_logprob) ? c.unconditional_logprob : undefined,
