@@ -49,6 +49,7 @@ export function summaryText(title: string, m: SliceMetrics, errors: readonly Lin
   const width = Math.max(...rows.map((r) => r.metric.length));
   const lines = [title, ''];
   for (const r of rows) lines.push(`  ${r.metric.padEnd(width)}  ${fmt(r.value)}${r.stderr !== undefined ? ` ± ${fmt(r.stderr)}` : ''}`);
+  if (m.notes.length > 0) lines.push('', ...m.notes.map((n) => `note: ${n}`));
   if (errors.length > 0) {
     lines.push('', `${errors.length} bad ${unit}(s) skipped:`);
     for (const e of errors.slice(0, 20)) lines.push(`  ${unit} ${e.line}: ${e.message}`);

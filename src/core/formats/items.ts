@@ -138,11 +138,13 @@ function parseCsv(text: string): { records: Located[]; errors: LineError[] } {
   const records: Located[] = [];
   const errors: LineError[] = [];
   const source = text.replace(/^\uFEFF/, '');
-  // Line number of each record's start, from the parser's cursor (quoted fields may span lines).
+  // Line number of each record's start, from the parser's cursor (quoted fields may span lines);
+  // counted incrementally, since cursors only move forward.
+  let scanned = 0;
+  let linesBefore = 1;
   const lineAt = (offset: number) => {
-    let n = 1;
-    for (let i = 0; i < offset && i < source.length; i++) if (source.charCodeAt(i) === 10) n++;
-    return n;
+    for (; scanned < offset && scanned < source.length; scanned++) if (source.charCodeAt(scanned) === 10) linesBefore++;
+    return linesBefore;
   };
   let header: string[] | undefined;
   let prevCursor = 0;

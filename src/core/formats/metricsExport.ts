@@ -2,7 +2,8 @@
 // (scope, metric, value, stderr), plus the R(k) curve as CSV.
 import { flattenSlice } from '../metrics/flatten';
 import type { RunComparison } from '../metrics/compare';
-import type { SliceMetrics, TaskMetrics } from '../metrics/types';
+import type { ItemResult } from '../metrics/itemResults';
+import { ACCURACY_RULES, type SliceMetrics, type TaskMetrics } from '../metrics/types';
 
 /** JSON has no NaN/Infinity: null keeps the file parseable everywhere. */
 export function finiteOrNull(_key: string, value: unknown): unknown {
@@ -47,5 +48,39 @@ export function comparisonToCsv(c: RunComparison): string {
   const header = ['metric', ...c.labels, ...c.labels.slice(1).map((l) => `delta ${l}`)];
   const lines = [csvLine(header)];
   for (const m of c.metrics) lines.push(csvLine([m.metric, ...m.values, ...m.deltas.slice(1)]));
+  return lines.join('\n') + '\n';
+}
+
+const ITEM_SCORE_COLUMNS = ['logprob', 'per_token', 'per_char', 'per_byte', 'bits_per_byte', 'pmi', 'prior_bpb'] as const;
+
+/** One row per item: gold, each rule's pick and correctness, the gold's bits, bytes and scores. */
+export function itemResultsToCsv(rows: readonly ItemResult[]): string {
+  const header = [
+    'id',
+    'subject',
+    'n_choices',
+    'gold',
+    ...ACCURACY_RULES.flatMap((r) => [`pred_${r}`, `correct_${r}`]),
+    'gold_bits',
+    'gold_bytes',
+    'gold_bpb',
+    ...ITEM_SCORE_COLUMNS.map((s) => `gold_${s}`),
+  ];
+  const lines = [csvLine(header)];
+  for (const r of rows) {
+    lines.push(
+      csvLine([
+        r.id,
+        r.subject,
+        r.n_choices,
+        r.gold.join(' '),
+        ...ACCURACY_RULES.flatMap((rule) => [r.predictions[rule], r.correct[rule]]),
+        r.gold_bits,
+        r.gold_bytes,
+        r.gold_bpb,
+        ...ITEM_SCORE_COLUMNS.map((s) => r.gold_scores[s]),
+      ]),
+    );
+  }
   return lines.join('\n') + '\n';
 }

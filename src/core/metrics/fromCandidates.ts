@@ -6,22 +6,27 @@ import type { ScoredItem } from './types';
 
 /**
  * One task item plus one CandidateScore per choice (scored as targetDelimiter + choice). Token
- * bytes come from the engine's exact UTF-8 spans, never from decoding tokens one at a time.
+ * bytes come from the engine's exact UTF-8 spans, never from decoding tokens one at a time. Only
+ * gold choices keep their per-token (bits, bytes): nothing else needs them, and a 10,000-item task
+ * then holds one short token list per item.
  */
 export function scoredItemFromCandidates(item: TaskItem, candidates: readonly CandidateScore[]): ScoredItem {
   if (candidates.length !== item.choices.length)
     throw new RangeError(`item ${item.id}: ${candidates.length} scores for ${item.choices.length} choices`);
+  const golds = new Set(typeof item.gold === 'number' ? [item.gold] : item.gold);
   return {
     id: item.id,
     subject: item.subject,
     gold: item.gold,
     choices: candidates.map((c, i) => ({
       text: item.choices[i],
-      continuation: c.text,
+      // The string the engine actually scored (a context's trailing whitespace moved in front), so
+      // that the token byte spans and the answer's byte count describe the same bytes.
+      continuation: c.continuation,
       logprob: c.sum_logprob,
       nTokens: c.n_tokens,
       unconditionalLogprob: Number.isFinite(c.unconditional_logprob) ? c.unconditional_logprob : undefined,
-      tokens: c.tokens.map((t) => [t.bits, t.bytes[1] - t.bytes[0]] as const),
+      tokens: golds.has(i) ? c.tokens.map((t) => [t.bits, t.bytes[1] - t.bytes[0]] as const) : undefined,
       isGreedy: c.is_greedy,
     })),
   };

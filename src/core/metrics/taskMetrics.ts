@@ -193,14 +193,41 @@ function spearmanReport(answers: readonly GoldAnswer[], opts: TaskMetricsOptions
   return out;
 }
 
+const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
+
+/** Caveats a reader should see beside the numbers (SPEC §4). */
+export function sliceNotes(items: readonly ScoredItem[], m: Omit<SliceMetrics, 'notes'>): string[] {
+  const notes: string[] = [];
+  if (m.n_items_prior > 0 && m.prior_mass_within_K < 0.5) {
+    notes.push(
+      `Short answers: only ${pct(m.prior_mass_within_K)} of the length prior's mass (mean ${m.mu} bytes) lies within the ` +
+        `longest answer (K = ${m.K} bytes), so PriorBPB is close to the plain average of R(1..K).`,
+    );
+  }
+  if (m.n_items_prior > 0 && m.K === 1) notes.push('Every answer has one content byte: PriorBPB equals R(1) for every mu.');
+  if (m.n_items_prior > 0 && Number.isFinite(m.corpus_bpb) && Math.abs(m.self_prior_bpb - m.corpus_bpb) > 1e-9 * Math.max(1, m.corpus_bpb)) {
+    notes.push(
+      'The self-prior PriorBPB differs from corpus BPB because of leading spaces: it equals the content corpus BPB ' +
+        '(space bytes and their bits left out), not corpus BPB.',
+    );
+  }
+  if (m.n_items_answer >= 2 && Number.isNaN(m.r2)) notes.push('Every gold answer has the same length: the alpha/beta fit is degenerate (beta = 0).');
+  const mc = items.filter((it) => it.choices.length >= 2);
+  if (mc.length > 0 && mc.every((it) => it.choices.every((c) => (c.text ?? c.continuation ?? '').trim().length <= 1))) {
+    notes.push('Every choice is one character (letter keys): length normalisation changes nothing, so acc_norm = acc_bytes = acc.');
+  }
+  return notes;
+}
+
 function sliceMetrics(items: readonly ScoredItem[], answers: readonly GoldAnswer[], opts: TaskMetricsOptions): SliceMetrics {
-  return {
+  const m = {
     n_items: items.length,
     accuracies: accuracyReport(items),
     ...bpbReport(answers, opts),
     quintiles: quintileReport(answers),
     spearman: spearmanReport(answers, opts),
   };
+  return { ...m, notes: sliceNotes(items, m) };
 }
 
 /**

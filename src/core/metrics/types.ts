@@ -164,6 +164,8 @@ export interface SliceMetrics extends BpbReport {
   quintiles: QuintileReport;
   /** Spearman ρ between each per-item gold score and gold length (bytes). */
   spearman: Partial<Record<ItemScoreName, number>>;
+  /** Plain-language caveats about these numbers (short answers vs the prior, letter keys, ...). */
+  notes: string[];
 }
 
 export interface TaskMetrics extends SliceMetrics {

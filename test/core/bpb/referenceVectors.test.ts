@@ -82,6 +82,8 @@ describe('reference/priorbpb-vectors.json', () => {
       if (c.identity.self_prior_equals_corpus_bpb) {
         expect(Math.abs(m.self_prior_bpb - m.corpus_bpb)).toBeLessThanOrEqual(1e-12);
       }
+      // Every case is short next to mu = 111: the note says so.
+      expect(m.notes.join(' ')).toMatch(/Short answers: only \d/);
     });
   }
 });

@@ -90,3 +90,26 @@ describe('--bits file', () => {
     expect(() => parseBitsFile('{"cases": [{"name": "a", "items": []}]}', 'b')).toThrow(/no case "b"/);
   });
 });
+
+describe('per-item results', () => {
+  it('rows carry each rule pick, correctness and the gold scores; CSV has one line per item', async () => {
+    const { itemResults } = await import('../../../src/core/metrics/itemResults');
+    const { itemResultsToCsv } = await import('../../../src/core/formats/metricsExport');
+    const items = parseBitsFile(
+      JSON.stringify([
+        { id: 'q1', tokens: [[6, 9]], leading_space: true, choices: [{ text: 'cat', logprob: -2 }, { text: 'elephant', logprob: -6 * Math.LN2 }], gold: 1 },
+        { id: 'c1', tokens: [[3, 3]] },
+      ]),
+    ).records;
+    const rows = itemResults(items);
+    expect(rows[0]).toMatchObject({ id: 'q1', n_choices: 2, gold: [1], predictions: { acc: 0, acc_norm: 1 }, correct: { acc: 0, acc_norm: 1 } });
+    expect(rows[0].gold_bits).toBe(6);
+    expect(rows[0].gold_bytes).toBe(9);
+    expect(rows[1].predictions).toEqual({});
+    expect(rows[1].gold_bpb).toBe(1);
+    const csv = itemResultsToCsv(rows).trim().split('\n');
+    expect(csv).toHaveLength(3);
+    expect(csv[0].split(',').slice(0, 6)).toEqual(['id', 'subject', 'n_choices', 'gold', 'pred_acc', 'correct_acc']);
+    expect(csv[1].startsWith('q1,,2,1,0,0,1,1,')).toBe(true);
+  });
+});

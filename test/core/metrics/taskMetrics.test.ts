@@ -104,6 +104,7 @@ describe('engine output to task metrics', () => {
       candidate(' cat', [tokenScore(4, 0, 4)], -8 * Math.LN2),
       candidate(' elephant', [tokenScore(3, 0, 4), tokenScore(3, 4, 9)], -6.5 * Math.LN2),
     ]);
+    expect(scored.choices[0].tokens).toBeUndefined();
     expect(scored.choices[1].tokens).toEqual([
       [3, 4],
       [3, 5],
@@ -153,5 +154,26 @@ describe('comparing runs', () => {
     expect(accNormMovement(0.01, -0.01, 0.02)).toBe('flat');
     expect(accNormMovement(NaN, 0.1, 0.02)).toBe('unknown');
     expect(() => compareRuns([])).toThrow();
+  });
+});
+
+describe('notes beside the numbers', () => {
+  it('letter keys, K = 1 and a degenerate fit are called out', async () => {
+    const { parseBitsFile } = await import('../../../src/core/formats/bitsFile');
+    const items = parseBitsFile(
+      JSON.stringify([
+        { tokens: [[2, 1], [3, 1]], leading_space: true, choices: [{ text: 'A', logprob: -1 }, { text: 'B', logprob: -2 }], gold: 0 },
+        { tokens: [[1, 2]], leading_space: true, choices: [{ text: 'A', logprob: -1 }, { text: 'B', logprob: -2 }], gold: 1 },
+      ]),
+    ).records;
+    const notes = taskMetrics(items).notes.join('\n');
+    expect(notes).toMatch(/only 0\.9% of the length prior's mass/);
+    expect(notes).toMatch(/PriorBPB equals R\(1\)/);
+    expect(notes).toMatch(/degenerate/);
+    expect(notes).toMatch(/letter keys/);
+    expect(notes).toMatch(/content corpus BPB/);
+  });
+  it('a long-answer task without leading spaces has none', () => {
+    expect(taskMetrics(affineItems([150, 200, 300]), { mu: 20 }).notes).toEqual([]);
   });
 });
