@@ -211,6 +211,16 @@ describe('Task lab', () => {
     expect(errors).toEqual([]);
   });
 
+  it('reads an lm-eval-harness log_samples file: logged scores as a run, the bad line reported', async () => {
+    await page.getByTestId('items-file').setInputFiles(path.resolve(__dirname, '../fixtures/task-log-samples.jsonl'));
+    await expect.poll(() => page.getByTestId('item-count').textContent()).toBe('4');
+    expect(await page.getByTestId('line-errors').textContent()).toMatch(/line 3: expected 1 responses/);
+    await page.getByTestId('shown-run').filter({ hasText: 'logged scores' }).waitFor();
+    // arc_easy docs 0-3 as pythia-70m logged them (acc 0, 0, 0, 1: research/lm-eval-harness.md §5 A).
+    expect(await value('acc-acc')).toBe(0.25);
+    expect(errors).toEqual([]);
+  });
+
   it('shows accuracy per rule for the multiple-choice task, in dark mode and at phone width', async () => {
     await openLab();
     await page.getByTestId('sample-stories-choice').click();
