@@ -123,12 +123,17 @@ describe('Task lab', () => {
     const charts = page.locator('.task-charts figure.chart-frame');
     const n = await charts.count();
     expect(n).toBe(4); // bits/bytes, R(k), PriorBPB(μ), quintiles (no accuracy chart for a cloze task)
+    await page.mouse.move(0, 0); // no tooltip in the pictures
     for (let i = 0; i < n; i++) {
       const fig = charts.nth(i);
       const name = ((await fig.getAttribute('aria-label')) ?? `chart-${i}`).replace(/[^A-Za-z0-9]+/g, '-').toLowerCase();
       expect(await fig.locator('svg.recharts-surface').count()).toBeGreaterThan(0);
       await fig.screenshot({ path: path.resolve('screenshots', `task-chart-${name}.png`) });
     }
+    await page.getByText('Items (200 gold answers)').click();
+    expect(await page.locator('.task-items tbody tr').count()).toBe(100);
+    await page.locator('.task-items select').selectOption('bytes');
+    expect(await page.locator('.task-items tbody tr td:nth-child(2)').first().textContent()).toBe('2');
 
     // Exports: the metrics as CSV and JSON, a chart as PNG and SVG, the items as an lm-eval task.
     const download = async (name: string | RegExp) => {
@@ -169,6 +174,8 @@ describe('Task lab', () => {
   it('pauses, resumes and compares a second dtype', async () => {
     await score('q8');
     await waitForStatus('running', 60_000);
+    await expect.poll(async () => (await page.getByTestId('batch-status').textContent()) ?? '').toMatch(/items\/s · ETA \d/);
+    await page.locator('.task-batch').screenshot({ path: path.resolve('screenshots', 'task-batch-running.png') });
     await page.getByTestId('pause').click();
     await waitForStatus('paused');
     const at = Number(await page.getByTestId('batch-done').textContent());

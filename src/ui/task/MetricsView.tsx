@@ -9,6 +9,7 @@ import { downloadText } from '../common/download';
 import { bitsBytesPoints, crossing, goldAnswers, priorMuPoints, ratePoints } from './chartData';
 import { fmt, pct } from './format';
 import { Num } from './Num';
+import { ItemsTable } from './ItemsTable';
 import { AccuracyChart, BitsBytesChart, PriorMuChart, QuintileChart, RateCurveChart } from './TaskCharts';
 import { useRunMetrics } from './useRunMetrics';
 
@@ -109,7 +110,6 @@ function PriorCard(props: { m: SliceMetrics }) {
         <p className="muted">No per-token scores (logged scores only): rescore the items with a model to get R(k) and PriorBPB.</p>
       </div>
     );
-  const lowMass = m.prior_mass_within_K < 0.5;
   return (
     <div className="task-card" data-testid="prior-card">
       <h3>PriorBPB (μ = {fmt(m.mu, 1)})</h3>
@@ -130,12 +130,6 @@ function PriorCard(props: { m: SliceMetrics }) {
           <FragmentRow key={k} label={`prefix BPB, first ${k} byte${k === '1' ? '' : 's'}`} value={v} />
         ))}
       </dl>
-      {lowMass && (
-        <p className="warning task-note">
-          Only {pct(m.prior_mass_within_K)} of a mean-{fmt(m.mu, 0)} prior's mass lies within this task's longest answer ({m.K} bytes): the prior is
-          truncated there and renormalised, so PriorBPB weights R(1..K) almost evenly.
-        </p>
-      )}
     </div>
   );
 }
@@ -363,6 +357,13 @@ export function MetricsView() {
               {metrics.skipped.length > 5 ? '…' : ''}
             </p>
           )}
+          {slice.notes.length > 0 && (
+            <ul className="warning task-notes" data-testid="notes">
+              {slice.notes.map((n) => (
+                <li key={n}>{n}</li>
+              ))}
+            </ul>
+          )}
           <div className="task-cards">
             <BpbFamily m={slice} />
             <PriorCard m={slice} />
@@ -371,6 +372,7 @@ export function MetricsView() {
             <AccuracyTable m={slice} />
             {!options.subject && <SubjectTable metrics={metrics} />}
           </div>
+          <ItemsTable items={options.subject ? items.filter((it) => it.subject === options.subject) : items} options={options} />
           <h3 className="task-charts-title">Charts</h3>
           <div className="task-charts">
             {answers.length > 0 && <BitsBytesChart points={bitsBytesPoints(answers)} alpha={slice.alpha} beta={slice.beta} corpusBpb={slice.corpus_bpb} />}
