@@ -93,7 +93,11 @@ function newestKey(runs: Record<string, RunView>): string | undefined {
 export const useTaskLab = create<TaskLabState>()((set, get) => {
   /** Installs a task and the runs stored for it. */
   const install = async (task: PersistedTask, persist: boolean) => {
-    if (control) control.cancel();
+    if (control) {
+      // The old batch stops after its current item; its scores are still saved.
+      control.cancel();
+      control = null;
+    }
     const runs: Record<string, RunView> = {};
     const logged = loggedRun(task);
     if (logged) runs[logged.key] = logged;

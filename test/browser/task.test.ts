@@ -187,6 +187,8 @@ describe('Task lab', () => {
     await page.getByTestId('compare-table').waitFor();
     const corpusRow = await page.locator('[data-testid="compare-table"] tr[data-metric="corpus_bpb"] td').allTextContents();
     expect(corpusRow).toHaveLength(3);
+    const [cmp] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Comparison CSV' }).click()]);
+    expect(fs.readFileSync((await cmp.path())!, 'utf8').split('\n')[0]).toBe('metric,stories260K fp32,stories260K q8,delta stories260K q8');
     await screenshot(page, 'task-compare');
     await page.getByTestId('compare').locator('figure.chart-frame').screenshot({ path: path.resolve('screenshots', 'task-chart-compare.png') });
     expect(errors).toEqual([]);

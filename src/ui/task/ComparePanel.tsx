@@ -2,10 +2,12 @@
 // α and β per run, the acc-vs-acc_norm reading, and whether corpus BPB and PriorBPB rank the
 // runs differently. Runs are compared on the items all of them have scored.
 import { useMemo } from 'react';
+import { comparisonToCsv, metricsToJson } from '../../core/formats/metricsExport';
 import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import type { SliceMetrics } from '../../core/metrics/types';
 import { runItems, useTaskLab, type MetricOptions, type RunView } from '../../state/taskStore';
 import type { PersistedTask } from '../../state/taskTypes';
+import { downloadText } from '../common/download';
 import { fmt } from './format';
 import { CompareBpbChart } from './TaskCharts';
 import { computeRunMetrics } from './useRunMetrics';
@@ -155,6 +157,10 @@ export function ComparePanel() {
       {result.error && <p className="error">{result.error}</p>}
       {c && (
         <>
+          <div className="task-exports">
+            <button type="button" onClick={() => downloadText(comparisonToCsv(c), `${task.set.name}-comparison.csv`, 'text/csv')}>Comparison CSV</button>
+            <button type="button" onClick={() => downloadText(metricsToJson(c), `${task.set.name}-comparison.json`, 'application/json')}>Comparison JSON</button>
+          </div>
           <div className="task-cards">
             <Flips c={c} />
             <div className="task-card">
