@@ -245,6 +245,12 @@ describe('Task lab', () => {
     await screenshot(page, 'task-view-dark');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'task-view-phone');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.resolve('screenshots', 'task-view-phone-top.png') });
+    await page.locator('.task-results').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.resolve('screenshots', 'task-view-phone-metrics.png') });
+    await page.locator('.task-charts').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.resolve('screenshots', 'task-view-phone-charts.png') });
     const overflow = await page.evaluate(() => {
       const width = document.documentElement.clientWidth;
       const wide = [...document.querySelectorAll('body *')]
