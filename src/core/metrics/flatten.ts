@@ -25,7 +25,7 @@ export function flattenSlice(m: SliceMetrics): MetricRow[] {
     rows.push({ metric: 'acc_picks_shortest', value: a.acc_picks_shortest });
   }
   if (a.brier_score !== undefined) rows.push({ metric: 'brier_score', value: a.brier_score });
-  if (a.greedy) rows.push({ metric: 'greedy_acc', value: a.greedy.value, stderr: a.greedy.stderr });
+  if (a.greedy) rows.push({ metric: 'gold_is_greedy', value: a.greedy.value, stderr: a.greedy.stderr });
   const scalar = (metric: string, value: number) => rows.push({ metric, value });
   scalar('n_items_answer', m.n_items_answer);
   scalar('corpus_bpb', m.corpus_bpb);

@@ -71,7 +71,7 @@ export interface AccuracyReport {
    * item has the same number of choices and one valid gold.
    */
   brier_score?: number;
-  /** lm-eval `loglikelihood` acc: share of gold answers that were greedy (when known). */
+  /** Share of gold answers that were the greedy continuation: lm-eval `loglikelihood` acc, or multiple-choice exact_match. */
   greedy?: MeanWithStderr;
 }
 

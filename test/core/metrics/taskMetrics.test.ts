@@ -124,6 +124,22 @@ describe('engine output to task metrics', () => {
   });
 });
 
+describe('boundary merges', () => {
+  it('a straddling first token counts only its share of bits, as the candidate sum does', async () => {
+    const { tokenBits } = await import('../../../src/core/metrics/fromCandidates');
+    const c = candidate('bc', [tokenScore(6, 0, 1), tokenScore(2, 1, 2)], -1);
+    // The engine counted half of the straddling token: sum = -(3 + 2) bits.
+    const merged = { ...c, boundary: 'merged' as const, sum_logprob: -5 * Math.LN2 };
+    const t = tokenBits(merged);
+    expect(t[0][0]).toBeCloseTo(3, 12);
+    expect(t[1]).toEqual([2, 1]);
+    expect(tokenBits(c)).toEqual([
+      [6, 1],
+      [2, 1],
+    ]);
+  });
+});
+
 describe('comparing runs', () => {
   const mc = (lls: number[][], golds: number[]): ScoredItem[] =>
     lls.map((ll, i) => ({
