@@ -9,6 +9,7 @@ import { runItems, useTaskLab, type MetricOptions, type RunView } from '../../st
 import type { PersistedTask } from '../../state/taskTypes';
 import { downloadText } from '../common/download';
 import { fmt } from './format';
+import { bpbRankings } from './ranking';
 import { CompareBpbChart } from './TaskCharts';
 import { computeRunMetrics } from './useRunMetrics';
 
@@ -28,9 +29,6 @@ const KEY_METRICS = [
   'acc_per_token',
   'acc_mutual_info',
 ];
-
-/** Lower-is-better BPB metrics whose run order is checked for flips against corpus BPB. */
-const BPB_RANKED = ['mean_of_ratios_bpb', 'prior_bpb'];
 
 interface Compared {
   comparison?: RunComparison;
@@ -58,34 +56,23 @@ function compare(task: PersistedTask, runs: RunView[], options: MetricOptions): 
   }
 }
 
-/** Run labels ordered best (lowest) first. */
-function order(labels: string[], values: number[]): string[] {
-  return labels.map((l, i) => ({ l, v: values[i] })).filter((x) => Number.isFinite(x.v)).sort((a, b) => a.v - b.v).map((x) => x.l);
-}
+const ESTIMATOR_NAMES: Record<string, string> = { corpus_bpb: 'corpus BPB', mean_of_ratios_bpb: 'mean-of-ratios BPB', prior_bpb: 'PriorBPB' };
 
 function Flips(props: { c: RunComparison }) {
-  const get = (name: string) => props.c.metrics.find((m) => m.metric === name);
-  const corpus = get('corpus_bpb');
-  if (!corpus) return null;
-  const base = order(props.c.labels, corpus.values);
-  const lines = BPB_RANKED.map((name) => {
-    const row = get(name);
-    if (!row) return null;
-    const o = order(props.c.labels, row.values);
-    const flipped = o.join('\u0000') !== base.join('\u0000');
-    return { name, o, flipped };
-  }).filter((x): x is { name: string; o: string[]; flipped: boolean } => x !== null);
+  const rankings = bpbRankings(props.c);
+  if (rankings.length === 0) return null;
   return (
     <div className="task-card task-wide" data-testid="ranking">
       <h3>Ranking (lower BPB first)</h3>
       <ul>
-        <li>
-          corpus BPB: <strong>{base.join(' < ')}</strong>
-        </li>
-        {lines.map((l) => (
-          <li key={l.name} data-flipped={l.flipped}>
-            {l.name === 'prior_bpb' ? 'PriorBPB' : 'mean-of-ratios BPB'}: <strong>{l.o.join(' < ')}</strong>{' '}
-            {l.flipped ? <span className="task-flip">ranking flips against corpus BPB</span> : <span className="muted">same order</span>}
+        {rankings.map((r) => (
+          <li key={r.metric} data-flipped={r.flipped}>
+            {ESTIMATOR_NAMES[r.metric] ?? r.metric}: <strong>{r.order.join(' < ')}</strong>{' '}
+            {r.metric === 'corpus_bpb' ? null : r.flipped ? (
+              <span className="task-flip">ranking flips against corpus BPB</span>
+            ) : (
+              <span className="muted">same order</span>
+            )}
           </li>
         ))}
       </ul>
