@@ -1,10 +1,133 @@
+// `lengthlens harness FILE`: recompute an lm-eval-harness --log_samples file's accuracies (and the
+// answer-level length diagnostics) from its logged log-likelihoods.
 import type { Command } from '../main';
 import { UsageError } from '../errors';
+import { printJson, readTextFile } from '../io';
+import type { LineError } from '../../core/formats/lineError';
+import { logSamplesToTaskSet, parseLogSamples, type LogSample } from '../../core/formats/logSamples';
+import { taskMetrics } from '../../core/metrics/taskMetrics';
+import type { ScoredItem } from '../../core/metrics/types';
+import { metricsToCsv } from '../../core/formats/metricsExport';
+import { harnessReport, type HarnessReport } from '../../core/metrics/harnessReport';
+import type { TaskMetrics } from '../../core/metrics/types';
+import { parseDtype } from './score';
+import { parseMu, parseOptions, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { scoreTaskSet } from './taskScoring';
+
+const USAGE = `lengthlens harness FILE: recompute lm-eval-harness accuracies from a --log_samples JSONL
+
+  --delimiter S  the task's target_delimiter (default " "; "" for chat-templated runs)
+  --model M      rescore the logged documents with this model (per-token scores: R(k), PriorBPB,
+                 acc_per_token) and compare its log-likelihoods with the logged ones
+  --dtype D      dtype for --model (default fp32)
+  --mu N         mean of the length prior (with --model)
+  --space MODE   leading space in PriorBPB: eval-framework (default) or keep
+  --json         print everything as JSON (default: a summary table)
+  --csv          print the metrics as CSV (scope, metric, value, stderr)
+
+Per-token log-probs are not in the log, so R(k), PriorBPB and acc_per_token need a rescore.`;
+
+/** Keys that need per-token scores, dropped from the output when the log has none. */
+const PER_TOKEN_KEYS = [
+  'n_items_prior',
+  'K',
+  'R',
+  'R_counts',
+  'coverage',
+  'mu',
+  'space',
+  'prior_bpb',
+  'prior_bpb_by_space',
+  'prior_mass_within_K',
+  'self_prior_bpb',
+  'content_corpus_bpb',
+  'prefix_bpb',
+] as const;
+
+/** A rescore of the logged documents with a model, and how far its log-likelihoods are from the log's. */
+export interface Rescore {
+  model: string;
+  dtype: string;
+  metrics: TaskMetrics;
+  /** max |rescored ll − logged ll| over every choice (nats). */
+  max_abs_ll_diff: number;
+  /** mean |rescored ll − logged ll| (nats). */
+  mean_abs_ll_diff: number;
+}
+
+export type HarnessOutput = Omit<HarnessReport, 'metrics'> &
+  Partial<TaskMetrics> & { source: string; input_errors: LineError[]; rescore?: Rescore };
+
+export function llDiffs(samples: readonly LogSample[], items: readonly ScoredItem[]): { max: number; mean: number } {
+  let max = 0;
+  let sum = 0;
+  let n = 0;
+  samples.forEach((s, i) =>
+    s.lls.forEach((ll, j) => {
+      const d = Math.abs(items[i].choices[j].logprob - ll);
+      if (!Number.isFinite(d)) return;
+      max = Math.max(max, d);
+      sum += d;
+      n += 1;
+    }),
+  );
+  return { max: n ? max : NaN, mean: n ? sum / n : NaN };
+}
+
+export function harnessOutput(source: string, report: HarnessReport, errors: LineError[]): HarnessOutput {
+  const { metrics, ...rest } = report;
+  const flat: Partial<TaskMetrics> = { ...metrics };
+  if (metrics.n_items_prior === 0) for (const k of PER_TOKEN_KEYS) delete flat[k];
+  return { source, ...rest, ...flat, input_errors: errors };
+}
 
 export const command: Command = {
-  summary: '(not built yet)',
-  usage: 'lengthlens harness',
-  async run() {
-    throw new UsageError('harness is not available yet');
+  summary: 'recompute accuracies and length diagnostics from an lm-eval-harness log_samples file',
+  usage: USAGE,
+  async run(argv) {
+    const { values, positionals } = parseOptions(argv, {
+      delimiter: { type: 'string' },
+      model: { type: 'string' },
+      dtype: { type: 'string' },
+      mu: { type: 'string' },
+      space: { type: 'string' },
+      json: { type: 'boolean' },
+      csv: { type: 'boolean' },
+    });
+    if (positionals.length !== 1) throw new UsageError('give exactly one log_samples file (see --help)');
+    const file = positionals[0];
+    const text = await readTextFile(file);
+    const { records, errors } = parseLogSamples(text, { targetDelimiter: values.delimiter ?? ' ' });
+    requireSomeRecords(file, records.length, errors, 'line');
+    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
+    const delimiter = values.delimiter ?? ' ';
+    const report = harnessReport(records, opts);
+    let rescore: Rescore | undefined;
+    if (values.model !== undefined) {
+      const dtype = parseDtype(values.dtype);
+      const scorable = records.filter((r) => r.outputType !== 'loglikelihood_rolling');
+      if (scorable.length === 0) throw new UsageError(`${file}: only perplexity (loglikelihood_rolling) documents, nothing to rescore`);
+      const items = await scoreTaskSet(logSamplesToTaskSet(scorable, file, delimiter), values.model, dtype, opts.mu);
+      const d = llDiffs(scorable, items);
+      rescore = { model: values.model, dtype, metrics: taskMetrics(items, opts), max_abs_ll_diff: d.max, mean_abs_ll_diff: d.mean };
+    }
+    if (values.csv) process.stdout.write(metricsToCsv(rescore?.metrics ?? report.metrics));
+    else if (values.json) printJson({ ...harnessOutput(file, report, errors), ...(rescore ? { rescore } : {}) });
+    else {
+      const lines = [summaryText(`lm-eval-harness log: ${file} (${report.n_docs} docs)`, report.metrics, errors, 'line')];
+      for (const [rule, a] of Object.entries(report.logged_agreement))
+        lines.push(`logged ${rule}: ${a.n - a.mismatches}/${a.n} documents agree with the recomputation\n`);
+      if (report.rolling) {
+        const r = report.rolling;
+        lines.push(`perplexity documents: ${r.n_docs}; word_perplexity ${r.word_perplexity}, byte_perplexity ${r.byte_perplexity}, bits_per_byte ${r.bits_per_byte}\n`);
+      }
+      for (const w of report.warnings) lines.push(`warning: ${w}\n`);
+      if (rescore) {
+        lines.push('\n' + summaryText(`Rescored with ${rescore.model} (${rescore.dtype})`, rescore.metrics, [], 'line'));
+        lines.push(`log-likelihood vs the log: max |diff| ${rescore.max_abs_ll_diff.toPrecision(4)}, mean ${rescore.mean_abs_ll_diff.toPrecision(4)} nats\n`);
+      }
+      process.stdout.write(lines.join(''));
+    }
+    return 0;
   },
 };

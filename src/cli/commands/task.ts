@@ -1,10 +1,162 @@
+// `lengthlens task`: the SPEC §4 task metrics from precomputed per-token bits (--bits), from a
+// built-in sample or items file scored by a model (--model), as JSON, CSV or a summary.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from '../main';
 import { UsageError } from '../errors';
+import { printJson, readTextFile } from '../io';
+import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
+import type { LineError } from '../../core/formats/lineError';
+import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
+import { comparisonToCsv, metricsToCsv } from '../../core/formats/metricsExport';
+import { compareRuns, type RunComparison } from '../../core/metrics/compare';
+import { taskMetrics } from '../../core/metrics/taskMetrics';
+import type { ScoredItem, TaskMetrics, TaskMetricsOptions } from '../../core/metrics/types';
+import { parseDtype } from './score';
+import { parseMu, parseOptions, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { loadTaskSet, scoreTaskSet } from './taskScoring';
+
+const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alpha/beta, R(k), PriorBPB, quintiles)
+
+  lengthlens task --bits FILE [--case NAME] [options]
+  lengthlens task --model M (--items FILE | --sample NAME) [--dtype D] [--delimiter S] [--limit N] [options]
+
+  lengthlens task (--items FILE | --sample NAME) --export-lm-eval DIR
+                 write the items as an lm-eval-harness task (DIR/<name>.yaml + DIR/<name>.jsonl)
+
+  Compare runs: repeat --bits, or --model and/or --dtype (every model under every dtype); the
+  output is then {runs: [...], comparison: {metrics, alpha_beta, acc_vs_acc_norm}}.
+
+  --bits FILE    per-item token scores: a JSON list (or JSONL) of items, each [[bits, bytes], ...]
+                 or {"tokens": [[bits, bytes], ...], "leading_space": true, "id", "subject", "text",
+                 "choices": [{"text", "logprob"}], "gold"}; also {"items": [...]} and the
+                 reference-vector file {"cases": [...]} (pick one with --case NAME)
+  --model M      a model folder or hub id; scores every choice of every item (CPU)
+  --items FILE   JSONL or CSV items: context + gold, or context + choices + label
+  --sample NAME  a built-in task: stories-cloze, stories-choice, stories-choice-letters
+  --delimiter S  put between context and each choice (default: "" for files, the sample's own)
+  --limit N      score only the first N items
+  --dtype D      fp32 (default), fp16, q8, q4, q4f16
+  --mu N         mean of the geometric length prior, bytes (default 111)
+  --space MODE   leading space in PriorBPB: eval-framework (default) or keep
+  --json         print every metric as JSON (default: a summary table)
+  --csv          print the metrics as CSV (scope, metric, value, stderr)`;
+
+export interface TaskOutput extends TaskMetrics {
+  source: string;
+  model?: string;
+  dtype?: string;
+  input_errors: LineError[];
+}
+
+export type RunOutput = TaskOutput & { label: string };
+
+/** The comparison as a terminal table: one column per run, then the changes and the readings. */
+function comparisonText(c: RunComparison): string {
+  const width = Math.max(...c.metrics.map((m) => m.metric.length));
+  const cell = (v: number) => (Number.isNaN(v) ? 'n/a' : Number.isInteger(v) ? String(v) : v.toPrecision(5)).padStart(12);
+  const lines = [`${''.padEnd(width)}  ${c.labels.map((l) => l.slice(-12).padStart(12)).join('')}`];
+  for (const m of c.metrics) lines.push(`${m.metric.padEnd(width)}  ${m.values.map(cell).join('')}`);
+  lines.push('');
+  for (const ab of c.alpha_beta) lines.push(`${ab.label}: alpha ${cell(ab.alpha).trim()} bits per answer, beta ${cell(ab.beta).trim()} bits per byte`);
+  for (const r of c.acc_vs_acc_norm) lines.push(`${r.label} vs ${c.labels[0]}: ${r.reading}`);
+  return lines.join('\n') + '\n';
+}
+
+/** The CLI's JSON: every TaskMetrics key at the top level, plus where the items came from. */
+export function taskOutput(source: string, items: ScoredItem[], errors: LineError[], opts: Partial<TaskMetricsOptions>): TaskOutput {
+  return { source, ...taskMetrics(items, opts), input_errors: errors };
+}
+
+async function fromBits(file: string, caseName: string | undefined) {
+  const text = await readTextFile(file);
+  if (caseName !== undefined && !bitsFileCases(text).includes(caseName))
+    throw new UsageError(`${file}: no case "${caseName}" (cases: ${bitsFileCases(text).join(', ') || 'none'})`);
+  try {
+    return parseBitsFile(text, caseName);
+  } catch (err) {
+    throw new UsageError(`${file}: ${(err as Error).message}`);
+  }
+}
 
 export const command: Command = {
-  summary: '(not built yet)',
-  usage: 'lengthlens task',
-  async run() {
-    throw new UsageError('task is not available yet');
+  summary: 'task metrics: accuracies, BPB, alpha/beta, R(k), PriorBPB, length quintiles',
+  usage: USAGE,
+  async run(argv) {
+    const { values, positionals } = parseOptions(argv, {
+      bits: { type: 'string', multiple: true },
+      case: { type: 'string' },
+      model: { type: 'string', multiple: true },
+      items: { type: 'string' },
+      sample: { type: 'string' },
+      dtype: { type: 'string', multiple: true },
+      delimiter: { type: 'string' },
+      limit: { type: 'string' },
+      mu: { type: 'string' },
+      space: { type: 'string' },
+      'export-lm-eval': { type: 'string' },
+      json: { type: 'boolean' },
+      csv: { type: 'boolean' },
+    });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (see --help)`);
+    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
+    if (values['export-lm-eval'] !== undefined) {
+      if (values.bits !== undefined || values.model !== undefined) throw new UsageError('--export-lm-eval takes --items or --sample, not --bits or --model');
+      const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
+      const dir = values['export-lm-eval'];
+      const files = exportLmEvalTask(set.name === values.items ? { ...set, name: path.basename(values.items!).replace(/\.[^.]*$/, '') } : set);
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        fs.writeFileSync(path.join(dir, files.yamlName), files.yaml);
+        fs.writeFileSync(path.join(dir, files.jsonlName), files.jsonl);
+      } catch (err) {
+        throw new UsageError(`cannot write to ${dir}: ${(err as Error).message}`);
+      }
+      printJson({ yaml: path.join(dir, files.yamlName), jsonl: path.join(dir, files.jsonlName), items: set.items.length, input_errors: errors });
+      return 0;
+    }
+    const runs: RunOutput[] = [];
+    if (values.bits !== undefined) {
+      if (values.model !== undefined || values.items !== undefined || values.sample !== undefined)
+        throw new UsageError('--bits cannot be combined with --model, --items or --sample');
+      for (const file of values.bits) {
+        const { records, errors } = await fromBits(file, values.case);
+        requireSomeRecords(file, records.length, errors, 'item');
+        runs.push({ label: file, ...taskOutput(file, records, errors, opts) });
+      }
+    } else if (values.model !== undefined) {
+      const dtypes = (values.dtype ?? ['fp32']).map(parseDtype);
+      const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
+      if (values.limit !== undefined) {
+        const limit = Number(values.limit);
+        if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a whole number ≥ 1, got "${values.limit}"`);
+        set.items = set.items.slice(0, limit);
+      }
+      for (const model of values.model) {
+        for (const dtype of dtypes) {
+          const progress = process.stderr.isTTY
+            ? (done: number, total: number) =>
+                process.stderr.write(`\r${model} ${dtype}: scored ${done}/${total}${done === total ? '\n' : ''}`)
+            : undefined;
+          const items = await scoreTaskSet(set, model, dtype, opts.mu, progress);
+          const label = values.model.length > 1 ? (dtypes.length > 1 ? `${model} ${dtype}` : model) : dtype;
+          runs.push({ label, ...taskOutput(values.sample ?? set.name, items, errors, opts), model, dtype });
+        }
+      }
+    } else {
+      throw new UsageError('give --bits FILE, or --model M with --items FILE or --sample NAME (see --help)');
+    }
+    if (runs.length === 1) {
+      const { label: _label, ...out } = runs[0];
+      if (values.csv) process.stdout.write(metricsToCsv(out));
+      else if (values.json) printJson(out);
+      else process.stdout.write(summaryText(`Task metrics: ${out.source} (mu ${opts.mu}, space ${opts.space})`, out, out.input_errors, 'item'));
+      return 0;
+    }
+    const comparison = compareRuns(runs.map((r) => ({ label: r.label, metrics: r })));
+    if (values.csv) process.stdout.write(comparisonToCsv(comparison));
+    else if (values.json) printJson({ runs, comparison });
+    else process.stdout.write(comparisonText(comparison));
+    return 0;
   },
 };

@@ -1,0 +1,65 @@
+// `lengthlens task --model`: score every item of a task with the engine (Node, CPU) and reduce
+// the per-candidate scores to the task metrics' input.
+import fs from 'node:fs';
+import { UsageError } from '../errors';
+import { readTextFile } from '../io';
+import { parseItems, detectItemsFormat } from '../../core/formats/items';
+import type { LineError } from '../../core/formats/lineError';
+import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
+import type { ScoredItem } from '../../core/metrics/types';
+import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
+import { SAMPLE_TASKS, sampleTask } from '../../core/tasks/samples';
+import { continuationOf, type TaskSet } from '../../core/tasks/types';
+import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
+import type { Dtype } from '../../engine/types';
+
+/** A task from an items file (strings scored as written unless a delimiter is given) or a sample. */
+export async function loadTaskSet(
+  itemsFile: string | undefined,
+  sample: string | undefined,
+  delimiter: string | undefined,
+): Promise<{ set: TaskSet; errors: LineError[] }> {
+  if (itemsFile !== undefined && sample !== undefined) throw new UsageError('use either --items or --sample, not both');
+  if (sample !== undefined) {
+    const set = sampleTask(sample);
+    if (!set) throw new UsageError(`no sample task "${sample}" (samples: ${SAMPLE_TASKS.map((t) => t.name).join(', ')})`);
+    return { set: delimiter === undefined ? set : { ...set, targetDelimiter: delimiter }, errors: [] };
+  }
+  if (itemsFile === undefined) throw new UsageError('--model needs --items FILE or --sample NAME');
+  const text = await readTextFile(itemsFile);
+  const { records, errors } = parseItems(text, detectItemsFormat(text, itemsFile));
+  if (records.length === 0) {
+    const e = errors[0];
+    throw new UsageError(e ? `${itemsFile}: line ${e.line}: ${e.message}` : `${itemsFile}: no items`);
+  }
+  return { set: { name: itemsFile, targetDelimiter: delimiter ?? '', items: records }, errors };
+}
+
+/** Scores each item's choices (targetDelimiter + choice) and returns the task metrics' input. */
+export async function scoreTaskSet(
+  set: TaskSet,
+  model: string,
+  dtype: Dtype,
+  mu: number,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ScoredItem[]> {
+  let source;
+  try {
+    source = modelSourceFromArg(model, (p) => fs.existsSync(p) && fs.statSync(p).isDirectory());
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const engine = await createNodeEngine(source, dtype);
+  try {
+    const out: ScoredItem[] = [];
+    for (const item of set.items) {
+      const candidates = item.choices.map((_, i) => continuationOf(set, item, i));
+      const scored = await engine.score({ context: item.context, candidates, options: { ...DEFAULT_SCORE_OPTIONS, mu, topK: 0 } });
+      out.push(scoredItemFromCandidates(item, scored.candidates));
+      onProgress?.(out.length, set.items.length);
+    }
+    return out;
+  } finally {
+    await engine.unload();
+  }
+}

@@ -1,0 +1,204 @@
+// Task items from JSONL (or one JSON array) or CSV (SPEC §6): `context` + `gold`, or `context` + `choices` + `label`;
+// optional `id`, `subject`. A bad line is reported with its number and reason; the rest load.
+import Papa from 'papaparse';
+import type { TaskItem } from '../tasks/types';
+import { nonBlankLines, type LineError, type Parsed } from './lineError';
+import { parseTolerantJson } from './tolerantJson';
+
+export type ItemsFormat = 'jsonl' | 'csv';
+
+/** Guesses the format from a file name, else from the first non-blank character. */
+export function detectItemsFormat(text: string, fileName?: string): ItemsFormat {
+  if (fileName && /\.csv$/i.test(fileName)) return 'csv';
+  if (fileName && /\.(jsonl|ndjson|json)$/i.test(fileName)) return 'jsonl';
+  return /^[{[]/.test(text.trimStart()) ? 'jsonl' : 'csv';
+}
+
+function label(raw: unknown, choices: string[]): number | number[] {
+  if (Array.isArray(raw)) return raw.map((r) => label(r, choices) as number);
+  if (typeof raw === 'number') {
+    if (Number.isInteger(raw) && raw >= 0 && raw < choices.length) return raw;
+    throw new Error(`label ${raw} is not a choice index (0 to ${choices.length - 1})`);
+  }
+  if (typeof raw !== 'string' || raw.trim() === '') throw new Error('"label" is missing');
+  const s = raw.trim();
+  if (/^\d+$/.test(s)) return label(Number(s), choices);
+  if (/^\[.*\]$/.test(s)) {
+    try {
+      return label(JSON.parse(s) as unknown, choices);
+    } catch {
+      // not a JSON list; try it as a choice text
+    }
+  }
+  const exact = choices.indexOf(raw);
+  if (exact >= 0) return exact;
+  if (/^[A-Z]$/.test(s) && s.charCodeAt(0) - 65 < choices.length) return s.charCodeAt(0) - 65;
+  throw new Error(`label "${raw}" is neither a choice index, a letter A-${String.fromCharCode(64 + choices.length)}, nor one of the choices`);
+}
+
+/** Validates one record (a JSON object or a CSV row) as a TaskItem. */
+export function itemFromRecord(rec: Record<string, unknown>, fallbackId: string): TaskItem {
+  const context = rec.context;
+  if (typeof context !== 'string') throw new Error('"context" is missing or not a string');
+  const idRaw = rec.id;
+  const id = typeof idRaw === 'string' && idRaw !== '' ? idRaw : typeof idRaw === 'number' ? String(idRaw) : fallbackId;
+  const subjectRaw = rec.subject;
+  if (subjectRaw !== undefined && subjectRaw !== null && typeof subjectRaw !== 'string')
+    throw new Error('"subject" must be a string');
+  const subject = typeof subjectRaw === 'string' && subjectRaw !== '' ? subjectRaw : undefined;
+  const hasChoices = rec.choices !== undefined && rec.choices !== null && rec.choices !== '';
+  const hasGold = rec.gold !== undefined && rec.gold !== null && (!hasChoices || rec.gold !== '');
+  if (hasChoices) {
+    const choices = rec.choices;
+    if (!Array.isArray(choices) || choices.length < 2 || choices.some((c) => typeof c !== 'string'))
+      throw new Error('"choices" must be a list of two or more strings');
+    const raw = rec.label ?? rec.gold;
+    return { id, subject, context, choices: choices as string[], gold: label(raw, choices as string[]) };
+  }
+  if (hasGold) {
+    if (typeof rec.gold !== 'string') throw new Error('"gold" must be a string (the answer text)');
+    if (rec.gold === '') throw new Error('"gold" is empty');
+    return { id, subject, context, choices: [rec.gold], gold: 0 };
+  }
+  throw new Error('needs "gold" (cloze) or "choices" and "label" (multiple choice)');
+}
+
+interface Located {
+  item: TaskItem;
+  line: number;
+}
+
+/** A JSON array of items (a .json file): bad items are reported by their 1-based number. */
+function parseJsonArray(list: unknown[]): { records: Located[]; errors: LineError[] } {
+  const records: Located[] = [];
+  const errors: LineError[] = [];
+  list.forEach((rec, i) => {
+    try {
+      if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new Error('not a JSON object');
+      records.push({ item: itemFromRecord(rec as Record<string, unknown>, String(i + 1)), line: i + 1 });
+    } catch (err) {
+      errors.push({ line: i + 1, message: (err as Error).message });
+    }
+  });
+  return { records, errors };
+}
+
+function parseJsonl(text: string): { records: Located[]; errors: LineError[] } {
+  if (text.trimStart().startsWith('[')) {
+    try {
+      const list = parseTolerantJson(text);
+      if (Array.isArray(list)) return parseJsonArray(list);
+    } catch {
+      // not one JSON array: read it line by line
+    }
+  }
+  const records: Located[] = [];
+  const errors: LineError[] = [];
+  for (const { line, text: lineText } of nonBlankLines(text)) {
+    try {
+      let rec: unknown;
+      try {
+        rec = parseTolerantJson(lineText);
+      } catch (err) {
+        throw new Error(`not valid JSON (${(err as Error).message})`);
+      }
+      if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new Error('not a JSON object');
+      records.push({ item: itemFromRecord(rec as Record<string, unknown>, String(line)), line });
+    } catch (err) {
+      errors.push({ line, message: (err as Error).message });
+    }
+  }
+  return { records, errors };
+}
+
+/** CSV choices: a JSON list in `choices`, or columns choice_0.. / choice1.. / A, B, C, D. */
+function csvChoices(row: Record<string, string>): string[] | undefined {
+  const cell = row.choices;
+  if (cell !== undefined && cell.trim() !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(cell);
+    } catch {
+      throw new Error('"choices" must be a JSON list such as ["red", "blue"]');
+    }
+    if (!Array.isArray(parsed)) throw new Error('"choices" must be a JSON list such as ["red", "blue"]');
+    return parsed as string[];
+  }
+  const numbered = Object.keys(row)
+    .map((k) => ({ k, m: /^choices?[_ ]?(\d+)$/i.exec(k) }))
+    .filter((x) => x.m && row[x.k] !== '')
+    .sort((a, b) => Number(a.m![1]) - Number(b.m![1]));
+  if (numbered.length >= 2) return numbered.map((x) => row[x.k]);
+  const letters = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].filter((l) => row[l] !== undefined && row[l] !== '');
+  if (letters.length >= 2 && row.A !== undefined) return letters.map((l) => row[l]);
+  return undefined;
+}
+
+function parseCsv(text: string): { records: Located[]; errors: LineError[] } {
+  const records: Located[] = [];
+  const errors: LineError[] = [];
+  const source = text.replace(/^\uFEFF/, '');
+  // Line number of each record's start, from the parser's cursor (quoted fields may span lines);
+  // counted incrementally, since cursors only move forward.
+  let scanned = 0;
+  let linesBefore = 1;
+  const lineAt = (offset: number) => {
+    for (; scanned < offset && scanned < source.length; scanned++) if (source.charCodeAt(scanned) === 10) linesBefore++;
+    return linesBefore;
+  };
+  let header: string[] | undefined;
+  let prevCursor = 0;
+  Papa.parse<string[]>(source, {
+    header: false,
+    skipEmptyLines: false,
+    step: (result) => {
+      const start = prevCursor;
+      prevCursor = result.meta.cursor;
+      const startLine = lineAt(start);
+      const row = result.data;
+      if (row.length === 1 && row[0].trim() === '') return;
+      if (!header) {
+        header = row.map((h) => h.trim());
+        if (!header.includes('context')) errors.push({ line: startLine, message: 'the header has no "context" column' });
+        return;
+      }
+      const line = startLine;
+      if (result.errors.length > 0) {
+        errors.push({ line, message: result.errors[0].message });
+        return;
+      }
+      if (row.length !== header.length) {
+        errors.push({ line, message: `expected ${header.length} fields, found ${row.length}` });
+        return;
+      }
+      const rec: Record<string, string> = {};
+      header.forEach((h, i) => (rec[h] = row[i]));
+      try {
+        const choices = csvChoices(rec);
+        const { choices: _c, ...rest } = rec;
+        records.push({ item: itemFromRecord(choices ? { ...rest, choices } : rest, String(line)), line });
+      } catch (err) {
+        errors.push({ line, message: (err as Error).message });
+      }
+    },
+  });
+  if (!header) errors.push({ line: 1, message: 'the file is empty' });
+  return { records, errors };
+}
+
+/** Parses items; ids default to the line number. Duplicate ids are reported and the later line dropped. */
+export function parseItems(text: string, format: ItemsFormat = detectItemsFormat(text)): Parsed<TaskItem> {
+  const parsed = format === 'csv' ? parseCsv(text) : parseJsonl(text);
+  const seen = new Set<string>();
+  const records: TaskItem[] = [];
+  for (const { item, line } of parsed.records) {
+    if (seen.has(item.id)) {
+      parsed.errors.push({ line, message: `duplicate id "${item.id}" (the first one is kept)` });
+      continue;
+    }
+    seen.add(item.id);
+    records.push(item);
+  }
+  parsed.errors.sort((a, b) => a.line - b.line);
+  return { records, errors: parsed.errors };
+}

@@ -1,0 +1,232 @@
+// lm-eval-harness `--log_samples` JSONL (research/lm-eval-harness.md §3): one record per document.
+// Scores arrive as Python repr strings ("-41.9", "nan", "True"); lines may hold bare NaN/Infinity.
+import type { ChoiceScores, ScoredItem } from '../metrics/types';
+import type { TaskSet } from '../tasks/types';
+import { nonBlankLines, type LineError, type Parsed } from './lineError';
+import { parseTolerantJson, pythonNumber } from './tolerantJson';
+
+/** One document of a log_samples file, with the choices and scores recovered. */
+export interface LogSample {
+  /** 1-based line number in the file. */
+  line: number;
+  docId: string;
+  subject?: string;
+  outputType: 'multiple_choice' | 'loglikelihood' | 'loglikelihood_rolling';
+  /** loglikelihood_rolling (perplexity) documents: the document's ll and its logged word and byte counts. */
+  rolling?: { ll: number; words?: number; bytes?: number };
+  /** Raw choice strings (arg_1 without the target delimiter). */
+  choices: string[];
+  /** The context as logged (arg_0 of the first request: few-shot examples included). */
+  context: string;
+  /** The strings actually scored (arg_1). */
+  continuations: string[];
+  lls: number[];
+  isGreedy: boolean[];
+  /** Present when the record carries acc_mutual_info's unconditional requests. */
+  unconditionalLls?: number[];
+  /** Gold index or indices; -100 for a target that is not among the choices (lm-eval). */
+  gold: number | number[];
+  /** Per-document metric values as logged (acc, acc_norm, acc_bytes, acc_mutual_info, ...). */
+  logged: Record<string, number>;
+  /** Choices whose arg_1 did not start with the target delimiter (used as they are). */
+  delimiterMismatch: number[];
+}
+
+export interface LogSamplesOptions {
+  /** lm-eval target_delimiter (default " "; "" for chat-templated runs). */
+  targetDelimiter: string;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `arguments` as [context, continuation] pairs: {"gen_args_i": {"arg_0", "arg_1"}} or a list. */
+function requestArgs(raw: unknown): [string, string | undefined][] {
+  const entries: unknown[] = Array.isArray(raw)
+    ? raw
+    : isRecord(raw)
+      ? Object.keys(raw)
+          .sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')))
+          .map((k) => raw[k])
+      : [];
+  if (entries.length === 0) throw new Error('"arguments" is missing or empty');
+  return entries.map((e, i) => {
+    const pair = Array.isArray(e) ? e : isRecord(e) ? [e.arg_0, e.arg_1] : [];
+    if (typeof pair[0] !== 'string') throw new Error(`request ${i + 1} has no context string`);
+    if (pair[1] !== undefined && typeof pair[1] !== 'string') throw new Error(`request ${i + 1}: continuation is not a string`);
+    return [pair[0], pair[1] as string | undefined];
+  });
+}
+
+/** `filtered_resps` (or `resps`, first repeat) as [ll, is_greedy] per request. */
+function responses(rec: Record<string, unknown>, n: number): [number, boolean][] {
+  const raw = rec.filtered_resps ?? rec.resps;
+  if (!Array.isArray(raw) || raw.length !== n)
+    throw new Error(`expected ${n} responses in "filtered_resps", got ${Array.isArray(raw) ? raw.length : 'none'}`);
+  return raw.map((r, i) => {
+    let pair: unknown = r;
+    // resps holds a list over repeats: [[ll, greedy]]; filtered_resps holds [ll, greedy].
+    if (Array.isArray(pair) && Array.isArray(pair[0])) pair = pair[0];
+    if (!Array.isArray(pair) || pair.length < 1) throw new Error(`response ${i + 1} is not [ll, is_greedy]`);
+    const ll = pythonNumber(pair[0]);
+    if (Number.isNaN(ll) && !/^\s*nan\s*$/i.test(String(pair[0])))
+      throw new Error(`response ${i + 1}: log-likelihood ${JSON.stringify(pair[0])} is not a number`);
+    const g = pair[1];
+    return [ll, g === true || g === 'True'];
+  });
+}
+
+function parseGold(target: unknown, choices: string[]): number | number[] {
+  if (typeof target === 'number' && Number.isInteger(target)) return target < choices.length && target >= 0 ? target : -100;
+  if (Array.isArray(target)) return target.map((t) => parseGold(t, choices) as number);
+  const t = String(target ?? '');
+  if (/^\d+$/.test(t)) return Number(t) < choices.length ? Number(t) : -100;
+  if (t.startsWith('[')) {
+    try {
+      const list = JSON.parse(t) as unknown;
+      if (Array.isArray(list)) return list.map((x) => parseGold(x, choices) as number);
+    } catch {
+      // a choice text that starts with "[" falls through
+    }
+  }
+  const i = choices.indexOf(t);
+  return i >= 0 ? i : -100;
+}
+
+const METRIC_KEYS = ['acc', 'acc_norm', 'acc_bytes', 'acc_mutual_info', 'exact_match'];
+
+/** A per-doc rolling metric as logged: [ll, count] with a numeric ll. */
+function llCount(v: unknown): [number, number] | undefined {
+  if (!Array.isArray(v) || v.length !== 2) return undefined;
+  const ll = pythonNumber(v[0]);
+  const count = pythonNumber(v[1]);
+  return Number.isFinite(count) ? [ll, count] : undefined;
+}
+
+/** A loglikelihood_rolling record: word/byte counts from the logged per-doc metric arrays. */
+function parseRollingSample(raw: Record<string, unknown>, line: number): LogSample {
+  const words = llCount(raw.word_perplexity);
+  const bytes = llCount(raw.byte_perplexity) ?? llCount(raw.bits_per_byte);
+  let ll = words?.[0] ?? bytes?.[0];
+  if (ll === undefined) {
+    const resp = Array.isArray(raw.filtered_resps) ? raw.filtered_resps[0] : undefined;
+    ll = pythonNumber(Array.isArray(resp) ? resp[0] : resp);
+  }
+  if (Number.isNaN(ll)) throw new Error('a loglikelihood_rolling record without a log-likelihood');
+  const docId = raw.doc_id;
+  return {
+    line,
+    docId: typeof docId === 'number' || typeof docId === 'string' ? String(docId) : String(line),
+    outputType: 'loglikelihood_rolling',
+    rolling: { ll, words: words?.[1], bytes: bytes?.[1] },
+    context: '',
+    choices: [],
+    continuations: [],
+    lls: [],
+    isGreedy: [],
+    gold: -100,
+    logged: {},
+    delimiterMismatch: [],
+  };
+}
+
+/** Parses one log_samples record (already JSON-decoded). */
+export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptions): LogSample {
+  if (!isRecord(raw)) throw new Error('not a JSON object');
+  const args = requestArgs(raw.arguments);
+  if (args.some(([, cont]) => cont === undefined)) return parseRollingSample(raw, line);
+  const resps = responses(raw, args.length);
+  const metricNames = Array.isArray(raw.metrics) ? raw.metrics.map(String) : [];
+  const half = args.length / 2;
+  const hasMi =
+    Number.isInteger(half) &&
+    half >= 1 &&
+    (metricNames.includes('acc_mutual_info') || args.slice(half).every(([ctx]) => ctx === '')) &&
+    args.slice(half).every(([ctx, cont], i) => ctx === '' && cont === args[i][1]);
+  const n = hasMi ? half : args.length;
+  const continuations = args.slice(0, n).map(([, cont]) => cont!);
+  const delimiterMismatch: number[] = [];
+  const choices = continuations.map((c, i) => {
+    if (c.startsWith(opts.targetDelimiter)) return c.slice(opts.targetDelimiter.length);
+    delimiterMismatch.push(i);
+    return c;
+  });
+  const target = raw.target;
+  const targetIsIndex =
+    typeof target === 'number' || Array.isArray(target) || /^(\d+|\[.*\])$/.test(String(target ?? ''));
+  const outputType = n === 1 && !targetIsIndex ? 'loglikelihood' : 'multiple_choice';
+  const gold = outputType === 'loglikelihood' ? 0 : parseGold(target, choices);
+  const logged: Record<string, number> = {};
+  for (const k of METRIC_KEYS) {
+    const v = raw[k];
+    if (typeof v === 'number' || typeof v === 'boolean') logged[k] = Number(v);
+  }
+  const doc = raw.doc;
+  const subject = isRecord(doc) && typeof doc.subject === 'string' ? doc.subject : undefined;
+  const docId = raw.doc_id;
+  return {
+    line,
+    docId: typeof docId === 'number' || typeof docId === 'string' ? String(docId) : String(line),
+    subject,
+    outputType,
+    context: args[0][0],
+    choices,
+    continuations,
+    lls: resps.slice(0, n).map(([ll]) => ll),
+    isGreedy: resps.slice(0, n).map(([, g]) => g),
+    unconditionalLls: hasMi ? resps.slice(n).map(([ll]) => ll) : undefined,
+    gold,
+    logged,
+    delimiterMismatch,
+  };
+}
+
+/** Parses a log_samples JSONL file; a bad line is reported with its number and the rest load. */
+export function parseLogSamples(text: string, options: Partial<LogSamplesOptions> = {}): Parsed<LogSample> {
+  const opts: LogSamplesOptions = { targetDelimiter: ' ', ...options };
+  const records: LogSample[] = [];
+  const errors: LineError[] = [];
+  for (const { line, text: lineText } of nonBlankLines(text)) {
+    try {
+      records.push(parseLogSample(parseTolerantJson(lineText), line, opts));
+    } catch (err) {
+      const message = err instanceof SyntaxError ? `not valid JSON (${err.message})` : (err as Error).message;
+      errors.push({ line, message });
+    }
+  }
+  return { records, errors };
+}
+
+/** A log sample as a ScoredItem for the task metrics (no per-token scores: no R(k) or PriorBPB). */
+export function logSampleToItem(s: LogSample): ScoredItem {
+  const choices: ChoiceScores[] = s.choices.map((text, i) => ({
+    text,
+    continuation: s.continuations[i],
+    logprob: s.lls[i],
+    isGreedy: s.isGreedy[i],
+    unconditionalLogprob: s.unconditionalLls?.[i],
+  }));
+  return { id: s.docId, subject: s.subject, choices, gold: s.gold };
+}
+
+/**
+ * The logged documents as a task to rescore with a model (per-token traces, R(k), PriorBPB):
+ * context = the logged arg_0 (few-shot included), choices = the raw choices. A continuation that
+ * did not start with the delimiter (see LogSample.delimiterMismatch) gets it when rescored.
+ */
+export function logSamplesToTaskSet(samples: readonly LogSample[], name: string, targetDelimiter = ' '): TaskSet {
+  return {
+    name,
+    targetDelimiter,
+    items: samples
+      .filter((s) => s.outputType !== 'loglikelihood_rolling')
+      .map((s) => ({
+      id: s.docId,
+      subject: s.subject,
+      context: s.context,
+      choices: [...s.choices],
+      gold: s.gold,
+    })),
+  };
+}

@@ -1,0 +1,112 @@
+// `lengthlens harness`: recompute lm-eval-harness accuracies from a log_samples file, check them
+// against the per-document values it logged, and add the length diagnostics.
+import { itemCorrectness } from './accuracy';
+import { taskMetrics } from './taskMetrics';
+import type { AccuracyRule, TaskMetrics, TaskMetricsOptions } from './types';
+import { logSampleToItem, type LogSample } from '../formats/logSamples';
+
+/** How the recomputed per-document values compare with those in the log. */
+export interface LoggedAgreement {
+  /** Documents that logged this metric. */
+  n: number;
+  /** Documents where the recomputed value differs from the logged one. */
+  mismatches: number;
+  /** Mean of the logged values. */
+  logged_mean: number;
+  /** Up to 10 doc ids of mismatches. */
+  examples: string[];
+}
+
+/** Perplexity tasks (loglikelihood_rolling): corpus-level ratios, as lm-eval weighted_mean. */
+export interface RollingReport {
+  n_docs: number;
+  /** exp(−Σ ll / Σ words); NaN without logged word counts. */
+  word_perplexity: number;
+  /** exp(−Σ ll / Σ bytes). */
+  byte_perplexity: number;
+  /** −Σ ll / (ln 2 · Σ bytes). */
+  bits_per_byte: number;
+}
+
+/** lm-eval weighted_mean: sum(a) / sum(b) with a left-to-right sum (CPython ≤ 3.11). */
+export function rollingReport(samples: readonly LogSample[]): RollingReport {
+  const docs = samples.filter((s) => s.rolling).map((s) => s.rolling!);
+  let ll = 0;
+  let words = 0;
+  let bytes = 0;
+  for (const d of docs) {
+    ll += d.ll;
+    words += d.words ?? NaN;
+    bytes += d.bytes ?? NaN;
+  }
+  const perWord = ll / words;
+  const perByte = ll / bytes;
+  return {
+    n_docs: docs.length,
+    word_perplexity: Math.exp(-perWord),
+    byte_perplexity: Math.exp(-perByte),
+    bits_per_byte: -perByte / Math.LN2,
+  };
+}
+
+export interface HarnessReport {
+  n_docs: number;
+  /** Present when the log holds loglikelihood_rolling (perplexity) documents. */
+  rolling?: RollingReport;
+  output_types: Record<string, number>;
+  metrics: TaskMetrics;
+  logged_agreement: Partial<Record<AccuracyRule, LoggedAgreement>>;
+  warnings: string[];
+}
+
+/** lm-eval log key for each recomputed rule. */
+const LOG_KEY: Partial<Record<AccuracyRule, string>> = {
+  acc: 'acc',
+  acc_norm: 'acc_norm',
+  acc_bytes: 'acc_bytes',
+  acc_mutual_info: 'acc_mutual_info',
+};
+
+export function harnessReport(samples: readonly LogSample[], options: Partial<TaskMetricsOptions> = {}): HarnessReport {
+  const scoredSamples = samples.filter((s) => s.outputType !== 'loglikelihood_rolling');
+  const items = scoredSamples.map(logSampleToItem);
+  const outputTypes: Record<string, number> = {};
+  for (const s of samples) outputTypes[s.outputType] = (outputTypes[s.outputType] ?? 0) + 1;
+  const agreement: HarnessReport['logged_agreement'] = {};
+  scoredSamples.forEach((s, i) => {
+    if (s.outputType !== 'multiple_choice') return;
+    const mine = itemCorrectness(items[i]);
+    for (const [rule, key] of Object.entries(LOG_KEY) as [AccuracyRule, string][]) {
+      const logged = s.logged[key];
+      const value = mine[rule];
+      if (logged === undefined || value === undefined) continue;
+      const a = (agreement[rule] ??= { n: 0, mismatches: 0, logged_mean: 0, examples: [] });
+      a.n += 1;
+      a.logged_mean += logged;
+      if (logged !== value) {
+        a.mismatches += 1;
+        if (a.examples.length < 10) a.examples.push(s.docId);
+      }
+    }
+  });
+  for (const a of Object.values(agreement)) a.logged_mean /= a.n;
+  const warnings: string[] = [];
+  const mismatched = scoredSamples.filter((s) => s.delimiterMismatch.length > 0);
+  if (mismatched.length > 0)
+    warnings.push(
+      `${mismatched.length} document(s) have a continuation that does not start with the target delimiter; ` +
+        `those choices were used as logged (first: line ${mismatched[0].line})`,
+    );
+  const invalidGold = scoredSamples.filter((s) => (Array.isArray(s.gold) ? s.gold.includes(-100) : s.gold === -100));
+  if (invalidGold.length > 0)
+    warnings.push(`${invalidGold.length} document(s) have a target that is not among the choices (scored 0, as lm-eval does)`);
+  const rolling = samples.length > scoredSamples.length ? rollingReport(samples) : undefined;
+  return {
+    n_docs: samples.length,
+    ...(rolling ? { rolling } : {}),
+    output_types: outputTypes,
+    metrics: taskMetrics(items, options),
+    logged_agreement: agreement,
+    warnings,
+  };
+}

@@ -1,0 +1,104 @@
+// Small statistics with the exact conventions of numpy / lm-eval-harness.
+
+/** np.argmax: the first index of the maximum wins ties; the first NaN wins outright. */
+export function npArgmax(xs: readonly number[]): number {
+  let best = 0;
+  for (let i = 0; i < xs.length; i++) {
+    if (Number.isNaN(xs[i])) return i;
+    if (xs[i] > xs[best]) best = i;
+  }
+  return best;
+}
+
+export function mean(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  let s = 0;
+  for (const x of xs) s += x;
+  return s / xs.length;
+}
+
+/** lm-eval-harness mean_stderr: sample std (n − 1) / √n. NaN for fewer than 2 values. */
+export function meanStderr(xs: readonly number[]): number {
+  const n = xs.length;
+  if (n < 2) return NaN;
+  const mu = mean(xs);
+  let ss = 0;
+  for (const x of xs) {
+    const d = x - mu;
+    ss += d * d;
+  }
+  return Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+}
+
+/** Ranks 1..n with ties given their average rank. */
+export function averageRanks(xs: readonly number[]): number[] {
+  const order = xs.map((_, i) => i).sort((a, b) => xs[a] - xs[b]);
+  const ranks = new Array<number>(xs.length);
+  let i = 0;
+  while (i < order.length) {
+    let j = i;
+    while (j + 1 < order.length && xs[order[j + 1]] === xs[order[i]]) j++;
+    const r = (i + j) / 2 + 1;
+    for (let t = i; t <= j; t++) ranks[order[t]] = r;
+    i = j + 1;
+  }
+  return ranks;
+}
+
+export function pearson(x: readonly number[], y: readonly number[]): number {
+  const n = x.length;
+  if (n < 2 || n !== y.length) return NaN;
+  const mx = mean(x);
+  const my = mean(y);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = x[i] - mx;
+    const dy = y[i] - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  if (sxx === 0 || syy === 0) return NaN;
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+/**
+ * Spearman's ρ (Pearson correlation of average ranks, as scipy.stats.spearmanr). Pairs with a
+ * non-finite value are left out; NaN when fewer than 2 pairs remain or either side is constant.
+ */
+export function spearman(x: readonly number[], y: readonly number[]): number {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < x.length; i++) {
+    if (Number.isFinite(x[i]) && Number.isFinite(y[i])) {
+      xs.push(x[i]);
+      ys.push(y[i]);
+    }
+  }
+  return pearson(averageRanks(xs), averageRanks(ys));
+}
+
+/** numpy's _lerp: a + t(b − a), computed from b's side when t ≥ 0.5, as np.quantile does. */
+function lerp(a: number, b: number, t: number): number {
+  const diff = b - a;
+  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
+}
+
+/** np.quantile(xs, p) with the default 'linear' method: virtual index (n − 1)·p, then _lerp. */
+export function npQuantile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  const n = sorted.length;
+  const h = (n - 1) * p;
+  const lo = Math.min(Math.max(Math.floor(h), 0), n - 1);
+  const hi = Math.min(lo + 1, n - 1);
+  return lerp(sorted[lo], sorted[hi], h - Math.floor(h));
+}
+
+/** np.linspace(0, 1, count): i·step, with the end point exact. */
+export function npLinspace01(count: number): number[] {
+  const step = 1 / (count - 1);
+  return Array.from({ length: count }, (_, i) => (i === count - 1 ? 1 : i * step));
+}

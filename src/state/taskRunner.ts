@@ -1,0 +1,165 @@
+// The Task lab's batch scorer: loads the model in the engine Worker, scores every item not yet
+// scored under this model and dtype (one engine call per item, all its choices at once), and
+// reports progress, rate and ETA. Pause waits between items; cancel stops and keeps what is done.
+import { scoredItemFromCandidates } from '../core/metrics/fromCandidates';
+import type { ScoredItem } from '../core/metrics/types';
+import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
+import { continuationOf, type TaskItem, type TaskSet } from '../core/tasks/types';
+import { createEngineClient, type EngineClient } from '../engine/client';
+import { detectDevices } from '../engine/models';
+import type { Device, LoadRequest } from '../engine/types';
+import type { ModelChoice } from './taskTypes';
+
+let client: EngineClient | null = null;
+let loadedKey: string | null = null;
+
+function engine(): EngineClient {
+  if (!client) client = createEngineClient();
+  return client;
+}
+
+/** The device a choice resolves to here: auto means WebGPU when an adapter exists, else WASM. */
+export async function resolveDevice(choice: ModelChoice['device']): Promise<Device> {
+  if (choice !== 'auto') return choice;
+  return (await detectDevices()).webgpu ? 'webgpu' : 'wasm';
+}
+
+export interface LoadOutcome {
+  device: Device;
+  /** Set when WebGPU failed and the model was loaded on WASM instead. */
+  fallbackReason?: string;
+}
+
+/** Loads the model (unless it is already loaded with the same settings), falling back to WASM. */
+export async function loadModel(model: ModelChoice, onFraction: (f: number) => void): Promise<LoadOutcome> {
+  const device = await resolveDevice(model.device);
+  const source: LoadRequest['source'] = model.source === 'served' ? { kind: 'served', name: model.name } : { kind: 'hub', id: model.name };
+  const tryLoad = async (d: Device) => {
+    const key = JSON.stringify([source, model.dtype, d]);
+    if (loadedKey === key) return;
+    loadedKey = null;
+    await engine().load({ source, dtype: model.dtype, device: d }, (p) => {
+      if (p.total > 0) onFraction(Math.min(1, p.loaded / p.total));
+    });
+    loadedKey = key;
+  };
+  try {
+    await tryLoad(device);
+    return { device };
+  } catch (err) {
+    if (device !== 'webgpu') throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    await tryLoad('wasm');
+    return { device: 'wasm', fallbackReason: `WebGPU failed (${reason}); scored on WASM instead.` };
+  }
+}
+
+/** Scores one item: every choice as targetDelimiter + choice after the context. */
+export async function scoreItem(set: Pick<TaskSet, 'targetDelimiter'>, item: TaskItem): Promise<ScoredItem> {
+  const candidates = item.choices.map((_, i) => continuationOf(set, item, i));
+  const result = await engine().api.score({ context: item.context, candidates, options: DEFAULT_SCORE_OPTIONS });
+  return scoredItemFromCandidates(item, result.candidates);
+}
+
+export interface BatchCallbacks {
+  /** Newly scored items, delivered in small groups (at most every `flushMs`). */
+  onScored(items: ScoredItem[]): void | Promise<void>;
+  onProgress(p: { done: number; itemsPerSec: number; etaSec: number }): void;
+  onFailure(id: string, message: string): void;
+}
+
+/** Pause/cancel handle of a running batch. */
+export class BatchControl {
+  private paused = false;
+  private cancelled = false;
+  private resumeWaiters: (() => void)[] = [];
+
+  pause(): void {
+    this.paused = true;
+  }
+  resume(): void {
+    this.paused = false;
+    for (const w of this.resumeWaiters.splice(0)) w();
+  }
+  cancel(): void {
+    this.cancelled = true;
+    this.resume();
+  }
+  get isPaused(): boolean {
+    return this.paused;
+  }
+  get isCancelled(): boolean {
+    return this.cancelled;
+  }
+  /** Resolves at once when running; waits while paused. */
+  async gate(): Promise<void> {
+    while (this.paused && !this.cancelled) await new Promise<void>((r) => this.resumeWaiters.push(r));
+  }
+}
+
+/** Items/s over the last few seconds of work (paused time does not count). */
+class RateMeter {
+  private marks: { t: number; n: number }[] = [];
+  mark(n: number): void {
+    const t = performance.now();
+    this.marks.push({ t, n });
+    while (this.marks.length > 2 && t - this.marks[0].t > 5000) this.marks.shift();
+  }
+  /** Forget the window (after a pause), so the idle time is not counted. */
+  reset(): void {
+    this.marks = [];
+  }
+  rate(): number {
+    if (this.marks.length < 2) return NaN;
+    const a = this.marks[0];
+    const b = this.marks[this.marks.length - 1];
+    return b.t > a.t ? ((b.n - a.n) * 1000) / (b.t - a.t) : NaN;
+  }
+}
+
+/**
+ * Scores `todo` in order with `score` (scoreItem in the app). `doneBefore` is the count already
+ * scored (for progress); returns when every item is done or the batch is cancelled.
+ */
+export async function runBatch(
+  score: (item: TaskItem) => Promise<ScoredItem>,
+  todo: readonly TaskItem[],
+  doneBefore: number,
+  control: BatchControl,
+  cb: BatchCallbacks,
+  flushMs = 250,
+): Promise<void> {
+  const meter = new RateMeter();
+  let done = doneBefore;
+  let pending: ScoredItem[] = [];
+  let lastFlush = performance.now();
+  meter.mark(done);
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const out = pending;
+    pending = [];
+    lastFlush = performance.now();
+    await cb.onScored(out);
+  };
+  for (const item of todo) {
+    if (control.isPaused) {
+      await flush();
+      await control.gate();
+      meter.reset();
+      meter.mark(done);
+    }
+    if (control.isCancelled) break;
+    try {
+      pending.push(await score(item));
+    } catch (err) {
+      cb.onFailure(item.id, err instanceof Error ? err.message : String(err));
+    }
+    done += 1;
+    meter.mark(done);
+    const rate = meter.rate();
+    const left = doneBefore + todo.length - done;
+    cb.onProgress({ done, itemsPerSec: rate, etaSec: rate > 0 ? left / rate : NaN });
+    if (performance.now() - lastFlush >= flushMs) await flush();
+  }
+  await flush();
+}

@@ -1,0 +1,285 @@
+// The Task lab's state: the loaded task, every run of it (one per model and dtype) with its scored
+// items, the batch in progress, the chosen model and the metric options. Tasks, runs and scores
+// are mirrored to IndexedDB so a reload loses nothing and a re-run only scores what is missing.
+import { create } from 'zustand';
+import type { LeadingSpaceMode } from '../core/bpb/perByteCost';
+import type { ScoredItem } from '../core/metrics/types';
+import { DEFAULT_SERVED_MODEL } from '../engine/models';
+import * as db from './taskDb';
+import { BatchControl, loadModel, runBatch, scoreItem } from './taskRunner';
+import { taskFromFile, taskFromSample, type DelimiterChoice } from './taskSource';
+import { runKeyOf, type BatchProgress, type ModelChoice, type PersistedRun, type PersistedTask } from './taskTypes';
+
+/** A run as the page holds it: scored items by id; `version` changes whenever items are added. */
+export interface RunView extends PersistedRun {
+  kind: 'scored' | 'logged';
+  items: Map<string, ScoredItem>;
+  version: number;
+}
+
+export interface MetricOptions {
+  mu: number;
+  space: LeadingSpaceMode;
+  /** '' for the whole task, else one subject. */
+  subject: string;
+}
+
+export interface TaskLabState {
+  task?: PersistedTask;
+  runs: Record<string, RunView>;
+  activeRunKey?: string;
+  compareKeys: string[];
+  model: ModelChoice;
+  options: MetricOptions;
+  batch: BatchProgress;
+  restore: 'pending' | 'done' | 'unavailable';
+  /** A problem outside any one file or item (storage full, model failed to load, ...). */
+  notice?: string;
+  restoreSaved(): Promise<void>;
+  loadSample(name: string): Promise<void>;
+  loadFile(text: string, fileName: string, delimiter?: DelimiterChoice): Promise<void>;
+  setModel(patch: Partial<ModelChoice>): void;
+  setOptions(patch: Partial<MetricOptions>): void;
+  startRun(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  cancel(): void;
+  selectRun(key: string): void;
+  toggleCompare(key: string): void;
+  removeRun(key: string): Promise<void>;
+}
+
+const IDLE: BatchProgress = { status: 'idle', done: 0, total: 0, skipped: 0, itemsPerSec: NaN, etaSec: NaN, failures: [] };
+
+export const DEFAULT_MODEL: ModelChoice = { source: 'served', name: DEFAULT_SERVED_MODEL, dtype: 'fp32', device: 'auto' };
+
+let control: BatchControl | null = null;
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The scored items of a run in the task's item order. */
+export function runItems(task: PersistedTask | undefined, run: RunView | undefined): ScoredItem[] {
+  if (!task || !run) return [];
+  const out: ScoredItem[] = [];
+  for (const it of task.set.items) {
+    const s = run.items.get(it.id);
+    if (s) out.push(s);
+  }
+  return out;
+}
+
+function loggedRun(task: PersistedTask): RunView | undefined {
+  if (!task.logged) return undefined;
+  const key = runKeyOf(task.key, task.fileName ?? task.set.name, 'logged');
+  return {
+    key,
+    taskKey: task.key,
+    model: 'as logged',
+    dtype: 'logged',
+    label: `logged scores (${task.fileName ?? task.set.name})`,
+    updatedAt: task.savedAt,
+    kind: 'logged',
+    items: new Map(task.logged.map((s) => [s.id, s])),
+    version: 1,
+  };
+}
+
+function newestKey(runs: Record<string, RunView>): string | undefined {
+  return Object.values(runs).sort((a, b) => b.updatedAt - a.updatedAt)[0]?.key;
+}
+
+export const useTaskLab = create<TaskLabState>()((set, get) => {
+  /** Installs a task and the runs stored for it. */
+  const install = async (task: PersistedTask, persist: boolean) => {
+    if (control) {
+      // The old batch stops after its current item; its scores are still saved.
+      control.cancel();
+      control = null;
+    }
+    const runs: Record<string, RunView> = {};
+    const logged = loggedRun(task);
+    if (logged) runs[logged.key] = logged;
+    let notice: string | undefined;
+    if (db.hasIndexedDb()) {
+      try {
+        if (persist) await db.saveTask(task);
+        for (const { run, items } of await db.loadRuns(task.key)) {
+          runs[run.key] = { ...run, kind: 'scored', items: new Map(items.map((s) => [s.id, s])), version: 1 };
+        }
+      } catch (err) {
+        notice = `Results cannot be saved in this browser (${errorText(err)}); they last until the page is closed.`;
+      }
+    }
+    const subjects = new Set(task.set.items.map((it) => it.subject).filter(Boolean));
+    set((s) => ({
+      task,
+      runs,
+      activeRunKey: newestKey(runs),
+      compareKeys: [],
+      batch: IDLE,
+      notice,
+      options: { ...s.options, subject: subjects.has(s.options.subject) ? s.options.subject : '' },
+    }));
+  };
+
+  const addScored = async (runKey: string, items: ScoredItem[]) => {
+    const run = get().runs[runKey];
+    if (run) {
+      for (const s of items) run.items.set(s.id, s);
+      const updated: RunView = { ...run, version: run.version + 1, updatedAt: Date.now() };
+      set((s) => ({ runs: { ...s.runs, [runKey]: updated } }));
+    }
+    // Saved even when the page has moved on to another task: the work is not lost.
+    if (!db.hasIndexedDb()) return;
+    try {
+      await db.saveScores(runKey, items);
+    } catch (err) {
+      set({ notice: `Could not save scores (${errorText(err)}); they stay on this page.` });
+    }
+  };
+
+  return {
+    runs: {},
+    compareKeys: [],
+    model: DEFAULT_MODEL,
+    options: { mu: 111, space: 'eval-framework', subject: '' },
+    batch: IDLE,
+    restore: 'pending',
+
+    async restoreSaved() {
+      if (get().task) return set({ restore: 'done' });
+      if (!db.hasIndexedDb()) return set({ restore: 'unavailable' });
+      try {
+        const task = await db.loadCurrentTask();
+        if (task && !get().task) await install(task, false);
+        set({ restore: 'done' });
+      } catch (err) {
+        set({ restore: 'unavailable', notice: `Saved results could not be read (${errorText(err)}).` });
+      }
+    },
+
+    async loadSample(name) {
+      await install(taskFromSample(name), true);
+    },
+
+    async loadFile(text, fileName, delimiter = 'none') {
+      const task = taskFromFile(text, fileName, delimiter);
+      if (task.set.items.length === 0) {
+        // Nothing loaded: keep the current task, but show why the file failed.
+        set({ notice: undefined });
+        throw Object.assign(new Error(`No item in ${fileName} could be read.`), { lineErrors: task.errors });
+      }
+      await install(task, true);
+    },
+
+    setModel(patch) {
+      set((s) => ({ model: { ...s.model, ...patch } }));
+    },
+
+    setOptions(patch) {
+      set((s) => ({ options: { ...s.options, ...patch } }));
+    },
+
+    async startRun() {
+      const { task, model, batch } = get();
+      if (!task) return;
+      if (batch.status === 'running' || batch.status === 'loading' || batch.status === 'paused') return;
+      const runKey = runKeyOf(task.key, model.name, model.dtype);
+      const existing = get().runs[runKey];
+      const run: RunView = existing ?? {
+        key: runKey,
+        taskKey: task.key,
+        model: model.name,
+        dtype: model.dtype,
+        label: `${model.name} ${model.dtype}`,
+        updatedAt: Date.now(),
+        kind: 'scored',
+        items: new Map(),
+        version: 0,
+      };
+      const total = task.set.items.length;
+      const todo = task.set.items.filter((it) => !run.items.has(it.id));
+      const skipped = total - todo.length;
+      set((s) => ({
+        runs: { ...s.runs, [runKey]: run },
+        activeRunKey: runKey,
+        notice: undefined,
+        batch: { ...IDLE, status: 'loading', runKey, done: skipped, total, skipped, loadFraction: 0 },
+      }));
+      if (todo.length === 0) {
+        set((s) => ({ batch: { ...s.batch, status: 'done', message: `All ${total} items were already scored with ${run.label}; nothing to do.` } }));
+        return;
+      }
+      const myControl = new BatchControl();
+      control = myControl;
+      try {
+        const loaded = await loadModel(model, (f) => set((s) => ({ batch: { ...s.batch, loadFraction: f } })));
+        if (myControl.isCancelled) return;
+        const meta: PersistedRun = { key: run.key, taskKey: run.taskKey, model: run.model, dtype: run.dtype, device: loaded.device, label: run.label, updatedAt: Date.now() };
+        set((s) => ({
+          runs: { ...s.runs, [runKey]: { ...s.runs[runKey], ...meta } },
+          batch: { ...s.batch, status: myControl.isPaused ? 'paused' : 'running', message: loaded.fallbackReason },
+        }));
+        if (db.hasIndexedDb()) await db.saveRun(meta).catch(() => undefined);
+        await runBatch((item) => scoreItem(task.set, item), todo, skipped, myControl, {
+          onScored: (items) => addScored(runKey, items),
+          onProgress: (p) => {
+            if (control !== myControl) return;
+            set((s) => ({ batch: { ...s.batch, done: p.done, itemsPerSec: p.itemsPerSec, etaSec: p.etaSec } }));
+          },
+          onFailure: (id, message) => set((s) => ({ batch: { ...s.batch, failures: [...s.batch.failures, { id, message }] } })),
+        });
+        if (control !== myControl) return;
+        if (db.hasIndexedDb()) await db.saveRun({ ...meta, updatedAt: Date.now() }).catch(() => undefined);
+        set((s) => ({ batch: { ...s.batch, status: myControl.isCancelled ? 'cancelled' : 'done', etaSec: NaN } }));
+      } catch (err) {
+        if (control === myControl) set((s) => ({ batch: { ...s.batch, status: 'error', message: errorText(err) } }));
+      } finally {
+        if (control === myControl) control = null;
+      }
+    },
+
+    pause() {
+      if (!control) return;
+      control.pause();
+      set((s) => ({ batch: { ...s.batch, status: s.batch.status === 'running' ? 'paused' : s.batch.status } }));
+    },
+
+    resume() {
+      if (!control) return;
+      control.resume();
+      set((s) => ({ batch: { ...s.batch, status: s.batch.status === 'paused' ? 'running' : s.batch.status } }));
+    },
+
+    cancel() {
+      if (!control) return;
+      control.cancel();
+      set((s) => ({ batch: { ...s.batch, status: 'cancelled', etaSec: NaN } }));
+    },
+
+    selectRun(key) {
+      if (get().runs[key]) set({ activeRunKey: key });
+    },
+
+    toggleCompare(key) {
+      set((s) => ({ compareKeys: s.compareKeys.includes(key) ? s.compareKeys.filter((k) => k !== key) : [...s.compareKeys, key] }));
+    },
+
+    async removeRun(key) {
+      const { batch } = get();
+      if (batch.runKey === key && (batch.status === 'running' || batch.status === 'paused' || batch.status === 'loading')) return;
+      set((s) => {
+        const runs = { ...s.runs };
+        delete runs[key];
+        return {
+          runs,
+          activeRunKey: s.activeRunKey === key ? newestKey(runs) : s.activeRunKey,
+          compareKeys: s.compareKeys.filter((k) => k !== key),
+        };
+      });
+      if (db.hasIndexedDb()) await db.deleteRun(key).catch(() => undefined);
+    },
+  };
+});

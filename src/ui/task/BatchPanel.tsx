@@ -1,0 +1,177 @@
+// Model, device and dtype, and the batch: score / pause / resume / cancel with a progress bar,
+// items per second and the time left.
+import { useEffect, useState } from 'react';
+import { appUrl } from '../../engine/client';
+import { CURATED_HUB_MODELS, DEFAULT_SERVED_MODEL, detectDevices, runnableDtypes, servedDtypes, type DeviceSupport } from '../../engine/models';
+import { ALL_DTYPES, type Dtype } from '../../engine/types';
+import { useTaskLab } from '../../state/taskStore';
+import type { DeviceChoice } from '../../state/taskTypes';
+import { duration } from './format';
+
+function useDeviceSupport(): DeviceSupport | null {
+  const [support, setSupport] = useState<DeviceSupport | null>(null);
+  useEffect(() => {
+    let live = true;
+    void detectDevices().then((s) => live && setSupport(s));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return support;
+}
+
+/** dtypes the chosen model ships: HEAD requests for a served model, the curated list for the hub. */
+function useShippedDtypes(source: 'served' | 'hub', name: string): Dtype[] | null {
+  const [dtypes, setDtypes] = useState<Dtype[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    setDtypes(null);
+    if (source === 'hub') {
+      setDtypes(CURATED_HUB_MODELS.find((m) => m.id === name)?.dtypes ?? ALL_DTYPES);
+      return;
+    }
+    const t = setTimeout(() => {
+      void servedDtypes(appUrl(`models/${encodeURIComponent(name)}/`)).then((d) => live && setDtypes(d));
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [source, name]);
+  return dtypes;
+}
+
+export function BatchPanel() {
+  const task = useTaskLab((s) => s.task);
+  const model = useTaskLab((s) => s.model);
+  const batch = useTaskLab((s) => s.batch);
+  const setModel = useTaskLab((s) => s.setModel);
+  const startRun = useTaskLab((s) => s.startRun);
+  const pause = useTaskLab((s) => s.pause);
+  const resume = useTaskLab((s) => s.resume);
+  const cancel = useTaskLab((s) => s.cancel);
+  const support = useDeviceSupport();
+  const shipped = useShippedDtypes(model.source, model.name);
+  const device = model.device === 'auto' ? (support?.webgpu ? 'webgpu' : 'wasm') : model.device;
+  const offered = shipped ? runnableDtypes(shipped, device, support?.shaderF16 ?? false) : [];
+  const busy = batch.status === 'loading' || batch.status === 'running' || batch.status === 'paused';
+
+  useEffect(() => {
+    if (offered.length > 0 && !offered.includes(model.dtype) && !busy) setModel({ dtype: offered[0] });
+  }, [offered.join(','), model.dtype, busy]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const logged = task?.kind === 'log_samples';
+  const canRun = !!task && task.set.items.length > 0 && !busy && offered.includes(model.dtype);
+  const fraction = batch.total > 0 ? batch.done / batch.total : 0;
+
+  return (
+    <section className="panel task-batch" aria-labelledby="task-batch-title">
+      <h2 id="task-batch-title">2. Model and scoring</h2>
+      <div className="task-controls">
+        <label>
+          Source{' '}
+          <select
+            value={model.source}
+            disabled={busy}
+            onChange={(e) => {
+              const source = e.target.value as 'served' | 'hub';
+              setModel({ source, name: source === 'served' ? DEFAULT_SERVED_MODEL : CURATED_HUB_MODELS[0].id });
+            }}
+          >
+            <option value="served">served by this app</option>
+            <option value="hub">Hugging Face hub</option>
+          </select>
+        </label>
+        <label>
+          Model{' '}
+          <input
+            value={model.name}
+            disabled={busy}
+            list="task-model-list"
+            onChange={(e) => setModel({ name: e.target.value.trim() })}
+            data-testid="model-name"
+            size={28}
+          />
+          <datalist id="task-model-list">
+            {model.source === 'served' ? <option value={DEFAULT_SERVED_MODEL} /> : CURATED_HUB_MODELS.map((m) => <option key={m.id} value={m.id}>{m.label}</option>)}
+          </datalist>
+        </label>
+        <label>
+          Device{' '}
+          <select value={model.device} disabled={busy} onChange={(e) => setModel({ device: e.target.value as DeviceChoice })} data-testid="device">
+            <option value="auto">auto ({support ? (support.webgpu ? 'WebGPU' : 'WASM') : '…'})</option>
+            <option value="webgpu" disabled={support !== null && !support.webgpu}>
+              WebGPU{support && !support.webgpu ? ' (not available)' : ''}
+            </option>
+            <option value="wasm">WASM</option>
+          </select>
+        </label>
+        <label>
+          dtype{' '}
+          <select value={model.dtype} disabled={busy || offered.length === 0} onChange={(e) => setModel({ dtype: e.target.value as Dtype })} data-testid="dtype">
+            {(offered.length ? offered : [model.dtype]).map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {shipped !== null && shipped.length === 0 && model.source === 'served' && (
+        <p className="warning">No model named “{model.name}” is served by this app (its onnx files are missing).</p>
+      )}
+      {model.source === 'hub' && (
+        <p className="muted task-note">Scoring downloads this model from the Hugging Face hub once (then it is cached in the browser).</p>
+      )}
+      {logged && <p className="muted task-note">The scores lm-eval-harness logged are shown as a run of their own; score the documents here to add per-token metrics.</p>}
+      <div className="task-run-buttons">
+        <button type="button" className="primary" disabled={!canRun} onClick={() => void startRun()} data-testid="run">
+          Score {task ? `${task.set.items.length} items` : ''}
+        </button>
+        {batch.status === 'paused' ? (
+          <button type="button" onClick={resume} data-testid="resume">
+            Resume
+          </button>
+        ) : (
+          <button type="button" onClick={pause} disabled={batch.status !== 'running'} data-testid="pause">
+            Pause
+          </button>
+        )}
+        <button type="button" onClick={cancel} disabled={!busy} data-testid="cancel">
+          Cancel
+        </button>
+      </div>
+      {batch.status !== 'idle' && (
+        <div className="task-progress" aria-live="polite">
+          {batch.status === 'loading' ? (
+            <>
+              <label htmlFor="task-load-progress">Loading the model…</label>
+              <progress id="task-load-progress" max={1} value={batch.loadFraction ?? 0} />
+            </>
+          ) : (
+            <progress max={batch.total || 1} value={batch.done} aria-label="Items scored" data-testid="progress" />
+          )}
+          <p data-testid="batch-status" data-status={batch.status}>
+            <strong>{batch.status}</strong> · <span data-testid="batch-done">{batch.done}</span> / {batch.total} items ({Math.round(fraction * 100)}%)
+            {batch.skipped > 0 && <> · {batch.skipped} already scored, skipped</>}
+            {Number.isFinite(batch.itemsPerSec) && batch.status === 'running' && <> · {batch.itemsPerSec.toFixed(1)} items/s</>}
+            {batch.status === 'running' && <> · ETA {duration(batch.etaSec)}</>}
+          </p>
+          {batch.message && <p className={batch.status === 'error' ? 'error' : 'warning'} role={batch.status === 'error' ? 'alert' : undefined}>{batch.message}</p>}
+          {batch.failures.length > 0 && (
+            <details className="warning">
+              <summary>{batch.failures.length} item(s) could not be scored</summary>
+              <ul>
+                {batch.failures.slice(0, 100).map((f) => (
+                  <li key={f.id}>
+                    {f.id}: {f.message}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

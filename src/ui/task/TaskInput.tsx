@@ -1,0 +1,206 @@
+// Choosing the items: a built-in sample task, or a file (items JSONL/CSV, or lm-eval-harness
+// log_samples) by drag-and-drop or the file picker. Bad lines are listed with their numbers.
+import { useRef, useState, type DragEvent } from 'react';
+import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
+import type { LineError } from '../../core/formats/lineError';
+import { utf8Length } from '../../core/text/unicode';
+import { SAMPLE_TASKS } from '../../core/tasks/samples';
+import { continuationOf } from '../../core/tasks/types';
+import { useTaskLab } from '../../state/taskStore';
+import type { DelimiterChoice } from '../../state/taskSource';
+import type { PersistedTask } from '../../state/taskTypes';
+import { downloadText } from '../common/download';
+import { showString } from './format';
+
+/** Largest file the lab reads (items are kept in memory and IndexedDB). */
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+function LineErrors(props: { errors: LineError[]; testId: string }) {
+  if (props.errors.length === 0) return null;
+  const shown = props.errors.slice(0, 200);
+  return (
+    <div className="error task-line-errors" role="alert" data-testid={props.testId}>
+      <strong>
+        {props.errors.length} line{props.errors.length === 1 ? '' : 's'} could not be read
+      </strong>
+      {props.testId === 'line-errors' ? ' (the other lines loaded):' : ':'}
+      <ul>
+        {shown.map((e) => (
+          <li key={`${e.line}:${e.message}`}>
+            line {e.line}: {e.message}
+          </li>
+        ))}
+      </ul>
+      {props.errors.length > shown.length && <p>… and {props.errors.length - shown.length} more.</p>}
+    </div>
+  );
+}
+
+function TaskSummary(props: { task: PersistedTask }) {
+  const { task } = props;
+  const items = task.set.items;
+  const cloze = items.filter((it) => it.choices.length === 1).length;
+  const subjects = new Set(items.map((it) => it.subject).filter(Boolean));
+  const goldBytes = items
+    .map((it) => {
+      const g = typeof it.gold === 'number' ? it.gold : it.gold[0];
+      return g >= 0 && g < it.choices.length ? utf8Length(continuationOf(task.set, it, g)) : NaN;
+    })
+    .filter(Number.isFinite);
+  const exportTask = () => {
+    const out = exportLmEvalTask(task.set);
+    downloadText(out.yaml, out.yamlName, 'application/yaml');
+    downloadText(out.jsonl, out.jsonlName, 'application/jsonl');
+  };
+  return (
+    <div className="task-summary" data-testid="task-summary">
+      <p>
+        <strong data-testid="task-name">{task.set.name}</strong>{' '}
+        <span className="muted">
+          ({task.kind === 'sample' ? 'built-in' : task.kind === 'log_samples' ? 'lm-eval-harness log_samples' : task.fileName})
+        </span>
+      </p>
+      <ul className="task-facts">
+        <li>
+          <span data-testid="item-count">{items.length}</span> items: {cloze} cloze, {items.length - cloze} multiple choice
+        </li>
+        {subjects.size > 0 && <li>{subjects.size} subjects</li>}
+        {goldBytes.length > 0 && (
+          <li>
+            gold answers {Math.min(...goldBytes)}–{Math.max(...goldBytes)} bytes
+          </li>
+        )}
+        <li>put between context and answer: {showString(task.set.targetDelimiter)}</li>
+      </ul>
+      {task.warnings.map((w) => (
+        <p key={w} className="muted task-note">
+          {w}
+        </p>
+      ))}
+      <LineErrors errors={task.errors} testId="line-errors" />
+      {items.length > 0 && (
+        <button type="button" onClick={exportTask}>
+          Export as lm-eval-harness task (YAML + JSONL)
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function TaskInput() {
+  const task = useTaskLab((s) => s.task);
+  const busy = useTaskLab((s) => ['loading', 'running', 'paused'].includes(s.batch.status));
+  const loadSample = useTaskLab((s) => s.loadSample);
+  const loadFile = useTaskLab((s) => s.loadFile);
+  const [delimiter, setDelimiter] = useState<DelimiterChoice>('none');
+  const [failed, setFailed] = useState<{ message: string; errors: LineError[] } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const lastFile = useRef<{ text: string; name: string } | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const readFile = async (file: File) => {
+    setFailed(null);
+    if (file.size > MAX_FILE_BYTES) {
+      setFailed({ message: `${file.name} is ${(file.size / 1e6).toFixed(0)} MB; the limit is ${MAX_FILE_BYTES / 1e6} MB.`, errors: [] });
+      return;
+    }
+    const text = await file.text();
+    lastFile.current = { text, name: file.name };
+    await parse(text, file.name, delimiter);
+  };
+
+  const parse = async (text: string, name: string, d: DelimiterChoice) => {
+    try {
+      await loadFile(text, name, d);
+    } catch (err) {
+      const e = err as Error & { lineErrors?: LineError[] };
+      setFailed({ message: e.message, errors: e.lineErrors ?? [] });
+    }
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files[0];
+    if (file && !busy) void readFile(file);
+  };
+
+  const changeDelimiter = (d: DelimiterChoice) => {
+    setDelimiter(d);
+    const f = lastFile.current;
+    if (f && task?.kind === 'items' && task.fileName === f.name && !busy) void parse(f.text, f.name, d);
+  };
+
+  return (
+    <section className="panel task-input" aria-labelledby="task-input-title">
+      <h2 id="task-input-title">1. Items</h2>
+      <div className="task-input-grid">
+        <div>
+          <h3>Built-in sample tasks</h3>
+          <ul className="task-samples">
+            {SAMPLE_TASKS.map((t) => (
+              <li key={t.name}>
+                <button type="button" disabled={busy} onClick={() => { setFailed(null); void loadSample(t.name); }} data-testid={`sample-${t.name}`} aria-pressed={task?.kind === 'sample' && task.set.name === t.name}>
+                  {t.name}
+                </button>{' '}
+                <span className="muted">{t.description}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h3>Your own file</h3>
+          <div
+            className={`task-drop${dragging ? ' task-drop-active' : ''}`}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            <p>
+              Drop a JSONL or CSV file here, or{' '}
+              <button type="button" disabled={busy} onClick={() => inputRef.current?.click()}>
+                choose a file
+              </button>
+            </p>
+            <input
+              ref={inputRef}
+              type="file"
+              accept=".jsonl,.ndjson,.json,.csv,text/csv,application/json"
+              className="sr-only"
+              aria-label="Items file"
+              data-testid="items-file"
+              disabled={busy}
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                if (f) void readFile(f);
+                e.target.value = '';
+              }}
+            />
+            <p className="muted task-note">
+              Items: <code>context</code> + <code>gold</code> (cloze) or <code>context</code> + <code>choices</code> + <code>label</code>; optional <code>id</code>, <code>subject</code>. An
+              lm-eval-harness <code>--log_samples</code> file is recognised and its logged scores are used.
+            </p>
+            <label className="task-inline" title="auto: a space, unless every answer already starts with whitespace or every context ends with it">
+              Between context and answer{' '}
+              <select value={delimiter} onChange={(e) => changeDelimiter(e.target.value as DelimiterChoice)} disabled={busy}>
+                <option value="none">nothing (as written)</option>
+                <option value="space">a space (lm-eval)</option>
+                <option value="auto">auto</option>
+              </select>
+            </label>
+          </div>
+        </div>
+      </div>
+      {failed && (
+        <div className="error" role="alert" data-testid="load-error">
+          <p>{failed.message}</p>
+          {failed.errors.length > 0 && <LineErrors errors={failed.errors} testId="load-line-errors" />}
+        </div>
+      )}
+      {task && <TaskSummary task={task} />}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+// Number formatting for the Task lab: fixed digits for ordinary values, a dash for missing ones.
+
+export function fmt(x: number | undefined | null, digits = 4): string {
+  if (x === undefined || x === null || !Number.isFinite(x)) return '—';
+  if (x !== 0 && Math.abs(x) < 10 ** -digits) return x.toExponential(2);
+  return x.toFixed(digits);
+}
+
+export function pct(x: number | undefined | null, digits = 1): string {
+  if (x === undefined || x === null || !Number.isFinite(x)) return '—';
+  return `${(100 * x).toFixed(digits)}%`;
+}
+
+export function duration(sec: number): string {
+  if (!Number.isFinite(sec)) return '—';
+  if (sec < 60) return `${Math.ceil(sec)} s`;
+  const m = Math.floor(sec / 60);
+  if (m < 60) return `${m} min ${Math.round(sec - 60 * m)} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+/** A JSON-ish rendering of a delimiter so that " " and "" are visible. */
+export function showString(s: string): string {
+  return JSON.stringify(s);
+}
