@@ -8,6 +8,7 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     target: 'es2022',
+    rollupOptions: { input: { main: 'index.html', diagnostics: 'diagnostics.html' } },
     chunkSizeWarningLimit: 1500,
   },
   server: { port: 5173, strictPort: false },

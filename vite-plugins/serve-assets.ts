@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Connect, Plugin } from 'vite';
 
-export const ORT_FILES = ['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm'];
+import { ORT_WASM_FILES } from '../src/engine/models';
+
+export const ORT_FILES = [ORT_WASM_FILES.mjs, ORT_WASM_FILES.wasm];
 
 const MIME: Record<string, string> = {
   '.json': 'application/json',

@@ -1,7 +1,7 @@
 // The engine's interface, as the UI sees it through the Worker (comlink) and as Node calls it
 // directly. One model is loaded at a time per engine instance.
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
-import type { LoadProgress, LoadRequest, ModelInfo } from './types';
+import type { EngineConfig, LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export interface ScoreRequest {
   context: string;
@@ -20,6 +20,8 @@ export interface ProbeCheck {
 }
 
 export interface EngineApi {
+  /** Where models, the hub and ONNX Runtime's wasm files are. Call before the first load. */
+  configure(config: EngineConfig): Promise<void>;
   /** Load (or switch to) a model; progress events stream through the callback. */
   load(req: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<ModelInfo>;
   /**

@@ -34,3 +34,14 @@ export interface ModelInfo {
   hasChatTemplate: boolean;
   tokenizerKind: 'sentencepiece' | 'byte-level' | 'other';
 }
+
+export interface EngineConfig {
+  /** Root of the served models folder: a URL in the browser ('/models/'), a folder in Node. */
+  localModelPath?: string;
+  /** Hugging Face hub (or a mirror in the hub's URL layout). */
+  remoteHost?: string;
+  /** ONNX Runtime's wasm files, served by the app itself (never a CDN). */
+  wasmPaths?: { mjs: string; wasm: string };
+  /** Cache downloaded files (browser Cache API, or the FS cache in Node). */
+  useCache?: boolean;
+}

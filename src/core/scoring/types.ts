@@ -26,6 +26,8 @@ export interface TokenScore {
   entropy: number;
   top: TopAlternative[];
   greedy: boolean;
+  /** Share of this token's log-prob counted for the candidate (a boundary-straddling token's bytes in the continuation); absent when 1. */
+  weight?: number;
 }
 
 export type BoundaryStatus = 'ok' | 'merged';

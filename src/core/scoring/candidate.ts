@@ -1,0 +1,53 @@
+// Per-candidate quantities from per-token scores (SPEC §3).
+import { contentByteCosts, priorWeightedRate } from '../bpb/perByteCost';
+import { codePointLength, utf8Length } from '../text/unicode';
+import type { BoundaryInfo, BoundaryStatus, CandidateScore, TokenScore } from './types';
+
+export interface CandidateInputs {
+  text: string;
+  continuation: string;
+  tokens: TokenScore[];
+  /** Weight of each token's log-prob in the sum (1, except a straddling token's share). */
+  weights?: number[];
+  unconditionalLogprob: number;
+  boundary: BoundaryStatus;
+  boundaryInfo?: BoundaryInfo;
+  mu: number;
+  byteNote?: string;
+}
+
+export function candidateScore(inp: CandidateInputs): CandidateScore {
+  const { tokens } = inp;
+  const w = inp.weights ?? tokens.map(() => 1);
+  const sum = tokens.reduce((s, t, i) => s + w[i] * t.logprob, 0);
+  const nBytes = utf8Length(inp.text);
+  const nChars = codePointLength(inp.text);
+  const bits = -sum / Math.LN2;
+  // PriorBPB of this one answer: its per-byte costs over the continuation's bytes, with a leading
+  // space dropped as eval-framework does.
+  const costs = contentByteCosts(
+    tokens.map((t, i) => [w[i] * t.bits, t.bytes[1] - t.bytes[0]] as const),
+    inp.continuation.startsWith(' '),
+  );
+  return {
+    text: inp.text,
+    continuation: inp.continuation,
+    boundary: inp.boundary,
+    ...(inp.boundaryInfo ? { boundary_info: inp.boundaryInfo } : {}),
+    tokens,
+    n_tokens: tokens.length,
+    n_bytes: nBytes,
+    n_chars: nChars,
+    sum_logprob: sum,
+    per_token: sum / tokens.length,
+    per_char: sum / nChars,
+    per_byte: sum / nBytes,
+    bits_per_byte: bits / nBytes,
+    pmi: sum - inp.unconditionalLogprob,
+    unconditional_logprob: inp.unconditionalLogprob,
+    prior_bpb: priorWeightedRate(costs, inp.mu),
+    first_token_bits: tokens.length > 0 ? tokens[0].bits : NaN,
+    is_greedy: tokens.length > 0 && tokens.every((t) => t.greedy),
+    ...(inp.byteNote ? { byte_note: inp.byteNote } : {}),
+  };
+}

@@ -1,0 +1,102 @@
+// The warnings of SPEC §3: each says what is off and why it matters for the comparison.
+import { isPythonWhitespace, codePointLength } from '../text/unicode';
+import type { ScoreWarning } from './types';
+
+export interface WarningInputs {
+  context: string;
+  /** The whitespace the lm-eval split moved from the context to the continuations. */
+  moved: string;
+  candidates: readonly string[];
+  merged: readonly number[];
+  tooLong: readonly { index: number; tokens: number; limit: number }[];
+  empty: readonly number[];
+  nonFinite: readonly number[];
+}
+
+const TRAILING_PUNCT = /[.,;:!?。、！？…)\]"'”’]$/u;
+
+function lastChar(s: string): string {
+  const chars = Array.from(s);
+  return chars[chars.length - 1] ?? '';
+}
+
+function firstChar(s: string): string {
+  return Array.from(s)[0] ?? '';
+}
+
+function show(moved: string): string {
+  return JSON.stringify(moved);
+}
+
+export function itemWarnings(inp: WarningInputs): ScoreWarning[] {
+  const out: ScoreWarning[] = [];
+  const cands = inp.candidates;
+  const nonEmpty = cands.map((c, i) => [c, i] as const).filter(([c]) => c.length > 0);
+  if (inp.moved) {
+    out.push({
+      code: 'context_trailing_whitespace',
+      message: `The context ends with whitespace (${show(inp.moved)}); it was moved to the front of every candidate, as lm-eval-harness does, so it is scored as part of each answer.`,
+      candidates: [],
+    });
+  }
+  const leading = nonEmpty.map(([c]) => isPythonWhitespace(firstChar(c)));
+  if (leading.some((x) => x) && leading.some((x) => !x)) {
+    out.push({
+      code: 'inconsistent_leading_space',
+      message: 'Some candidates start with a space and some do not; the space is scored as part of the answer, so those candidates pay for an extra token or byte the others do not.',
+      candidates: nonEmpty.filter((_, k) => leading[k]).map(([, i]) => i),
+    });
+  }
+  const trailingWs = nonEmpty.filter(([c]) => isPythonWhitespace(lastChar(c))).map(([, i]) => i);
+  if (trailingWs.length > 0) {
+    out.push({
+      code: 'candidate_trailing_whitespace',
+      message: 'A candidate ends with whitespace; the model is charged for predicting it, which penalises that candidate for formatting, not content.',
+      candidates: trailingWs,
+    });
+  }
+  const trailingPunct = nonEmpty.filter(([c]) => TRAILING_PUNCT.test(c)).map(([, i]) => i);
+  if (trailingPunct.length > 0 && trailingPunct.length < nonEmpty.length) {
+    out.push({
+      code: 'candidate_trailing_punctuation',
+      message: 'Only some candidates end with punctuation; the punctuation token adds cost (or, when it is likely, lowers the per-byte average) for reasons unrelated to the answer.',
+      candidates: trailingPunct,
+    });
+  }
+  if (nonEmpty.length > 1 && nonEmpty.every(([c]) => codePointLength(c.trim()) === 1)) {
+    out.push({
+      code: 'single_character_candidates',
+      message: 'Every candidate is a single character (letter keys); per-char and per-byte normalisation divide by the same number, so they cannot change the winner.',
+      candidates: [],
+    });
+  }
+  if (inp.merged.length > 0) {
+    out.push({
+      code: 'boundary_merge',
+      message: 'The context\'s last token merges with the start of a candidate; its tokens are not a continuation of the context\'s tokens, so the score depends on the boundary policy.',
+      candidates: [...inp.merged],
+    });
+  }
+  for (const t of inp.tooLong) {
+    out.push({
+      code: 'candidate_too_long',
+      message: `Candidate ${t.index + 1} is ${t.tokens} tokens, more than the model's context of ${t.limit}; it was not scored.`,
+      candidates: [t.index],
+    });
+  }
+  if (inp.empty.length > 0) {
+    out.push({
+      code: 'empty_candidate',
+      message: 'An empty candidate has no tokens to score; it is left out of every comparison.',
+      candidates: [...inp.empty],
+    });
+  }
+  if (inp.nonFinite.length > 0) {
+    out.push({
+      code: 'non_finite_logprob',
+      message: 'The model returned a non-finite log-probability (NaN or infinity) for a candidate; its scores cannot be compared and the numeric output of this model may be broken.',
+      candidates: [...inp.nonFinite],
+    });
+  }
+  return out;
+}

@@ -1,0 +1,33 @@
+// Winners with numpy's argmax semantics (lm-eval-harness): the first maximum wins ties, and the
+// first NaN wins outright.
+import type { CandidateScore, RuleName } from './types';
+
+export function npArgmax(xs: readonly number[]): number {
+  let best = 0;
+  for (let i = 0; i < xs.length; i++) {
+    if (Number.isNaN(xs[i])) return i;
+    if (xs[i] > xs[best]) best = i;
+  }
+  return best;
+}
+
+export const RULES: Record<RuleName, (c: CandidateScore) => number> = {
+  acc: (c) => c.sum_logprob,
+  acc_norm: (c) => c.per_char,
+  acc_bytes: (c) => c.per_byte,
+  per_token: (c) => c.per_token,
+  pmi: (c) => c.pmi,
+};
+
+/**
+ * The winner under every rule. Candidates that could not be scored (`skip`) never win; among the
+ * rest numpy semantics apply. Returns -1 for a rule when no candidate is eligible.
+ */
+export function winners(candidates: readonly CandidateScore[], skip: ReadonlySet<number> = new Set()): Record<RuleName, number> {
+  const eligible = candidates.map((_, i) => i).filter((i) => !skip.has(i));
+  const out = {} as Record<RuleName, number>;
+  for (const [rule, value] of Object.entries(RULES) as [RuleName, (c: CandidateScore) => number][]) {
+    out[rule] = eligible.length === 0 ? -1 : eligible[npArgmax(eligible.map((i) => value(candidates[i])))];
+  }
+  return out;
+}

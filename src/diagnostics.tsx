@@ -1,0 +1,64 @@
+// Engine diagnostics: load a model on a chosen device and dtype, score one item and show the raw
+// result as JSON, plus the WebGPU-vs-WASM probe check. Everything is read from the query string,
+// e.g. diagnostics.html?model=stories260K&device=wasm&dtype=fp32&context=...&candidate=...&candidate=...
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createEngineClient } from './engine/client';
+import { DEFAULT_SCORE_OPTIONS, type ItemScore } from './core/scoring/types';
+import type { ProbeCheck } from './engine/api';
+import { ALL_DTYPES, type Device, type Dtype } from './engine/types';
+import './ui/styles.css';
+
+interface Result {
+  status: 'running' | 'done' | 'error';
+  device?: Device;
+  dtype?: Dtype;
+  loadMs?: number;
+  scoreMs?: number;
+  item?: ItemScore;
+  probe?: ProbeCheck;
+  error?: string;
+}
+
+function Diagnostics() {
+  const [result, setResult] = useState<Result>({ status: 'running' });
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    const device = (q.get('device') === 'webgpu' ? 'webgpu' : 'wasm') as Device;
+    const dtypeRaw = q.get('dtype') ?? 'fp32';
+    const dtype = (ALL_DTYPES as string[]).includes(dtypeRaw) ? (dtypeRaw as Dtype) : 'fp32';
+    const name = q.get('model') ?? 'stories260K';
+    const context = q.get('context') ?? 'Once upon a time, there was a little girl named';
+    const candidates = q.getAll('candidate');
+    const client = createEngineClient();
+    (async () => {
+      const t0 = performance.now();
+      await client.load({ source: { kind: 'served', name }, device, dtype });
+      const t1 = performance.now();
+      const item = await client.api.score({ context, candidates: candidates.length ? candidates : [' Lily.', ' Tom.'], options: DEFAULT_SCORE_OPTIONS });
+      const t2 = performance.now();
+      const probe = q.get('probe') === '1' ? await client.api.probeCheck() : undefined;
+      setResult({ status: 'done', device, dtype, loadMs: t1 - t0, scoreMs: t2 - t1, item, probe });
+    })().catch((e: unknown) => setResult({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
+    return () => client.terminate();
+  }, []);
+  return (
+    <main className="app-main">
+      <h1>Engine diagnostics</h1>
+      <p data-testid="status">{result.status}</p>
+      {result.error && <p className="error" role="alert">{result.error}</p>}
+      {result.probe && (
+        <p className={result.probe.ok ? '' : 'warning'}>
+          WebGPU vs WASM probe: |Δ sum log-prob| = {result.probe.absDiff.toExponential(2)} nats ({result.probe.ok ? 'agree' : 'DISAGREE'})
+        </p>
+      )}
+      <pre data-testid="result" style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{JSON.stringify(result, null, 1)}</pre>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Diagnostics />
+  </StrictMode>,
+);

@@ -1,0 +1,115 @@
+// Loading a causal LM and its tokenizer through transformers.js, with an explicit dtype and
+// device, and reading what the scorer needs from them.
+import { AutoModelForCausalLM, AutoTokenizer, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
+import { tokenizerTraits, type TokenizerTraits } from '../core/tokens/pieces';
+import { prepareSource, sourceLabel } from './runtime';
+import type { LoadProgress, LoadRequest, ModelInfo } from './types';
+
+export interface LoadedModel {
+  request: LoadRequest;
+  model: PreTrainedModel;
+  tokenizer: PreTrainedTokenizer;
+  traits: TokenizerTraits;
+  info: ModelInfo;
+  /** Token that conditions a prediction when there is no context (BOS, else EOS). */
+  prefixTokenId: number;
+  specialIds: ReadonlySet<number>;
+}
+
+interface ProgressEvent {
+  status: string;
+  file?: string;
+  loaded?: number;
+  total?: number;
+  files?: Record<string, { loaded: number; total: number }>;
+}
+
+/** Turn transformers.js progress events into one running per-file and total tally. */
+function progressTracker(onProgress?: (p: LoadProgress) => void): (e: unknown) => void {
+  const files: Record<string, { loaded: number; total: number }> = {};
+  return (raw) => {
+    if (!onProgress) return;
+    const e = raw as ProgressEvent;
+    if (e.file && (e.status === 'progress' || e.status === 'initiate' || e.status === 'download' || e.status === 'done')) {
+      const prev = files[e.file] ?? { loaded: 0, total: 0 };
+      files[e.file] = {
+        loaded: e.status === 'done' ? Math.max(prev.total, prev.loaded) : (e.loaded ?? prev.loaded),
+        total: e.total ?? prev.total,
+      };
+    }
+    const loaded = Object.values(files).reduce((s, f) => s + f.loaded, 0);
+    const total = Object.values(files).reduce((s, f) => s + f.total, 0);
+    onProgress({ status: e.status as LoadProgress['status'], file: e.file, loaded, total, files: { ...files } });
+  };
+}
+
+/** A clear message for the errors transformers.js gives when a file is missing. */
+function explainLoadError(err: unknown, label: string, file: string): Error {
+  const msg = err instanceof Error ? err.message : String(err);
+  if (/could not locate file|404|not found|ENOENT|no such file/i.test(msg)) {
+    const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg);
+    return new Error(`model "${label}" is missing ${m ? m[1] : file} (${msg.split('\n')[0]})`);
+  }
+  return new Error(`could not load model "${label}": ${msg.split('\n')[0]}`);
+}
+
+const DTYPE_FILE: Record<string, string> = {
+  fp32: 'onnx/model.onnx',
+  fp16: 'onnx/model_fp16.onnx',
+  q8: 'onnx/model_quantized.onnx',
+  q4: 'onnx/model_q4.onnx',
+  q4f16: 'onnx/model_q4f16.onnx',
+};
+
+export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel> {
+  const id = prepareSource(request.source);
+  const label = sourceLabel(request.source);
+  const progress_callback = progressTracker(onProgress);
+  let tokenizer: PreTrainedTokenizer;
+  try {
+    tokenizer = await AutoTokenizer.from_pretrained(id, { progress_callback });
+  } catch (err) {
+    throw explainLoadError(err, label, 'tokenizer.json');
+  }
+  let model: PreTrainedModel;
+  try {
+    model = await AutoModelForCausalLM.from_pretrained(id, {
+      dtype: request.dtype,
+      device: request.device,
+      progress_callback,
+    });
+  } catch (err) {
+    throw explainLoadError(err, label, DTYPE_FILE[request.dtype] ?? 'the model file');
+  }
+  const config = model.config as unknown as Record<string, unknown>;
+  const tok = tokenizer as unknown as {
+    bos_token_id?: number | null;
+    eos_token_id?: number | null;
+    all_special_ids?: number[];
+    chat_template?: string | null;
+    _tokenizerJSON?: unknown;
+    model_max_length?: number;
+    _tokenizerConfig?: { model_max_length?: number };
+  };
+  const traits = tokenizerTraits(tok._tokenizerJSON);
+  const bos = tok.bos_token_id ?? null;
+  const eos = tok.eos_token_id ?? null;
+  const prefixTokenId = bos ?? eos ?? 0;
+  const maxLength = Number(config.max_position_embeddings ?? config.n_positions ?? tok._tokenizerConfig?.model_max_length ?? 2048);
+  const info: ModelInfo = {
+    id: label,
+    dtype: request.dtype,
+    device: request.device,
+    vocabSize: Number(config.vocab_size ?? 0),
+    maxLength: Number.isFinite(maxLength) && maxLength > 0 && maxLength < 1e7 ? maxLength : 2048,
+    bosTokenId: bos,
+    hasChatTemplate: typeof tok.chat_template === 'string' && tok.chat_template.length > 0,
+    tokenizerKind: traits.kind,
+  };
+  onProgress?.({ status: 'ready', loaded: 0, total: 0, files: {} });
+  return { request, model, tokenizer, traits, info, prefixTokenId, specialIds: new Set(tok.all_special_ids ?? []) };
+}
+
+export async function disposeModel(m: LoadedModel | null): Promise<void> {
+  if (m) await m.model.dispose();
+}

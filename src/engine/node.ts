@@ -1,0 +1,19 @@
+// The engine in Node (onnxruntime-node, CPU): load a model from a folder path, a served-models
+// root or a hub id, and score items.
+import path from 'node:path';
+import { Engine } from './engine';
+import type { ModelSource, Dtype } from './types';
+
+/** A `--model` argument: an existing folder path, else a hub id ("org/name"). */
+export function modelSourceFromArg(arg: string, exists: (p: string) => boolean): ModelSource {
+  if (exists(arg)) return { kind: 'path', path: path.resolve(arg) };
+  if (/^[\w.-]+\/[\w.-]+$/.test(arg)) return { kind: 'hub', id: arg };
+  throw new Error(`model "${arg}" is neither a folder nor a hub id like "org/name"`);
+}
+
+export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: { remoteHost?: string } = {}): Promise<Engine> {
+  const engine = new Engine();
+  await engine.configure({ remoteHost: opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST, useCache: false });
+  await engine.load({ source, dtype, device: 'cpu' });
+  return engine;
+}

@@ -1,0 +1,251 @@
+// Scoring one item: plan the tokens of every candidate (lm-eval split, byte spans, boundary
+// policy), run each distinct prefix once, and turn logit rows into per-token and per-candidate
+// scores.
+import { candidateScore } from '../core/scoring/candidate';
+import { rowStats } from '../core/scoring/distribution';
+import { splitPair } from '../core/scoring/split';
+import type { BoundaryInfo, CandidateScore, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
+import { itemWarnings } from '../core/scoring/warnings';
+import { winners } from '../core/scoring/winners';
+import { pieceText } from '../core/tokens/pieces';
+import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
+import { utf8Length } from '../core/text/unicode';
+import { encodeWithPieces, pieceOf } from './encode';
+import { AbortError, continuationRows, disposePrefix, runPrefix, type CancelToken } from './forward';
+import type { LoadedModel } from './model';
+
+/** Longest candidate, in characters, the engine accepts before tokenising. */
+export const MAX_CANDIDATE_CHARS = 20_000;
+
+/** The tokens to score for one continuation and what conditions them. */
+export interface ContinuationPlan {
+  prefixIds: number[];
+  tokens: EncodedToken[];
+  /** [start, end) byte spans within the continuation. */
+  spans: [number, number][];
+  weights: number[];
+  merged: boolean;
+  boundaryInfo?: BoundaryInfo;
+  byteNote?: string;
+}
+
+function startsWith(whole: EncodedToken[], prefix: EncodedToken[]): boolean {
+  return prefix.length <= whole.length && prefix.every((t, i) => whole[i].id === t.id);
+}
+
+/** The lm-eval split of one continuation after an (already split) context, under a boundary policy. */
+export function planContinuation(m: LoadedModel, contextSplit: string, continuation: string, options: Pick<ScoreOptions, 'boundaryPolicy'>): ContinuationPlan {
+  const wholeText = contextSplit + continuation;
+  const whole = encodeWithPieces(m, wholeText, true);
+  const ctx = encodeWithPieces(m, contextSplit, true);
+  const spans = tokenSpans(whole, wholeText, m.traits);
+  const Lc = utf8Length(contextSplit);
+  const merged = !startsWith(whole, ctx);
+  let first = whole.findIndex((t, i) => !t.special && spans.spans[i][1] > Lc);
+  if (first < 0) first = whole.length;
+  const scoredIdx: number[] = [];
+  for (let i = first; i < whole.length; i++) if (!whole[i].special) scoredIdx.push(i);
+  const byteNote = spans.exact ? undefined : spans.note;
+
+  if (merged && options.boundaryPolicy === 'separate') {
+    const cont = encodeWithPieces(m, continuation, false);
+    // A dummy-prefix tokenizer puts a space in front of a text encoded alone; a lone '▁' token
+    // that is only that space is dropped.
+    let toks = cont;
+    if (m.traits.dummyPrefix && toks.length > 1 && (toks[0].piece === '▁' || toks[0].piece === 'Ġ') && !/^\s/.test(continuation)) toks = toks.slice(1);
+    const s = tokenSpans(toks, continuation, m.traits);
+    const straddle = first < whole.length && spans.spans[first][0] < Lc ? whole[first] : undefined;
+    return {
+      prefixIds: ctx.map((t) => t.id),
+      tokens: toks,
+      spans: s.spans,
+      weights: toks.map(() => 1),
+      merged,
+      boundaryInfo: {
+        policy: 'separate',
+        ...(straddle ? { straddlingPiece: straddle.piece, contextBytes: Lc - spans.spans[first][0], continuationBytes: spans.spans[first][1] - Lc } : {}),
+      },
+      byteNote: s.exact ? undefined : s.note,
+    };
+  }
+
+  const prefix = whole.slice(0, first).map((t) => t.id);
+  const tokens = scoredIdx.map((i) => whole[i]);
+  const rel = scoredIdx.map((i) => [Math.max(0, spans.spans[i][0] - Lc), spans.spans[i][1] - Lc] as [number, number]);
+  const weights = scoredIdx.map((i) => {
+    const [s, e] = spans.spans[i];
+    return s < Lc && e > s ? (e - Lc) / (e - s) : 1;
+  });
+  let boundaryInfo: BoundaryInfo | undefined;
+  if (merged) {
+    const straddling = first < whole.length && spans.spans[first][0] < Lc;
+    boundaryInfo = {
+      policy: 'whole',
+      ...(straddling
+        ? { straddlingPiece: whole[first].piece, contextBytes: Lc - spans.spans[first][0], continuationBytes: spans.spans[first][1] - Lc }
+        : {}),
+    };
+  }
+  return {
+    prefixIds: prefix.length > 0 ? prefix : [m.prefixTokenId],
+    tokens,
+    spans: rel,
+    weights,
+    merged,
+    boundaryInfo,
+    byteNote,
+  };
+}
+
+/** Context text as the model sees it: raw, or as a user turn of the model's chat template. */
+export function modelContext(m: LoadedModel, context: string, chatTemplate: boolean): string {
+  if (!chatTemplate || !m.info.hasChatTemplate) return context;
+  const tok = m.tokenizer as unknown as { apply_chat_template(c: { role: string; content: string }[], o: object): string };
+  return tok.apply_chat_template([{ role: 'user', content: context }], { tokenize: false, add_generation_prompt: true });
+}
+
+interface Scored {
+  tokens: TokenScore[];
+  sum: number;
+}
+
+/** Score many continuations; plans sharing a prefix share one prefix pass. */
+export async function scorePlans(m: LoadedModel, plans: (ContinuationPlan | null)[], topK: number, cancel?: CancelToken): Promise<(Scored | null)[]> {
+  const results: (Scored | null)[] = plans.map(() => null);
+  const groups = new Map<string, number[]>();
+  plans.forEach((p, i) => {
+    if (!p || p.tokens.length === 0) return;
+    const key = p.prefixIds.join(',');
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  for (const members of groups.values()) {
+    if (cancel?.cancelled()) break;
+    const prefix = await runPrefix(m.model, plans[members[0]]!.prefixIds);
+    try {
+      await continuationRows(
+        m.model,
+        prefix,
+        members.map((i) => plans[i]!.tokens.map((t) => t.id)),
+        (k, row) => {
+          const plan = plans[members[k]]!;
+          const tokens = plan.tokens.map((t, j): TokenScore => {
+            const st = rowStats(row(j), t.id, topK);
+            return {
+              id: t.id,
+              piece: t.piece,
+              text: pieceText(t.piece, m.traits.kind),
+              bytes: plan.spans[j],
+              logprob: st.logprob,
+              bits: -st.logprob / Math.LN2,
+              rank: st.rank,
+              entropy: st.entropy,
+              top: st.top.map((a) => ({ id: a.id, piece: pieceOf(m, a.id), prob: a.prob })),
+              greedy: st.argmax === t.id,
+              ...(plan.weights[j] !== 1 ? { weight: plan.weights[j] } : {}),
+            };
+          });
+          results[members[k]] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
+        },
+        { cancel },
+      );
+    } finally {
+      disposePrefix(prefix);
+    }
+  }
+  return results;
+}
+
+/** Left-truncate a plan's prefix so prefix + scored tokens fit the model (lm-eval-harness does the same). */
+function fitToContext(plan: ContinuationPlan, maxLength: number): ContinuationPlan | 'too-long' {
+  const total = plan.prefixIds.length + plan.tokens.length;
+  if (plan.tokens.length >= maxLength) return 'too-long';
+  if (total <= maxLength) return plan;
+  return { ...plan, prefixIds: plan.prefixIds.slice(total - maxLength) };
+}
+
+export async function scoreItem(
+  m: LoadedModel,
+  context: string,
+  candidates: string[],
+  options: ScoreOptions,
+  cancel?: CancelToken,
+): Promise<ItemScore> {
+  const ctxText = modelContext(m, context, options.chatTemplate);
+  const split = splitPair(ctxText, '');
+  const empty: number[] = [];
+  const tooLong: { index: number; tokens: number; limit: number }[] = [];
+  const plans = candidates.map((cand, i): ContinuationPlan | null => {
+    if (cand.length === 0) {
+      empty.push(i);
+      return null;
+    }
+    if (cand.length > MAX_CANDIDATE_CHARS) {
+      tooLong.push({ index: i, tokens: Math.ceil(cand.length / 4), limit: m.info.maxLength });
+      return null;
+    }
+    const plan = planContinuation(m, split.context, split.moved + cand, options);
+    const fitted = fitToContext(plan, m.info.maxLength);
+    if (fitted === 'too-long') {
+      tooLong.push({ index: i, tokens: plan.tokens.length, limit: m.info.maxLength });
+      return null;
+    }
+    return fitted;
+  });
+  // PMI's unconditional term: the same candidate after the unconditional context ('' = BOS only).
+  const uncSplit = splitPair(options.unconditionalContext, '');
+  const uncPlans = candidates.map((cand, i) => {
+    if (!plans[i]) return null;
+    const p = planContinuation(m, uncSplit.context, uncSplit.moved + cand, { boundaryPolicy: 'whole' });
+    const fitted = fitToContext(p, m.info.maxLength);
+    return fitted === 'too-long' ? null : fitted;
+  });
+  const scored = await scorePlans(m, plans, options.topK, cancel);
+  const unc = await scorePlans(m, uncPlans, 0, cancel);
+  if (cancel?.cancelled()) throw new AbortError();
+  const skip = new Set<number>([...empty, ...tooLong.map((t) => t.index)]);
+  const nonFinite: number[] = [];
+  const scores: CandidateScore[] = candidates.map((cand, i) => {
+    const plan = plans[i];
+    const s = scored[i];
+    const continuation = split.moved + cand;
+    if (!plan || !s) {
+      return candidateScore({ text: cand, continuation, tokens: [], unconditionalLogprob: NaN, boundary: 'ok', mu: options.mu });
+    }
+    const c = candidateScore({
+      text: cand,
+      continuation,
+      tokens: s.tokens,
+      weights: plan.weights,
+      unconditionalLogprob: unc[i]?.sum ?? NaN,
+      boundary: plan.merged ? 'merged' : 'ok',
+      boundaryInfo: plan.boundaryInfo,
+      mu: options.mu,
+      byteNote: plan.byteNote ?? byteSumNote(plan, continuation),
+    });
+    if (!Number.isFinite(c.sum_logprob)) nonFinite.push(i);
+    return c;
+  });
+  return {
+    context,
+    candidates: scores,
+    winners: winners(scores, skip),
+    warnings: itemWarnings({
+      context,
+      moved: split.moved,
+      candidates,
+      merged: plans.flatMap((p, i) => (p?.merged ? [i] : [])),
+      tooLong,
+      empty,
+      nonFinite,
+    }),
+  };
+}
+
+/** Explain spans that do not add up to the continuation's byte length. */
+function byteSumNote(plan: ContinuationPlan, continuation: string): string | undefined {
+  const covered = plan.spans.reduce((s, [a, b]) => s + (b - a), 0);
+  const n = utf8Length(continuation);
+  if (covered === n) return undefined;
+  if (plan.merged && plan.boundaryInfo?.policy === 'separate') return `the separately encoded continuation's tokens cover ${covered} of its ${n} bytes`;
+  return `the scored tokens cover ${covered} of the continuation's ${n} bytes`;
+}
