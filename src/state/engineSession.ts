@@ -1,9 +1,8 @@
 // The one engine the Scorer talks to (a Worker behind comlink): loading with progress and
 // cancel, the WebGPU-vs-WASM probe, and live scoring where a newer run abandons older ones.
-import { proxy, type Remote } from 'comlink';
 import { create } from 'zustand';
-import type { EngineApi, ProbeCheck } from '../engine/api';
-import { createEngineClient } from '../engine/client';
+import type { ProbeCheck } from '../engine/api';
+import { createEngineClient, type EngineClient } from '../engine/client';
 import type { LoadProgress, LoadRequest, ModelInfo } from '../engine/types';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 
@@ -52,8 +51,7 @@ interface EngineSession {
   clearResult(): void;
 }
 
-type Client = { api: Remote<EngineApi>; terminate(): void };
-let client: Client | null = null;
+let client: EngineClient | null = null;
 const getClient = () => (client ??= createEngineClient());
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -82,14 +80,12 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     const current = () => seq === loadSeq;
     set({ load: { status: 'loading', request: req, progress: null }, probe: { status: 'none' } });
     get().clearResult();
-    const onProgress = proxy(
-      throttled((p: LoadProgress) => {
-        const s = get().load;
-        if (current() && s.status === 'loading') set({ load: { ...s, progress: p } });
-      }),
-    );
+    const onProgress = throttled((p: LoadProgress) => {
+      const s = get().load;
+      if (current() && s.status === 'loading') set({ load: { ...s, progress: p } });
+    });
     try {
-      const info = await getClient().api.load(req, onProgress);
+      const info = await getClient().load(req, onProgress);
       if (!current()) return;
       set({ load: { status: 'ready', request: req, info } });
     } catch (e) {
@@ -99,7 +95,7 @@ export const useEngine = create<EngineSession>()((set, get) => ({
         const fallback: LoadRequest = { ...req, device: 'wasm' };
         set({ load: { status: 'loading', request: fallback, progress: null } });
         try {
-          const info = await getClient().api.load(fallback, onProgress);
+          const info = await getClient().load(fallback, onProgress);
           if (!current()) return;
           set({ load: { status: 'ready', request: fallback, info, note: `WebGPU failed (${messageOf(e)}), so the model runs on WASM.` } });
         } catch (e2) {

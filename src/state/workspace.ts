@@ -3,11 +3,10 @@
 import { create } from 'zustand';
 import type { Dtype } from '../engine/types';
 import type { BoundaryPolicy } from '../core/scoring/types';
+import { DEFAULT_SERVED_MODEL } from '../engine/models';
 import { MAX_CANDIDATES } from './limits';
 import type { DevicePreference, ModelChoice, Units, Workspace } from './workspaceSchema';
 
-export const DEFAULT_SERVED_MODEL = 'stories260K';
-export const DEFAULT_HUB_MODEL = 'HuggingFaceTB/SmolLM2-135M-Instruct';
 
 export function defaultWorkspace(): Workspace {
   return {
@@ -15,9 +14,10 @@ export function defaultWorkspace(): Workspace {
     model: { kind: 'served', name: DEFAULT_SERVED_MODEL },
     dtype: 'fp32',
     device: 'auto',
-    context: 'Once upon a time, there was a little girl named',
-    candidates: [' Lily.', ' Lily. She loved to play outside in the park.', ' Tom.', ' a big red ball.'],
-    gold: null,
+    // The towel example: a short wrong answer, a long right one, a rare-word wrong one.
+    context: 'Tim got out of the pool. He was wet and cold. His mom gave him a',
+    candidates: [' hat.', ' big soft towel so he could dry off.', ' zebra.'],
+    gold: 1,
     boundaryPolicy: 'whole',
     unconditionalContext: '',
     chatTemplate: false,

@@ -3,21 +3,23 @@
 // WebGPU-vs-WASM probe verdict. Hub models download only when the user clicks.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine/types';
-import { detectDeviceSupport, dtypeRunsOn, type DeviceSupport } from '../../state/deviceSupport';
+import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes, type DeviceSupport } from '../../engine/models';
 import { useEngine } from '../../state/engineSession';
-import { listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
-import { DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, useWorkspace } from '../../state/workspace';
+import { deviceSupport, listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
+import { useWorkspace } from '../../state/workspace';
 import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../state/workspaceSchema';
-import { findHubModel, HUB_MODELS } from './modelCatalog';
 import { fmt } from './format';
 
 const ALL: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
+const HUB_MODELS = CURATED_HUB_MODELS;
+const findHubModel = (id: string) => HUB_MODELS.find((m) => m.id === id);
+const sizeText = (mb: number | undefined) => (mb === undefined ? undefined : mb >= 1000 ? `${(mb / 1000).toFixed(2)} GB` : `${mb} MB`);
 
 function useDeviceSupport(): DeviceSupport | null {
   const [s, setS] = useState<DeviceSupport | null>(null);
   useEffect(() => {
     let live = true;
-    void detectDeviceSupport().then((v) => live && setS(v));
+    void deviceSupport().then((v) => live && setS(v));
     return () => {
       live = false;
     };
@@ -70,10 +72,10 @@ export function useAutoLoad(enabled: boolean) {
       if (ws.model.kind !== 'served') return;
       const served = await probeServedModel(ws.model.name);
       if (!served) {
-        if (ws.model.name === DEFAULT_SERVED_MODEL) ws.setModel({ kind: 'hub', id: DEFAULT_HUB_MODEL }, 'q4');
+        if (ws.model.name === DEFAULT_SERVED_MODEL) ws.setModel({ kind: 'hub', id: DEFAULT_HUB_MODEL.id }, DEFAULT_HUB_MODEL.defaultDtype);
         return;
       }
-      const support = await detectDeviceSupport();
+      const support = await deviceSupport();
       const now = useWorkspace.getState();
       const device = resolveDevice(now.device, support);
       const dtype = served.dtypes.includes(now.dtype) ? now.dtype : (served.dtypes[0] ?? now.dtype);
@@ -127,7 +129,7 @@ export function ModelPanel(props: { embed?: boolean }) {
   const device = resolveDevice(devicePref, support);
   const shipped = shippedDtypes(model, served);
   const offered = useMemo(
-    () => (shipped ?? ALL).filter((d) => (support ? dtypeRunsOn(d, device, support) : true)),
+    () => (support ? runnableDtypes(shipped ?? ALL, device, support.shaderF16) : (shipped ?? ALL)),
     [shipped, support, device],
   );
   // Keep the dtype one that the model ships and the device runs.
@@ -150,7 +152,7 @@ export function ModelPanel(props: { embed?: boolean }) {
   const hubInvalid = kind === 'hub' && !HUB_ID_PATTERN.test(model.kind === 'hub' ? model.id : '');
   const servedMissing = model.kind === 'served' && served !== null && !served.some((s) => s.name === model.name);
   const curated = model.kind === 'hub' ? findHubModel(model.id) : undefined;
-  const size = curated?.sizes[dtype];
+  const size = sizeText(curated?.sizeMB[dtype]);
   const isHub = model.kind === 'hub';
   const loadLabel = isHub ? `Download and load${size ? ` (${size})` : ''}` : 'Load model';
   const start = () => void useEngine.getState().loadModel(request);
@@ -266,7 +268,7 @@ export function ModelPanel(props: { embed?: boolean }) {
             {offered.map((d) => (
               <option key={d} value={d}>
                 {d}
-                {curated?.sizes[d] ? ` (${curated.sizes[d]})` : ''}
+                {curated?.sizeMB[d] ? ` (${sizeText(curated.sizeMB[d])})` : ''}
               </option>
             ))}
           </select>
@@ -277,7 +279,7 @@ export function ModelPanel(props: { embed?: boolean }) {
           ? 'Checking for WebGPU…'
           : support.webgpu
             ? `WebGPU available${support.shaderF16 ? ' with shader-f16' : ' without shader-f16 (no fp16 or q4f16)'}.`
-            : `WASM only: ${support.note}.`}
+            : 'WASM only: this browser has no usable WebGPU adapter.'}
         {shipped === null && model.kind === 'hub' && ' The dtypes this id ships are unknown until it loads; a missing file is named.'}
       </p>
       {isHub && !loadedMatches && load.status !== 'loading' && (

@@ -2,6 +2,7 @@
 // keys, visibly does not) and says in two sentences what to look at.
 import type { ModelChoice } from '../../state/workspaceSchema';
 import type { Dtype } from '../../engine/types';
+import { defaultWorkspace } from '../../state/workspace';
 
 export interface Preset {
   id: string;
@@ -22,12 +23,12 @@ export const PRESETS: Preset[] = [
   {
     id: 'towel',
     title: 'The towel: three rules, three winners',
-    context: 'Tim got out of the pool. He was wet and cold. His mom gave him a',
-    candidates: [' hug.', ' big towel to dry himself, and he was happy.', ' shell.'],
-    gold: 1,
+    context: defaultWorkspace().context,
+    candidates: defaultWorkspace().candidates,
+    gold: defaultWorkspace().gold,
     model: STORIES,
     notice:
-      'A short wrong answer, a long right one and a rare-word wrong one: the raw sum rewards the shortest, per-byte rescues the long one, and per-token can be swayed by the rare word. Compare the first-token bars: every answer pays its opening token once, which length division forgives more for long answers.',
+      'A short wrong answer, a long right one and a rare-word wrong one: on stories260K the raw sum picks “hat”, per-byte picks the towel, and per-token picks “zebra”. Look at zebra’s trace: the model has to spell the rare word in many small pieces, and once the first is paid the rest are cheap, which pulls its per-token average down.',
   },
   {
     id: 'growing',
@@ -37,7 +38,7 @@ export const PRESETS: Preset[] = [
     gold: null,
     model: STORIES,
     notice:
-      'All three say the same thing at three lengths, so the raw sum ranks them by length alone. Watch the cumulative-cost chart: the lines share their opening jump and then climb at similar slopes, which is why bits per byte ranks them far more evenly.',
+      'The three answers say the same thing at growing length, and the raw sum simply prefers the shortest. Every length rule picks the middle one instead: in the cumulative-cost chart all lines share the opening “ dog” jump, and the middle one climbs most gently after it.',
   },
   {
     id: 'letters',
@@ -47,7 +48,7 @@ export const PRESETS: Preset[] = [
     gold: 0,
     model: STORIES,
     notice:
-      'Every answer is one letter with one leading space, so per-token, per-char and per-byte divide all four scores by the same number. All length rules must agree with the raw sum here, which is why acc and acc_norm coincide on letter-key benchmarks.',
+      'Every answer is a space and one letter, so per-char and per-byte divide all four sums by the same number and cannot change the winner: acc and acc_norm coincide on letter-key benchmarks. Only PMI, which asks how much the question raised each letter’s probability, can pick differently (and stories260K, which splits “ A” into two tokens, shows why per-token is not always a no-op).',
   },
   {
     id: 'lily',
@@ -57,7 +58,7 @@ export const PRESETS: Preset[] = [
     gold: null,
     model: STORIES,
     notice:
-      'stories260K knows this opening by heart: “Lily.” is cheap and the long continuation adds little after it. Look at the trace of the long answer: after the first few tokens most bars are short, so its per-byte score can beat the short answer.',
+      'stories260K knows this opening by heart, so “ Lily.” wins under the sum and every length rule; only PMI, which subtracts what the model expects with no context at all, prefers the long story. Hover the long answer’s bars: after “ Lily” most tokens cost well under a bit each.',
   },
   {
     id: 'mom',
@@ -67,6 +68,6 @@ export const PRESETS: Preset[] = [
     gold: null,
     model: STORIES,
     notice:
-      'The context ends without a space and each answer brings its own, so no whitespace is moved. The opening quote mark is the first token of both answers: its cost is identical, and only what follows separates them.',
+      'The raw sum picks the short reply, while per-token, per-char and per-byte all pick the long one. Both answers open with the same quote-mark token, so their first-token bits are equal and the whole difference comes after it.',
   },
 ];
