@@ -192,7 +192,7 @@ describe('Scorer', () => {
     await ctx.close();
   });
 
-  it('a preset loads and says what to notice', async () => {
+  it('a preset loads and says what to notice; a model folder from disk loads', async () => {
     const { ctx, page, errors } = await freshPage('wasm');
     await page.goto(baseUrl() + '/');
     await page.getByTestId('model-status').waitFor({ timeout: 60_000 });
@@ -204,6 +204,14 @@ describe('Scorer', () => {
     expect(winnerOf('per_char')).toBe(winnerOf('sum_logprob'));
     expect(winnerOf('per_byte')).toBe(winnerOf('sum_logprob'));
     await expect(page.locator('[data-code=single_character_candidates]').textContent()).resolves.toMatch(/Why it matters/);
+
+    // A folder picked from disk: a folder that is not a model is named as such; a model folder loads.
+    await page.getByLabel('Folder on disk').check();
+    await page.getByTestId('folder-input').setInputFiles(path.join(MODELS_DIR, 'reference'));
+    await expect(page.getByRole('alert').filter({ hasText: 'is not a transformers.js model' }).textContent()).resolves.toMatch(/has no config\.json/);
+    await page.getByTestId('folder-input').setInputFiles(path.join(MODELS_DIR, 'stories260K'));
+    await page.getByTestId('load-model').click();
+    await page.getByTestId('model-status').filter({ hasText: 'disk-stories260K · fp32 · WASM' }).waitFor({ timeout: 60_000 });
     expect(errors).toEqual([]);
     await ctx.close();
   });

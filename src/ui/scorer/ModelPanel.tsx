@@ -5,12 +5,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine/types';
 import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes, type DeviceSupport } from '../../engine/models';
 import { useEngine } from '../../state/engineSession';
+import { DISK_PREFIX, importModelFolder, useDiskModels, type DiskModel } from '../../state/diskModels';
 import { deviceSupport, listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
 import { useWorkspace } from '../../state/workspace';
 import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../state/workspaceSchema';
 import { fmt } from './format';
 
 const ALL: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
+type Kind = 'served' | 'curated' | 'hub' | 'disk';
 const HUB_MODELS = CURATED_HUB_MODELS;
 const findHubModel = (id: string) => HUB_MODELS.find((m) => m.id === id);
 const sizeText = (mb: number | undefined) => (mb === undefined ? undefined : mb >= 1000 ? `${(mb / 1000).toFixed(2)} GB` : `${mb} MB`);
@@ -46,8 +48,8 @@ export function resolveDevice(pref: DevicePreference, support: DeviceSupport | n
 }
 
 /** dtypes the chosen model ships (null: unknown, e.g. a typed hub id). */
-function shippedDtypes(model: ModelChoice, served: ServedModel[] | null): Dtype[] | null {
-  if (model.kind === 'served') return served?.find((s) => s.name === model.name)?.dtypes ?? null;
+function shippedDtypes(model: ModelChoice, served: ServedModel[] | null, disk: Record<string, DiskModel>): Dtype[] | null {
+  if (model.kind === 'served') return disk[model.name]?.dtypes ?? served?.find((s) => s.name === model.name)?.dtypes ?? null;
   return findHubModel(model.id)?.dtypes ?? null;
 }
 
@@ -123,11 +125,14 @@ export function ModelPanel(props: { embed?: boolean }) {
   const probe = useEngine((s) => s.probe);
   const support = useDeviceSupport();
   const served = useServedModels();
+  const disk = useDiskModels();
   const [hubText, setHubText] = useState(model.kind === 'hub' && !findHubModel(model.id) ? model.id : '');
-  const kind: 'served' | 'curated' | 'hub' = model.kind === 'served' ? 'served' : findHubModel(model.id) ? 'curated' : 'hub';
+  const [pickingDisk, setPickingDisk] = useState(false);
+  const isDisk = model.kind === 'served' && model.name.startsWith(DISK_PREFIX);
+  const kind: Kind = pickingDisk || isDisk ? 'disk' : model.kind === 'served' ? 'served' : findHubModel(model.id) ? 'curated' : 'hub';
 
   const device = resolveDevice(devicePref, support);
-  const shipped = shippedDtypes(model, served);
+  const shipped = shippedDtypes(model, served, disk.models);
   const offered = useMemo(
     () => (support ? runnableDtypes(shipped ?? ALL, device, support.shaderF16) : (shipped ?? ALL)),
     [shipped, support, device],
@@ -150,14 +155,17 @@ export function ModelPanel(props: { embed?: boolean }) {
     load.request.dtype === dtype &&
     (load.request.device === device || (load.status === 'ready' && !!load.note));
   const hubInvalid = kind === 'hub' && !HUB_ID_PATTERN.test(model.kind === 'hub' ? model.id : '');
-  const servedMissing = model.kind === 'served' && served !== null && !served.some((s) => s.name === model.name);
+  const servedMissing = model.kind === 'served' && !isDisk && served !== null && !served.some((s) => s.name === model.name);
+  const diskModel = model.kind === 'served' ? disk.models[model.name] : undefined;
   const curated = model.kind === 'hub' ? findHubModel(model.id) : undefined;
   const size = sizeText(curated?.sizeMB[dtype]);
   const isHub = model.kind === 'hub';
   const loadLabel = isHub ? `Download and load${size ? ` (${size})` : ''}` : 'Load model';
   const start = () => void useEngine.getState().loadModel(request);
 
-  const chooseKind = (k: 'served' | 'curated' | 'hub') => {
+  const chooseKind = (k: Kind) => {
+    setPickingDisk(k === 'disk');
+    if (k === 'disk') return;
     if (k === 'served') setModel({ kind: 'served', name: served?.[0]?.name ?? DEFAULT_SERVED_MODEL }, served?.[0]?.dtypes[0] ?? 'fp32');
     else if (k === 'curated') setModel({ kind: 'hub', id: HUB_MODELS[0].id }, HUB_MODELS[0].defaultDtype);
     else setModel({ kind: 'hub', id: hubText || 'owner/model-name' }, 'q4');
@@ -190,6 +198,7 @@ export function ModelPanel(props: { embed?: boolean }) {
                 ['served', 'Served by this app'],
                 ['curated', 'Hub: curated'],
                 ['hub', 'Hub: any id'],
+                ['disk', 'Folder on disk'],
               ] as const
             ).map(([k, label]) => (
               <label key={k}>
@@ -197,6 +206,35 @@ export function ModelPanel(props: { embed?: boolean }) {
               </label>
             ))}
           </fieldset>
+          {kind === 'disk' && (
+            <div className="field">
+              <label className="field">
+                <span className="field-label">A model folder (config.json, tokenizer.json, onnx/model*.onnx)</span>
+                <input
+                  type="file"
+                  webkitdirectory=""
+                  multiple
+                  onChange={async (e) => {
+                    const files = Array.from(e.currentTarget.files ?? []);
+                    const m = await importModelFolder(files);
+                    if (m) {
+                      setPickingDisk(false);
+                      setModel({ kind: 'served', name: m.name }, m.dtypes[0]);
+                    }
+                  }}
+                  data-testid="folder-input"
+                />
+              </label>
+              {disk.importing && <span className="muted small">Copying the folder into the model cache…</span>}
+              {disk.error && <span className="error small" role="alert">{disk.error}</span>}
+              {diskModel && (
+                <span className="muted small">
+                  “{diskModel.folder}”: {diskModel.files} files, {fmt(diskModel.bytes / 1e6, 1)} MB, dtypes {diskModel.dtypes.join(', ')}. Nothing is uploaded; a link to this view cannot carry the folder.
+                </span>
+              )}
+              {isDisk && !diskModel && <span className="muted small">{model.kind === 'served' ? model.name : ''}: loads from the browser cache if this folder was picked before; otherwise pick it again.</span>}
+            </div>
+          )}
           {kind === 'served' && (
             <label className="field">
               <span className="field-label">Served model</span>
