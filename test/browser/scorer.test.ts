@@ -7,6 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import type { ItemScore } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
+import { workspaceHash } from '../../src/state/urlState';
+import { defaultWorkspace } from '../../src/state/workspace';
 
 const CONTEXT = 'Lily went to the park. She saw a big';
 const CANDIDATES = [' dog.', ' red ball.', ' dog that was barking at the birds in the tree.'];
@@ -239,6 +241,22 @@ describe('Scorer', () => {
     // Fixing it brings the row back.
     await page.getByTestId('candidate-1').fill(CANDIDATES[1]);
     expectMatchesCli(await waitForScores(page, CANDIDATES));
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a link naming a hub model downloads nothing until the user clicks', async () => {
+    const { ctx, page, errors } = await freshPage('auto');
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(baseUrl())) outside.push(r.url());
+    });
+    const hash = workspaceHash({ ...defaultWorkspace(), model: { kind: 'hub', id: 'HuggingFaceTB/SmolLM2-135M-Instruct' }, dtype: 'q4' });
+    await page.goto(baseUrl() + '/' + hash);
+    await expect(page.getByTestId('load-model').textContent()).resolves.toBe('Download and load (200 MB)');
+    await expect(page.locator('.consent').textContent()).resolves.toMatch(/downloads from huggingface\.co \(200 MB\) only when you click/);
+    await page.waitForTimeout(1000);
+    expect(outside).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
   });
