@@ -123,8 +123,8 @@ export function Editor(props: { problems: InputProblem[]; chatTemplateAvailable:
           <span className="field-label">Unconditional context for PMI (empty: the model's start token only)</span>
           <input type="text" value={ws.unconditionalContext} onChange={(e) => ws.setUnconditionalContext(e.target.value)} placeholder="e.g. Answer:" />
         </label>
-        <label className="field inline">
-          <span className="field-label">Boundary policy</span>
+        <label className="field">
+          <span className="field-label">Boundary policy (when the context's last token and the answer's first token merge)</span>
           <select value={ws.boundaryPolicy} onChange={(e) => ws.setBoundaryPolicy(e.target.value === 'separate' ? 'separate' : 'whole')}>
             <option value="whole">whole: tokens of context + candidate that cover the candidate</option>
             <option value="separate">separate: context and candidate encoded apart</option>

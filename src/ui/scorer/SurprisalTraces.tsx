@@ -206,7 +206,12 @@ function TokenTooltip(props: { token: TokenScore; left: number; top: number; str
           {fmt(t.entropy / LN2, 3)} bits
         </dd>
       </dl>
-      {props.straddles && <p className="tip-note">This token also covers the end of the context (boundary merge).</p>}
+      {props.straddles && (
+        <p className="tip-note">
+          This token also covers the end of the context (boundary merge)
+          {t.weight !== undefined && t.weight !== 1 ? `; ${(t.weight * 100).toFixed(0)}% of its log-prob is counted for this answer` : ''}.
+        </p>
+      )}
       {t.top.length > 0 && (
         <table className="tip-top">
           <caption>top {t.top.length} alternatives</caption>
