@@ -6,8 +6,16 @@ import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './engine/client';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from './core/scoring/types';
 import type { ProbeCheck } from './engine/api';
-import { ALL_DTYPES, type Device, type Dtype } from './engine/types';
+import { ALL_DTYPES, type Device, type Dtype, type ModelSource } from './engine/types';
 import './ui/styles.css';
+
+/** Resolves with the files of the folder chosen in the page's folder input. */
+function pickFolder(): Promise<File[]> {
+  return new Promise((resolve) => {
+    const input = document.getElementById('folder') as HTMLInputElement;
+    input.addEventListener('change', () => resolve(Array.from(input.files ?? [])), { once: true });
+  });
+}
 
 interface Result {
   status: 'running' | 'done' | 'error';
@@ -31,9 +39,11 @@ function Diagnostics() {
     const context = q.get('context') ?? 'Once upon a time, there was a little girl named';
     const candidates = q.getAll('candidate');
     const client = createEngineClient();
+    const picked = q.get('source') === 'folder' ? pickFolder() : null;
     (async () => {
+      const source: ModelSource = picked ? { kind: 'files', name: 'picked', files: await picked } : { kind: 'served', name };
       const t0 = performance.now();
-      await client.load({ source: { kind: 'served', name }, device, dtype });
+      await client.load({ source, device, dtype });
       const t1 = performance.now();
       const item = await client.api.score({ context, candidates: candidates.length ? candidates : [' Lily.', ' Tom.'], options: DEFAULT_SCORE_OPTIONS });
       const t2 = performance.now();
@@ -45,6 +55,9 @@ function Diagnostics() {
   return (
     <main className="app-main">
       <h1>Engine diagnostics</h1>
+      <label>
+        Model folder <input id="folder" type="file" {...{ webkitdirectory: '' }} multiple />
+      </label>
       <p data-testid="status">{result.status}</p>
       {result.error && <p className="error" role="alert">{result.error}</p>}
       {result.probe && (
@@ -52,7 +65,31 @@ function Diagnostics() {
           WebGPU vs WASM probe: |Δ sum log-prob| = {result.probe.absDiff.toExponential(2)} nats ({result.probe.ok ? 'agree' : 'DISAGREE'})
         </p>
       )}
-      <pre data-testid="result" style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{JSON.stringify(result, null, 1)}</pre>
+      {result.item && (
+        <table>
+          <caption className="muted">
+            {result.device} · {result.dtype} · load {result.loadMs?.toFixed(0)} ms · score {result.scoreMs?.toFixed(0)} ms
+          </caption>
+          <thead>
+            <tr><th>candidate</th><th>tokens</th><th>sum log-prob</th><th>bits/byte</th><th>PMI</th></tr>
+          </thead>
+          <tbody>
+            {result.item.candidates.map((c, i) => (
+              <tr key={i}>
+                <td>{JSON.stringify(c.text)}</td>
+                <td>{c.n_tokens}</td>
+                <td>{c.sum_logprob.toFixed(4)}</td>
+                <td>{c.bits_per_byte.toFixed(4)}</td>
+                <td>{c.pmi.toFixed(4)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <details>
+        <summary>Raw result (JSON)</summary>
+        <pre data-testid="result" style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{JSON.stringify(result, null, 1)}</pre>
+      </details>
     </main>
   );
 }

@@ -7,15 +7,18 @@ interface RawTokenizer {
   id_to_token(id: number): string | undefined;
 }
 
-function raw(m: LoadedModel): RawTokenizer {
+/** What encoding needs: the tokenizer and which ids are special. */
+export type TokenizerHandle = Pick<LoadedModel, 'tokenizer' | 'specialIds'>;
+
+function raw(m: TokenizerHandle): RawTokenizer {
   return (m.tokenizer as unknown as { _tokenizer: RawTokenizer })._tokenizer;
 }
 
-export function encodeWithPieces(m: LoadedModel, text: string, addSpecialTokens: boolean): EncodedToken[] {
+export function encodeWithPieces(m: TokenizerHandle, text: string, addSpecialTokens: boolean): EncodedToken[] {
   const enc = raw(m).encode(text, { add_special_tokens: addSpecialTokens });
   return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: m.specialIds.has(id) }));
 }
 
-export function pieceOf(m: LoadedModel, id: number): string {
+export function pieceOf(m: TokenizerHandle, id: number): string {
   return raw(m).id_to_token(id) ?? `<${id}>`;
 }

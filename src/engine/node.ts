@@ -1,5 +1,6 @@
 // The engine in Node (onnxruntime-node, CPU): load a model from a folder path, a served-models
 // root or a hub id, and score items.
+import os from 'node:os';
 import path from 'node:path';
 import { Engine } from './engine';
 import type { ModelSource, Dtype } from './types';
@@ -11,9 +12,18 @@ export function modelSourceFromArg(arg: string, exists: (p: string) => boolean):
   throw new Error(`model "${arg}" is neither a folder nor a hub id like "org/name"`);
 }
 
-export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: { remoteHost?: string } = {}): Promise<Engine> {
+/** Where hub downloads are kept between runs. */
+export function defaultCacheDir(): string {
+  return process.env.LENGTHLENS_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'lengthlens');
+}
+
+export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: { remoteHost?: string; cacheDir?: string } = {}): Promise<Engine> {
   const engine = new Engine();
-  await engine.configure({ remoteHost: opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST, useCache: false });
+  await engine.configure({
+    remoteHost: opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST,
+    useCache: false,
+    cacheDir: opts.cacheDir ?? defaultCacheDir(),
+  });
   await engine.load({ source, dtype, device: 'cpu' });
   return engine;
 }

@@ -19,7 +19,30 @@ export function configureRuntime(next: EngineConfig): void {
 }
 
 /** Point transformers.js at the right place for this source; returns the id to load. */
+/** The path of a picked file inside the picked folder ("model/onnx/model.onnx" → "onnx/model.onnx"). */
+function pathInFolder(file: File): string {
+  const rel = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name;
+  const parts = rel.split('/');
+  return parts.length > 1 ? parts.slice(1).join('/') : rel;
+}
+
+/** A transformers.js custom cache that answers from the files of a picked folder. */
+function pickedFilesCache(files: File[]) {
+  const byPath = new Map(files.map((f) => [pathInFolder(f), f]));
+  return {
+    async match(key: string | Request): Promise<Response | undefined> {
+      const url = typeof key === 'string' ? key : key.url;
+      for (const [p, f] of byPath) {
+        if (url.endsWith(`/${p}`)) return new Response(f, { headers: { 'content-length': String(f.size), 'content-type': 'application/octet-stream' } });
+      }
+      return undefined;
+    },
+    async put(): Promise<void> {},
+  };
+}
+
 export function prepareSource(source: ModelSource): string {
+  env.useCustomCache = false;
   env.remoteHost = config.remoteHost ?? DEFAULT_REMOTE_HOST;
   env.remotePathTemplate = '{model}/resolve/{revision}/';
   const cache = config.useCache ?? true;
@@ -34,6 +57,10 @@ export function prepareSource(source: ModelSource): string {
     case 'hub':
       env.allowLocalModels = false;
       env.allowRemoteModels = true;
+      if (config.cacheDir) {
+        env.useFSCache = true;
+        env.cacheDir = config.cacheDir;
+      }
       return source.id;
     case 'path': {
       const trimmed = source.path.replace(/[\\/]+$/, '');
@@ -44,9 +71,27 @@ export function prepareSource(source: ModelSource): string {
       env.localModelPath = cut >= 0 ? trimmed.slice(0, cut + 1) : './';
       return cut >= 0 ? trimmed.slice(cut + 1) : trimmed;
     }
+    case 'files': {
+      if (!source.files.some((f) => pathInFolder(f) === 'config.json')) throw new Error(`the picked folder "${source.name}" has no config.json`);
+      env.allowLocalModels = true;
+      env.allowRemoteModels = false;
+      env.useBrowserCache = false;
+      env.localModelPath = '/picked-folder/';
+      env.useCustomCache = true;
+      env.customCache = pickedFilesCache(source.files);
+      return source.name;
+    }
   }
 }
 
 export function sourceLabel(source: ModelSource): string {
-  return source.kind === 'served' ? source.name : source.kind === 'hub' ? source.id : source.path;
+  switch (source.kind) {
+    case 'served':
+    case 'files':
+      return source.name;
+    case 'hub':
+      return source.id;
+    case 'path':
+      return source.path;
+  }
 }

@@ -7,7 +7,8 @@ export const ALL_DTYPES: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
 export type ModelSource =
   | { kind: 'served'; name: string } // /models/<name>/ served by the app (or a Node folder root)
   | { kind: 'hub'; id: string } // Hugging Face hub id, through env.remoteHost
-  | { kind: 'path'; path: string }; // a folder on disk (Node)
+  | { kind: 'path'; path: string } // a folder on disk (Node)
+  | { kind: 'files'; name: string; files: File[] }; // a folder the user picked in the browser (paths from webkitRelativePath)
 
 export interface LoadRequest {
   source: ModelSource;
@@ -44,4 +45,6 @@ export interface EngineConfig {
   wasmPaths?: { mjs: string; wasm: string };
   /** Cache downloaded files (browser Cache API, or the FS cache in Node). */
   useCache?: boolean;
+  /** Node only: folder for downloaded hub files (onnxruntime-node loads models from disk). */
+  cacheDir?: string;
 }

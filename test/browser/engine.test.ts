@@ -42,31 +42,55 @@ async function diagnose(device: 'wasm' | 'webgpu', probe = false): Promise<DiagR
   return result;
 }
 
-function expectSameScores(browserItem: ItemScore | undefined) {
+// WASM reproduces Node's CPU numbers to ~1e-5. The WebGPU adapter here is a software one
+// (SwiftShader) whose float32 kernels differ from the CPU's by up to ~2.5e-3 nats per token on
+// this model, deterministically; the probe check exists to catch real divergence (≫ 0.05).
+const TOLERANCE = { wasm: { token: 1e-3, sum: 1e-3 }, webgpu: { token: 5e-3, sum: 5e-3 } };
+
+function expectSameScores(browserItem: ItemScore | undefined, label: 'wasm' | 'webgpu') {
+  const tol = TOLERANCE[label];
   expect(browserItem).toBeDefined();
+  const tokenDiffs = browserItem!.candidates.flatMap((c, i) => c.tokens.map((t, j) => Math.abs(t.logprob - node.candidates[i].tokens[j].logprob)));
+  const sumDiffs = browserItem!.candidates.map((c, i) => Math.abs(c.sum_logprob - node.candidates[i].sum_logprob));
+  console.log(`${label}: max |Δ token log-prob| ${Math.max(...tokenDiffs).toExponential(2)}, max |Δ sum| ${Math.max(...sumDiffs).toExponential(2)}`);
   browserItem!.candidates.forEach((c, i) => {
     const n = node.candidates[i];
     expect(c.tokens.map((t) => t.id)).toEqual(n.tokens.map((t) => t.id));
     expect(c.tokens.map((t) => t.bytes)).toEqual(n.tokens.map((t) => t.bytes));
-    c.tokens.forEach((t, j) => expect(Math.abs(t.logprob - n.tokens[j].logprob)).toBeLessThan(1e-3));
-    expect(Math.abs(c.sum_logprob - n.sum_logprob)).toBeLessThan(1e-3);
-    // PMI is the difference of two sums over ~20 tokens each, so per-token float32 error adds up.
-    expect(Math.abs(c.pmi - n.pmi)).toBeLessThan(3e-3);
+    c.tokens.forEach((t, j) => expect(Math.abs(t.logprob - n.tokens[j].logprob)).toBeLessThan(tol.token));
+    expect(Math.abs(c.sum_logprob - n.sum_logprob)).toBeLessThan(tol.sum);
+    // PMI is the difference of two sums, so their errors add.
+    expect(Math.abs(c.pmi - n.pmi)).toBeLessThan(2 * tol.sum);
   });
   expect(browserItem!.winners).toEqual(node.winners);
 }
 
 describe('engine in the browser Worker', () => {
+  it('loads a model from a folder picked on disk', async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    const q = new URLSearchParams({ source: 'folder', device: 'wasm', dtype: 'fp32', context: CONTEXT });
+    for (const c of CANDIDATES) q.append('candidate', c);
+    await page.goto(`${baseUrl()}/diagnostics.html?${q}`);
+    await page.locator('#folder').setInputFiles(path.join(MODELS_DIR, 'stories260K'));
+    await page.getByTestId('status').filter({ hasNotText: 'running' }).waitFor({ timeout: 120_000 });
+    const r = JSON.parse((await page.getByTestId('result').textContent()) ?? '{}') as DiagResult;
+    expect(r.error).toBeUndefined();
+    expectSameScores(r.item, 'wasm');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('WASM matches Node to 1e-3', async () => {
     const r = await diagnose('wasm');
     expect(r.error).toBeUndefined();
-    expectSameScores(r.item);
+    expectSameScores(r.item, 'wasm');
   });
 
-  it('WebGPU matches Node to 1e-3 and passes the WASM probe check', async () => {
+  it('WebGPU matches Node (software-adapter tolerance) and passes the WASM probe check', async () => {
     const r = await diagnose('webgpu', true);
     expect(r.error).toBeUndefined();
-    expectSameScores(r.item);
+    expectSameScores(r.item, 'webgpu');
     expect(r.probe?.ok).toBe(true);
     expect(r.probe!.absDiff).toBeLessThan(0.01);
   });

@@ -19,7 +19,8 @@ export interface CandidateInputs {
 export function candidateScore(inp: CandidateInputs): CandidateScore {
   const { tokens } = inp;
   const w = inp.weights ?? tokens.map(() => 1);
-  const sum = tokens.reduce((s, t, i) => s + w[i] * t.logprob, 0);
+  // No tokens (an empty or unscorable candidate): every score is undefined, not zero.
+  const sum = tokens.length === 0 ? NaN : tokens.reduce((s, t, i) => s + w[i] * t.logprob, 0);
   const nBytes = utf8Length(inp.text);
   const nChars = codePointLength(inp.text);
   const bits = -sum / Math.LN2;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { itemWarnings, type WarningInputs } from '../../../src/core/scoring/warnings';
+
+const base: WarningInputs = { context: 'Q?', moved: '', candidates: [' yes', ' no'], merged: [], tooLong: [], empty: [], nonFinite: [] };
+const codes = (inp: Partial<WarningInputs>) => itemWarnings({ ...base, ...inp }).map((w) => w.code);
+
+describe('warnings', () => {
+  it('says nothing about a clean item', () => {
+    expect(codes({})).toEqual([]);
+  });
+  it('context ending with whitespace', () => {
+    expect(codes({ context: 'Q? ', moved: ' ' })).toEqual(['context_trailing_whitespace']);
+  });
+  it('inconsistent leading space, naming the candidates that have one', () => {
+    const w = itemWarnings({ ...base, candidates: [' yes', 'no', ' maybe'] });
+    expect(w.map((x) => x.code)).toEqual(['inconsistent_leading_space']);
+    expect(w[0].candidates).toEqual([0, 2]);
+  });
+  it('trailing whitespace in a candidate', () => {
+    expect(codes({ candidates: [' yes ', ' no'] })).toEqual(['candidate_trailing_whitespace']);
+  });
+  it('trailing punctuation in only some candidates', () => {
+    expect(codes({ candidates: [' yes.', ' no'] })).toEqual(['candidate_trailing_punctuation']);
+    expect(codes({ candidates: [' yes.', ' no.'] })).toEqual([]);
+  });
+  it('all candidates one character (letter keys)', () => {
+    expect(codes({ candidates: [' A', ' B', ' C'] })).toEqual(['single_character_candidates']);
+  });
+  it('boundary merge, too long, empty and non-finite', () => {
+    expect(codes({ merged: [1] })).toEqual(['boundary_merge']);
+    expect(codes({ tooLong: [{ index: 0, tokens: 600, limit: 512 }] })).toEqual(['candidate_too_long']);
+    expect(itemWarnings({ ...base, tooLong: [{ index: 0, tokens: 600, limit: 512 }] })[0].message).toMatch(/600 tokens.*512/);
+    expect(codes({ candidates: ['', ' no'], empty: [0] })).toEqual(['empty_candidate']);
+    expect(codes({ nonFinite: [1] })).toEqual(['non_finite_logprob']);
+  });
+  it('every warning explains why it matters', () => {
+    const all = itemWarnings({
+      ...base,
+      moved: ' ',
+      candidates: [' A ', 'B.', ''],
+      merged: [0],
+      tooLong: [{ index: 1, tokens: 9, limit: 8 }],
+      empty: [2],
+      nonFinite: [0],
+    });
+    expect(all.length).toBeGreaterThanOrEqual(7);
+    for (const w of all) expect(w.message.length).toBeGreaterThan(40);
+  });
+});
