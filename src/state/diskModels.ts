@@ -1,76 +1,68 @@
-// A model folder picked from disk. The browser cannot hand a folder to the engine Worker by path,
-// so its files are copied into the model cache (the Cache API store transformers.js reads first)
-// under the URLs of a served model named `disk-<folder>`; the engine then loads it like a served
-// model, without any network request. The files stay cached for offline reuse.
+// Model folders picked from disk. Their File objects stay in memory only (a folder cannot be put
+// in a link or restored after a reload); the engine reads them through a `files` source.
 import { create } from 'zustand';
 import { DTYPE_FILES } from '../engine/models';
-import type { Dtype } from '../engine/types';
+import type { Dtype, ModelSource } from '../engine/types';
 
-/** The Cache API store transformers.js uses (its `env.cacheKey` default). */
-export const MODEL_CACHE_NAME = 'transformers-cache';
+/** Picked folders appear in the workspace as a served-style name with this prefix. */
 export const DISK_PREFIX = 'disk-';
 
 export interface DiskModel {
+  /** The workspace name, `disk-<folder>`. */
   name: string;
   folder: string;
   dtypes: Dtype[];
-  files: number;
+  files: File[];
   bytes: number;
 }
 
 interface DiskModels {
   models: Record<string, DiskModel>;
-  importing: boolean;
   error: string | null;
 }
 
-export const useDiskModels = create<DiskModels>()(() => ({ models: {}, importing: false, error: null }));
+export const useDiskModels = create<DiskModels>()(() => ({ models: {}, error: null }));
 
 const REQUIRED = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
-const MIME: Record<string, string> = { json: 'application/json', onnx: 'application/octet-stream', onnx_data: 'application/octet-stream', txt: 'text/plain' };
 
-/** The folder's files by path relative to the folder, with a clear error when it is not a model. */
-export function modelFiles(files: readonly File[]): { folder: string; byPath: Map<string, File>; dtypes: Dtype[] } {
+const pathInFolder = (f: File) => {
+  const rel = (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
+  const parts = rel.split('/');
+  return { folder: parts.length > 1 ? parts[0] : '', path: parts.length > 1 ? parts.slice(1).join('/') : rel };
+};
+
+/** Check that the picked files are a transformers.js model folder; the error names what is missing. */
+export function describeFolder(files: readonly File[]): { folder: string; dtypes: Dtype[] } {
   if (files.length === 0) throw new Error('the folder is empty');
-  const byPath = new Map<string, File>();
+  const paths = new Set<string>();
   let folder = '';
   for (const f of files) {
-    const rel = (f as File & { webkitRelativePath?: string }).webkitRelativePath || f.name;
-    const parts = rel.split('/');
-    if (parts.length > 1) {
-      folder ||= parts[0];
-      byPath.set(parts.slice(1).join('/'), f);
-    } else byPath.set(rel, f);
+    const p = pathInFolder(f);
+    folder ||= p.folder;
+    paths.add(p.path);
   }
-  const missing = REQUIRED.filter((r) => !byPath.has(r));
-  if (missing.length) throw new Error(`the folder “${folder}” is not a transformers.js model: it has no ${missing.join(', ')}`);
-  const dtypes = (Object.entries(DTYPE_FILES) as [Dtype, string][]).filter(([, file]) => byPath.has(file)).map(([d]) => d);
-  if (dtypes.length === 0) throw new Error(`the folder “${folder}” has no onnx/model*.onnx file (looked for ${Object.values(DTYPE_FILES).join(', ')})`);
-  return { folder: folder || 'model', byPath, dtypes };
+  const name = folder ? `“${folder}”` : 'the picked folder';
+  const missing = REQUIRED.filter((r) => !paths.has(r));
+  if (missing.length) throw new Error(`${name} is not a transformers.js model: it has no ${missing.join(', ')}`);
+  const dtypes = (Object.entries(DTYPE_FILES) as [Dtype, string][]).filter(([, file]) => paths.has(file)).map(([d]) => d);
+  if (dtypes.length === 0) throw new Error(`${name} has no ONNX model (looked for ${Object.values(DTYPE_FILES).join(', ')})`);
+  return { folder: folder || 'model', dtypes };
 }
 
 export const diskModelName = (folder: string) => DISK_PREFIX + (folder.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^[._-]+/, '') || 'model').slice(0, 100);
 
-/** Copy a picked folder into the model cache; returns the served name to load it by. */
-export async function importModelFolder(files: readonly File[]): Promise<DiskModel | null> {
-  useDiskModels.setState({ importing: true, error: null });
+/** Register a picked folder; returns it, or null with the reason in the store's `error`. */
+export function addModelFolder(files: readonly File[]): DiskModel | null {
   try {
-    const { folder, byPath, dtypes } = modelFiles(files);
-    if (typeof caches === 'undefined') throw new Error('this browser has no Cache Storage (a private window?), so a folder cannot be handed to the engine');
-    const name = diskModelName(folder);
-    const cache = await caches.open(MODEL_CACHE_NAME);
-    let bytes = 0;
-    for (const [rel, file] of byPath) {
-      const ext = rel.split('.').pop() ?? '';
-      const url = new URL(`models/${name}/${rel}`, document.baseURI).href;
-      await cache.put(url, new Response(file, { headers: { 'content-type': MIME[ext] ?? 'application/octet-stream', 'content-length': String(file.size) } }));
-      bytes += file.size;
-    }
-    const model: DiskModel = { name, folder, dtypes, files: byPath.size, bytes };
-    useDiskModels.setState((s) => ({ models: { ...s.models, [name]: model }, importing: false }));
+    const { folder, dtypes } = describeFolder(files);
+    const model: DiskModel = { name: diskModelName(folder), folder, dtypes, files: [...files], bytes: files.reduce((s, f) => s + f.size, 0) };
+    useDiskModels.setState((s) => ({ models: { ...s.models, [model.name]: model }, error: null }));
     return model;
   } catch (e) {
-    useDiskModels.setState({ importing: false, error: e instanceof Error ? e.message : String(e) });
+    useDiskModels.setState({ error: e instanceof Error ? e.message : String(e) });
     return null;
   }
 }
+
+/** The engine source for a picked folder. */
+export const diskSource = (m: DiskModel): ModelSource => ({ kind: 'files', name: m.folder, files: m.files });

@@ -213,7 +213,7 @@ describe('Scorer', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'is not a transformers.js model' }).textContent()).resolves.toMatch(/has no config\.json/);
     await page.getByTestId('folder-input').setInputFiles(path.join(MODELS_DIR, 'stories260K'));
     await page.getByTestId('load-model').click();
-    await page.getByTestId('model-status').filter({ hasText: 'disk-stories260K · fp32 · WASM' }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('model-status').filter({ hasText: 'stories260K (folder on disk) · fp32 · WASM' }).waitFor({ timeout: 60_000 });
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Device, Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine/types';
 import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes, type DeviceSupport } from '../../engine/models';
 import { useEngine } from '../../state/engineSession';
-import { DISK_PREFIX, importModelFolder, useDiskModels, type DiskModel } from '../../state/diskModels';
+import { addModelFolder, DISK_PREFIX, diskSource, useDiskModels, type DiskModel } from '../../state/diskModels';
 import { deviceSupport, listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
 import { useWorkspace } from '../../state/workspace';
 import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../state/workspaceSchema';
@@ -53,10 +53,19 @@ function shippedDtypes(model: ModelChoice, served: ServedModel[] | null, disk: R
   return findHubModel(model.id)?.dtypes ?? null;
 }
 
-const sameSource = (a: ModelSource, b: ModelChoice) =>
-  a.kind === b.kind && (a.kind === 'served' ? a.name === (b as { name: string }).name : a.kind === 'hub' && a.id === (b as { id: string }).id);
+/** The engine source of a workspace model choice; a picked folder's files come from memory. */
+function toSource(m: ModelChoice): ModelSource {
+  if (m.kind === 'hub') return { kind: 'hub', id: m.id };
+  const disk = m.name.startsWith(DISK_PREFIX) ? useDiskModels.getState().models[m.name] : undefined;
+  return disk ? diskSource(disk) : { kind: 'served', name: m.name };
+}
 
-const toSource = (m: ModelChoice): ModelSource => (m.kind === 'served' ? { kind: 'served', name: m.name } : { kind: 'hub', id: m.id });
+function sameSource(a: ModelSource, b: ModelSource): boolean {
+  if (a.kind === 'hub' && b.kind === 'hub') return a.id === b.id;
+  if (a.kind === 'served' && b.kind === 'served') return a.name === b.name;
+  if (a.kind === 'files' && b.kind === 'files') return a.files === b.files;
+  return false;
+}
 
 const modelLabel = (m: ModelChoice) => (m.kind === 'served' ? m.name : m.id);
 
@@ -151,12 +160,13 @@ export function ModelPanel(props: { embed?: boolean }) {
   const request: LoadRequest = { source: toSource(model), dtype, device };
   const loadedMatches =
     (load.status === 'ready' || load.status === 'loading') &&
-    sameSource(load.request.source, model) &&
+    sameSource(load.request.source, request.source) &&
     load.request.dtype === dtype &&
     (load.request.device === device || (load.status === 'ready' && !!load.note));
   const hubInvalid = kind === 'hub' && !HUB_ID_PATTERN.test(model.kind === 'hub' ? model.id : '');
   const servedMissing = model.kind === 'served' && !isDisk && served !== null && !served.some((s) => s.name === model.name);
   const diskModel = model.kind === 'served' ? disk.models[model.name] : undefined;
+  const diskMissing = isDisk && !diskModel;
   const curated = model.kind === 'hub' ? findHubModel(model.id) : undefined;
   const size = sizeText(curated?.sizeMB[dtype]);
   const isHub = model.kind === 'hub';
@@ -179,7 +189,7 @@ export function ModelPanel(props: { embed?: boolean }) {
           {isHub ? `It downloads from huggingface.co${size ? ` (${size})` : ''} only when you click.` : 'It loads when you click.'}
         </p>
         {load.status === 'error' && <p className="error" role="alert">{load.message}</p>}
-        <button type="button" className="primary" onClick={start} disabled={hubInvalid || servedMissing} data-testid="load-model">
+        <button type="button" className="primary" onClick={start} disabled={hubInvalid || servedMissing || diskMissing} data-testid="load-model">
           Load model and score
         </button>
       </div>
@@ -214,9 +224,8 @@ export function ModelPanel(props: { embed?: boolean }) {
                   type="file"
                   webkitdirectory=""
                   multiple
-                  onChange={async (e) => {
-                    const files = Array.from(e.currentTarget.files ?? []);
-                    const m = await importModelFolder(files);
+                  onChange={(e) => {
+                    const m = addModelFolder(Array.from(e.currentTarget.files ?? []));
                     if (m) {
                       setPickingDisk(false);
                       setModel({ kind: 'served', name: m.name }, m.dtypes[0]);
@@ -225,14 +234,13 @@ export function ModelPanel(props: { embed?: boolean }) {
                   data-testid="folder-input"
                 />
               </label>
-              {disk.importing && <span className="muted small">Copying the folder into the model cache…</span>}
               {disk.error && <span className="error small" role="alert">{disk.error}</span>}
               {diskModel && (
                 <span className="muted small">
-                  “{diskModel.folder}”: {diskModel.files} files, {fmt(diskModel.bytes / 1e6, 1)} MB, dtypes {diskModel.dtypes.join(', ')}. Nothing is uploaded; a link to this view cannot carry the folder.
+                  “{diskModel.folder}”: {diskModel.files.length} files, {fmt(diskModel.bytes / 1e6, 1)} MB, dtypes {diskModel.dtypes.join(', ')}. Nothing is uploaded; a link to this view cannot carry the folder.
                 </span>
               )}
-              {isDisk && !diskModel && <span className="muted small">{model.kind === 'served' ? model.name : ''}: loads from the browser cache if this folder was picked before; otherwise pick it again.</span>}
+              {diskMissing && <span className="muted small">Pick the folder again: folders from disk are not kept across reloads.</span>}
             </div>
           )}
           {kind === 'served' && (
@@ -331,7 +339,7 @@ export function ModelPanel(props: { embed?: boolean }) {
             Cancel
           </button>
         ) : (
-          <button type="button" className={loadedMatches ? '' : 'primary'} onClick={start} disabled={hubInvalid || servedMissing} data-testid="load-model">
+          <button type="button" className={loadedMatches ? '' : 'primary'} onClick={start} disabled={hubInvalid || servedMissing || diskMissing} data-testid="load-model">
             {loadedMatches ? 'Reload' : loadLabel}
           </button>
         )}
@@ -347,7 +355,8 @@ export function ModelPanel(props: { embed?: boolean }) {
         )}
         {load.status === 'ready' && (
           <p className="small ok-line" data-testid="model-status">
-            Loaded <strong>{load.info.id}</strong> · {load.info.dtype} · {load.info.device === 'webgpu' ? 'WebGPU' : 'WASM'} · vocab{' '}
+            Loaded <strong>{load.info.id}</strong>
+            {load.request.source.kind === 'files' ? ' (folder on disk)' : ''} · {load.info.dtype} · {load.info.device === 'webgpu' ? 'WebGPU' : 'WASM'} · vocab{' '}
             {load.info.vocabSize.toLocaleString('en')} · context {load.info.maxLength.toLocaleString('en')} tokens
             {!loadedMatches && <span className="muted"> (your choice above differs: press Load)</span>}
           </p>
