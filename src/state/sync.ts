@@ -42,11 +42,16 @@ export function initialWorkspace(hash: string, embed: boolean): { workspace: Wor
 
 let lastWrittenHash = '';
 
-/** Apply the starting workspace, then keep the hash and local storage in step with the store. */
-export function startWorkspaceSync(embed: boolean): () => void {
+/** Put the starting workspace in the store; call before the first render that reads it. */
+export function applyInitialWorkspace(embed: boolean): void {
   const start = initialWorkspace(window.location.hash, embed);
   if (start.workspace) useWorkspace.getState().replace(start.workspace);
   useLinkStatus.setState({ origin: start.origin, error: start.error });
+}
+
+/** Keep the hash and local storage in step with the store. */
+export function startWorkspaceSync(embed: boolean): () => void {
+  const start = { origin: useLinkStatus.getState().origin };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = () => {

@@ -241,6 +241,12 @@ describe('Scorer', () => {
     // Fixing it brings the row back.
     await page.getByTestId('candidate-1').fill(CANDIDATES[1]);
     expectMatchesCli(await waitForScores(page, CANDIDATES));
+
+    // The workspace survives a reload without any link (local storage).
+    await page.waitForTimeout(400);
+    await page.goto(baseUrl() + '/');
+    await expect(page.getByTestId('context').inputValue()).resolves.toBe(CONTEXT);
+    await expect(page.getByTestId('candidate-2').inputValue()).resolves.toBe(CANDIDATES[2]);
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -2,7 +2,7 @@
 // per-token surprisal. `embed` renders the chrome-less view for iframes.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useEngine } from '../../state/engineSession';
-import { startWorkspaceSync, useLinkStatus } from '../../state/sync';
+import { applyInitialWorkspace, startWorkspaceSync, useLinkStatus } from '../../state/sync';
 import { useWorkspace } from '../../state/workspace';
 import { CumulativeCostChart } from './CumulativeCostChart';
 import { DisagreementBanner } from './DisagreementBanner';
@@ -31,6 +31,8 @@ function useReportHeight(enabled: boolean) {
 
 export default function ScorerRoom(props: { embed?: boolean }) {
   const embed = props.embed ?? false;
+  // The link or saved workspace is in the store before anything below reads it.
+  useState(() => applyInitialWorkspace(embed));
   const [synced, setSynced] = useState(false);
   useEffect(() => {
     const stop = startWorkspaceSync(embed);
