@@ -24,11 +24,15 @@ export interface ScoredInput {
   /** Workspace index of each scored candidate. */
   indices: number[];
   options: ScoreOptions;
+  /** Also score with the context as a user turn of the model's chat template (SPEC §3). */
+  compareTemplate: boolean;
 }
 
 export interface ScoringState {
   /** The latest result and the input it belongs to. */
   result: ItemScore | null;
+  /** The same input with the chat template, when asked for. */
+  templated: ItemScore | null;
   input: ScoredInput | null;
   running: boolean;
   error: string | null;
@@ -73,7 +77,7 @@ let loadSeq = 0;
 export const useEngine = create<EngineSession>()((set, get) => ({
   load: { status: 'idle' },
   probe: { status: 'none' },
-  scoring: { result: null, input: null, running: false, error: null, runId: 0, requestedAt: 0, finishedAt: 0 },
+  scoring: { result: null, templated: null, input: null, running: false, error: null, runId: 0, requestedAt: 0, finishedAt: 0 },
 
   async loadModel(req) {
     const seq = ++loadSeq;
@@ -140,9 +144,15 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     const api = getClient().api;
     void api.cancelBefore(runId);
     try {
-      const result = await api.score({ context: input.context, candidates: input.candidates, options: input.options }, runId);
+      const req = { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate: false } };
+      const result = await api.score(req, runId);
       if (get().scoring.runId !== runId) return;
-      set({ scoring: { result, input, running: false, error: null, runId, requestedAt, finishedAt: performance.now() } });
+      set({ scoring: { result, templated: null, input, running: input.compareTemplate, error: null, runId, requestedAt, finishedAt: performance.now() } });
+      if (input.compareTemplate) {
+        const templated = await api.score({ ...req, options: { ...req.options, chatTemplate: true } }, runId);
+        if (get().scoring.runId !== runId) return;
+        set((s) => ({ scoring: { ...s.scoring, templated, running: false } }));
+      }
     } catch (e) {
       if (get().scoring.runId !== runId || isAbort(e)) return;
       set((s) => ({ scoring: { ...s.scoring, running: false, error: messageOf(e) } }));
@@ -150,6 +160,6 @@ export const useEngine = create<EngineSession>()((set, get) => ({
   },
 
   clearResult() {
-    set((s) => ({ scoring: { ...s.scoring, result: null, input: null, running: false, error: null } }));
+    set((s) => ({ scoring: { ...s.scoring, result: null, templated: null, input: null, running: false, error: null } }));
   },
 }));

@@ -2,6 +2,8 @@
 // `lengthlens score`; share links, the embed view, presets and bad input behave.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
@@ -114,6 +116,17 @@ async function freshPage(device: 'wasm' | 'auto', width = 1280): Promise<{ ctx: 
   return { ctx, page, errors: collectErrors(page) };
 }
 
+/** A temporary copy of stories260K whose tokenizer has a (minimal) chat template. */
+function withChatTemplate(): string {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lengthlens-')), 'stories260K-chat');
+  fs.cpSync(path.join(MODELS_DIR, 'stories260K'), dir, { recursive: true });
+  const cfgFile = path.join(dir, 'tokenizer_config.json');
+  const cfg = JSON.parse(fs.readFileSync(cfgFile, 'utf8')) as Record<string, unknown>;
+  cfg.chat_template = "{% for m in messages %}User: {{ m.content }}\n{% endfor %}{% if add_generation_prompt %}Assistant:{% endif %}";
+  fs.writeFileSync(cfgFile, JSON.stringify(cfg));
+  return dir;
+}
+
 let sharedLink = '';
 
 describe('Scorer', () => {
@@ -211,9 +224,26 @@ describe('Scorer', () => {
     await page.getByLabel('Folder on disk').check();
     await page.getByTestId('folder-input').setInputFiles(path.join(MODELS_DIR, 'reference'));
     await expect(page.getByRole('alert').filter({ hasText: 'is not a transformers.js model' }).textContent()).resolves.toMatch(/has no config\.json/);
-    await page.getByTestId('folder-input').setInputFiles(path.join(MODELS_DIR, 'stories260K'));
+    // The folder is stories260K with a chat template added, so the side-by-side view can be checked.
+    const folder = withChatTemplate();
+    await page.getByTestId('folder-input').setInputFiles(folder);
     await page.getByTestId('load-model').click();
-    await page.getByTestId('model-status').filter({ hasText: 'stories260K (folder on disk) · fp32 · WASM' }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('model-status').filter({ hasText: 'stories260K-chat (folder on disk) · fp32 · WASM' }).waitFor({ timeout: 60_000 });
+    await page.getByLabel('Compare with the chat template').check();
+    await page.getByTestId('template-compare').waitFor({ timeout: 30_000 });
+    const main = await waitForScores(page, [' A', ' B', ' C', ' D']);
+    const compare = await page.$$eval('[data-testid=template-compare] tbody tr', (trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => Number(td.textContent!.replace('−', '-')))),
+    );
+    expect(compare.length).toBe(4);
+    compare.forEach((cells, i) => {
+      // Raw sums are the main table's (shown in bits to 3 decimals); the template moves every sum.
+      expect(Math.abs(cells[0] - main[i].values.sum_logprob / Math.LN2)).toBeLessThan(1e-3);
+      expect(Math.abs(cells[1] - cells[0])).toBeGreaterThan(1e-3);
+      expect(Math.abs(cells[2] - (cells[1] - cells[0]))).toBeLessThan(2e-3);
+    });
+    await page.getByTestId('template-compare').screenshot({ path: path.join('screenshots', 'scorer-template.png') });
+    fs.rmSync(folder, { recursive: true, force: true });
     expect(errors).toEqual([]);
     await ctx.close();
   });

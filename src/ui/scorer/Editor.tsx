@@ -137,7 +137,7 @@ export function Editor(props: { problems: InputProblem[]; chatTemplateAvailable:
             disabled={!props.chatTemplateAvailable && !ws.chatTemplate}
             onChange={(e) => ws.setChatTemplate(e.target.checked)}
           />{' '}
-          Wrap the context in the model's chat template
+          Compare with the chat template (context as a user turn)
           {!props.chatTemplateAvailable && <span className="muted"> (this model has none)</span>}
         </label>
       </details>

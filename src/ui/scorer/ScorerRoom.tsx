@@ -13,6 +13,7 @@ import type { Preset } from './presets';
 import { ScoreTable } from './ScoreTable';
 import { ShareBar } from './ShareBar';
 import { SurprisalTraces } from './SurprisalTraces';
+import { TemplateComparison } from './TemplateComparison';
 import { useLiveScoring } from './useLiveScoring';
 import { Warnings } from './Warnings';
 import './scorer.css';
@@ -105,6 +106,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
         stale={stale}
         onRendered={onRendered}
       />
+      {result && scoring.templated && <TemplateComparison raw={result} templated={scoring.templated} indices={indices} units={units} />}
       <Warnings warnings={result?.warnings ?? []} indices={indices} problems={input.problems} />
       {result && <SurprisalTraces result={result} indices={indices} gold={gold} />}
       {result && <CumulativeCostChart result={result} indices={indices} />}

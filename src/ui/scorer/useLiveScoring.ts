@@ -19,9 +19,10 @@ export function useLiveScoring(): { input: ScorableInput; options: ScoreOptions 
 
   const input = useMemo(() => checkInput(context, candidates), [context, candidates]);
   const options = useMemo<ScoreOptions>(
-    () => ({ ...DEFAULT_SCORE_OPTIONS, boundaryPolicy, unconditionalContext, chatTemplate: chatTemplate && !!loadedInfo?.hasChatTemplate }),
-    [boundaryPolicy, unconditionalContext, chatTemplate, loadedInfo],
+    () => ({ ...DEFAULT_SCORE_OPTIONS, boundaryPolicy, unconditionalContext }),
+    [boundaryPolicy, unconditionalContext],
   );
+  const compareTemplate = chatTemplate && !!loadedInfo?.hasChatTemplate;
 
   useEffect(() => {
     if (!ready) return;
@@ -32,10 +33,10 @@ export function useLiveScoring(): { input: ScorableInput; options: ScoreOptions 
       return;
     }
     const timer = setTimeout(() => {
-      void useEngine.getState().score({ context: input.context, candidates: input.candidates, indices: input.indices, options });
+      void useEngine.getState().score({ context: input.context, candidates: input.candidates, indices: input.indices, options, compareTemplate });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [ready, input, options]);
+  }, [ready, input, options, compareTemplate, loadedInfo]);
 
   return { input, options };
 }
