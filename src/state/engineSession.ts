@@ -80,6 +80,11 @@ export const useEngine = create<EngineSession>()((set, get) => ({
   scoring: { result: null, templated: null, input: null, running: false, error: null, runId: 0, requestedAt: 0, finishedAt: 0 },
 
   async loadModel(req) {
+    // A load still in flight would race this one inside the worker: end it first.
+    if (get().load.status === 'loading') {
+      client?.terminate();
+      client = null;
+    }
     const seq = ++loadSeq;
     const current = () => seq === loadSeq;
     set({ load: { status: 'loading', request: req, progress: null }, probe: { status: 'none' } });

@@ -281,7 +281,7 @@ describe('Scorer', () => {
     await ctx.close();
   });
 
-  it('a link naming a hub model downloads nothing until the user clicks', async () => {
+  it('a link naming a hub model downloads nothing until the user clicks; a load can be cancelled', async () => {
     const { ctx, page, errors } = await freshPage('auto');
     const outside: string[] = [];
     page.on('request', (r) => {
@@ -293,6 +293,14 @@ describe('Scorer', () => {
     await expect(page.locator('.consent').textContent()).resolves.toMatch(/downloads from huggingface\.co \(200 MB\) only when you click/);
     await page.waitForTimeout(1000);
     expect(outside).toEqual([]);
+
+    // A load can be cancelled while it runs; the panel says so and loading again works.
+    await page.getByLabel('Served by this app').check();
+    await page.locator('.model-panel select').first().selectOption('bench-llama-6M');
+    await page.getByTestId('load-model').click();
+    await page.getByTestId('cancel-load').click();
+    await page.getByText('Loading was cancelled.').waitFor();
+    await expect(page.getByTestId('load-model').textContent()).resolves.toBe('Load model');
     expect(errors).toEqual([]);
     await ctx.close();
   });

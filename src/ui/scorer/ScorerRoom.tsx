@@ -7,7 +7,8 @@ import { useWorkspace } from '../../state/workspace';
 import { CumulativeCostChart } from './CumulativeCostChart';
 import { DisagreementBanner } from './DisagreementBanner';
 import { Editor } from './Editor';
-import { ModelPanel, useAutoLoad } from './ModelPanel';
+import { ModelPanel, resolveDevice, useAutoLoad } from './ModelPanel';
+import { deviceSupport } from '../../state/servedModels';
 import { Presets } from './Presets';
 import type { Preset } from './presets';
 import { ScoreTable } from './ScoreTable';
@@ -74,6 +75,15 @@ export default function ScorerRoom(props: { embed?: boolean }) {
       ...(p.model ? { model: p.model.choice, dtype: p.model.dtype } : {}),
     });
     setPresetId(p.id);
+    // A served model is local: switch to it at once (hub models still wait for a click).
+    const engine = useEngine.getState();
+    const loaded = engine.load.status === 'ready' || engine.load.status === 'loading' ? engine.load.request : null;
+    if (p.model?.choice.kind === 'served') {
+      const name = p.model.choice.name;
+      const same = loaded?.source.kind === 'served' && loaded.source.name === name && loaded.dtype === p.model.dtype;
+      const dtype = p.model.dtype;
+      if (!same) void deviceSupport().then((support) => engine.loadModel({ source: { kind: 'served', name }, dtype, device: resolveDevice(ws.device, support) }));
+    }
   };
 
   const result = scoring.result;
