@@ -1,0 +1,155 @@
+// The length-controlled (LC) win rate: a logistic regression of the verdicts on
+// [1, s, tanh(x / sd(x))] — s = +1 when A was shown first, −1 when second; x = ln(len A / len B) —
+// then the win rate with the length term removed, averaged over the two orders:
+// LC = ½[σ(θ + φ) + σ(θ − φ)].
+import { fitLogistic, invertSpd, sigmoid, SingularFitError } from './logistic';
+
+/** One verdict per row, struct-of-arrays so fits over thousands of rows stay cheap. */
+export interface JudgmentTable {
+  /** Prompt index of each row (0-based); the two orders of a prompt share it. */
+  prompt: Int32Array;
+  /** +1 when A was shown first, −1 when second. */
+  s: Float64Array;
+  /** Log length ratio ln(len A / len B). */
+  x: Float64Array;
+  /** P(A wins) or an observed verdict (1 A, 0 B, ½ tie). */
+  y: Float64Array;
+  /** Number of prompts (clusters); prompt indices run 0..promptCount−1. */
+  promptCount: number;
+}
+
+/** Below this spread of tanh(x / sd(x)) the length coefficient is not identified in practice. */
+export const LENGTH_FEATURE_MIN_SD = 0.1;
+
+export interface LengthControlledFit {
+  theta: number;
+  /** NaN when every verdict had A in the same slot (no position term could be fitted). */
+  phi: number;
+  /** NaN when the length feature does not vary (no length term could be fitted). */
+  gamma: number;
+  lc: number;
+  /** Model-based standard error of γ (NaN when not fitted). */
+  gammaSe: number;
+  /** Cluster-robust (by prompt) standard error of LC, when asked for. */
+  lcSe: number;
+  /** Population standard deviation of x over rows. */
+  sdX: number;
+  /** Population standard deviation of the feature tanh(x / sd(x)). */
+  featureSd: number;
+  /** False when the length feature barely varies: γ is then not identified. */
+  gammaIdentified: boolean;
+  /** False when every verdict had A in the same slot. */
+  positionIdentified: boolean;
+  converged: boolean;
+  iterations: number;
+}
+
+function populationSd(values: Float64Array): number {
+  const n = values.length;
+  if (n === 0) return NaN;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += values[i];
+  mean /= n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (values[i] - mean) ** 2;
+  return Math.sqrt(ss / n);
+}
+
+/** tanh(x / sd(x)); all zeros when x does not vary at all. */
+export function lengthFeature(x: Float64Array): { feature: Float64Array; sdX: number } {
+  const sdX = populationSd(x);
+  const feature = new Float64Array(x.length);
+  if (sdX > 1e-12) for (let i = 0; i < x.length; i++) feature[i] = Math.tanh(x[i] / sdX);
+  return { feature, sdX };
+}
+
+function lcGradient(theta: number, phi: number): [number, number] {
+  const a = sigmoid(theta + phi);
+  const b = sigmoid(theta - phi);
+  const da = a * (1 - a);
+  const db = b * (1 - b);
+  return [(da + db) / 2, (da - db) / 2];
+}
+
+export function fitLengthControlled(table: JudgmentTable, opts: { robustSe?: boolean } = {}): LengthControlledFit {
+  const rows = table.y.length;
+  if (rows === 0) throw new Error('no verdicts to fit');
+  const { feature, sdX } = lengthFeature(table.x);
+  const featureSd = populationSd(feature);
+  // A column that never varies cannot be told apart from the intercept: leave it out.
+  const positionVaries = populationSd(table.s) > 0;
+  const tryFit = (withLength: boolean) => {
+    const columns: ((r: number) => number)[] = [() => 1];
+    if (positionVaries) columns.push((r) => table.s[r]);
+    if (withLength) columns.push((r) => feature[r]);
+    const p = columns.length;
+    const design = new Float64Array(rows * p);
+    for (let r = 0; r < rows; r++) for (let j = 0; j < p; j++) design[r * p + j] = columns[j](r);
+    return { p, design, fit: fitLogistic({ x: design, p, y: table.y }) };
+  };
+  let attempt: ReturnType<typeof tryFit>;
+  let lengthFitted = featureSd > 1e-6;
+  try {
+    attempt = tryFit(lengthFitted);
+  } catch (err) {
+    if (!(err instanceof SingularFitError) || !lengthFitted) throw err;
+    lengthFitted = false;
+    attempt = tryFit(false);
+  }
+  const { fit, p, design } = attempt;
+  const theta = fit.beta[0];
+  const phi = positionVaries ? fit.beta[1] : NaN;
+  const lengthIndex = positionVaries ? 2 : 1;
+  const gamma = lengthFitted ? fit.beta[lengthIndex] : NaN;
+  const gammaSe = lengthFitted ? Math.sqrt(fit.inverseHessian[lengthIndex][lengthIndex]) : NaN;
+  // Without both orders there is no position term to average out: LC is then σ(θ).
+  const lc = positionVaries ? (sigmoid(theta + phi) + sigmoid(theta - phi)) / 2 : sigmoid(theta);
+  let lcSe = NaN;
+  if (opts.robustSe) lcSe = clusterRobustLcSe(table, design, p, fit.beta, positionVaries);
+  return {
+    theta,
+    phi,
+    gamma,
+    lc,
+    gammaSe,
+    lcSe,
+    sdX,
+    featureSd,
+    gammaIdentified: lengthFitted && featureSd >= LENGTH_FEATURE_MIN_SD,
+    positionIdentified: positionVaries,
+    converged: fit.converged,
+    iterations: fit.iterations,
+  };
+}
+
+/** Sandwich covariance clustered by prompt, carried to LC by the delta method. */
+function clusterRobustLcSe(table: JudgmentTable, design: Float64Array, p: number, beta: number[], positionVaries: boolean): number {
+  const rows = table.y.length;
+  const scores = new Float64Array(table.promptCount * p);
+  const hess = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (let r = 0; r < rows; r++) {
+    const o = r * p;
+    let eta = 0;
+    for (let j = 0; j < p; j++) eta += design[o + j] * beta[j];
+    const mu = sigmoid(eta);
+    const resid = table.y[r] - mu;
+    const w = mu * (1 - mu);
+    const c = table.prompt[r] * p;
+    for (let j = 0; j < p; j++) {
+      scores[c + j] += design[o + j] * resid;
+      for (let k = 0; k < p; k++) hess[j][k] += w * design[o + j] * design[o + k];
+    }
+  }
+  const meat = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (let c = 0; c < table.promptCount; c++) {
+    for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) meat[j][k] += scores[c * p + j] * scores[c * p + k];
+  }
+  const bread = invertSpd(hess);
+  const lead = positionVaries ? lcGradient(beta[0], beta[1]) : [sigmoid(beta[0]) * (1 - sigmoid(beta[0]))];
+  const g = [...lead, ...new Array<number>(p - lead.length).fill(0)];
+  // v = g' H⁻¹ M H⁻¹ g
+  const hg = bread.map((row) => row.reduce((s, v, k) => s + v * g[k], 0));
+  let variance = 0;
+  for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) variance += hg[j] * meat[j][k] * hg[k];
+  return Math.sqrt(Math.max(variance, 0));
+}

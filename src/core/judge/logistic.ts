@@ -1,0 +1,128 @@
+// Logistic regression by Newton–Raphson. Targets may be soft (any value in [0, 1]): the
+// simulation fits the judge's expected verdicts, the audit fits observed ones.
+
+export function sigmoid(t: number): number {
+  if (t >= 0) return 1 / (1 + Math.exp(-t));
+  const e = Math.exp(t);
+  return e / (1 + e);
+}
+
+export function logit(p: number): number {
+  return Math.log(p / (1 - p));
+}
+
+export interface LogisticData {
+  /** Row-major design matrix, rows × p. */
+  x: Float64Array;
+  /** Number of columns. */
+  p: number;
+  /** Targets in [0, 1]. */
+  y: Float64Array;
+}
+
+export interface LogisticFit {
+  beta: number[];
+  /** Inverse of the observed information (the model-based covariance of beta). */
+  inverseHessian: number[][];
+  iterations: number;
+  converged: boolean;
+  logLik: number;
+}
+
+export class SingularFitError extends Error {
+  override name = 'SingularFitError';
+}
+
+/** Invert a small symmetric positive-definite matrix by Gauss–Jordan; throws when singular. */
+export function invertSpd(m: number[][]): number[][] {
+  const n = m.length;
+  const a = m.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  const scale = Math.max(...m.map((row, i) => Math.abs(row[i])), 1e-300);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) if (Math.abs(a[r][col]) > Math.abs(a[pivot][col])) pivot = r;
+    if (Math.abs(a[pivot][col]) < 1e-12 * scale) throw new SingularFitError('the design is singular');
+    [a[col], a[pivot]] = [a[pivot], a[col]];
+    const inv = 1 / a[col][col];
+    for (let j = 0; j < 2 * n; j++) a[col][j] *= inv;
+    for (let r = 0; r < n; r++) {
+      if (r === col) continue;
+      const f = a[r][col];
+      if (f === 0) continue;
+      for (let j = 0; j < 2 * n; j++) a[r][j] -= f * a[col][j];
+    }
+  }
+  return a.map((row) => row.slice(n));
+}
+
+/**
+ * One pass over the rows at β: log-likelihood, gradient and Hessian (lower triangle, row-major
+ * p × p). Softplus is written stably: log(1 + e^η).
+ */
+function evaluate(data: LogisticData, beta: Float64Array, grad: Float64Array, hess: Float64Array): number {
+  const { x, p, y } = data;
+  const rows = y.length;
+  grad.fill(0);
+  hess.fill(0);
+  let ll = 0;
+  for (let r = 0, o = 0; r < rows; r++, o += p) {
+    let eta = 0;
+    for (let j = 0; j < p; j++) eta += x[o + j] * beta[j];
+    const e = Math.exp(-Math.abs(eta));
+    ll += y[r] * eta - (eta > 0 ? eta + Math.log1p(e) : Math.log1p(e));
+    const mu = eta >= 0 ? 1 / (1 + e) : e / (1 + e);
+    const resid = y[r] - mu;
+    const w = mu * (1 - mu);
+    for (let j = 0; j < p; j++) {
+      const xj = x[o + j];
+      grad[j] += xj * resid;
+      const wx = w * xj;
+      for (let k = 0; k <= j; k++) hess[j * p + k] += wx * x[o + k];
+    }
+  }
+  return ll;
+}
+
+/**
+ * Fit by Newton–Raphson from β = 0. Each pass gives the likelihood at the new point with its
+ * gradient and Hessian; a step that lowered the likelihood is halved and retried.
+ */
+export function fitLogistic(data: LogisticData, opts: { maxIter?: number; tol?: number } = {}): LogisticFit {
+  const { p } = data;
+  const maxIter = opts.maxIter ?? 100;
+  const tol = opts.tol ?? 1e-10;
+  const grad = new Float64Array(p);
+  const hess = new Float64Array(p * p);
+  let beta = new Float64Array(p);
+  let base = beta;
+  let step = new Float64Array(p);
+  let baseLl = -Infinity;
+  let t = 1;
+  let converged = false;
+  let iterations = 0;
+  let inverseHessian: number[][] = [];
+  let ll = -Infinity;
+  for (let pass = 0; pass < 4 * maxIter; pass++) {
+    ll = evaluate(data, beta, grad, hess);
+    if (ll < baseLl - 1e-12 * Math.abs(baseLl) && t > 1e-6) {
+      t /= 2;
+      beta = base.map((b, j) => b + t * step[j]);
+      continue;
+    }
+    const moved = iterations === 0 ? Infinity : t * Math.max(...step.map(Math.abs));
+    const full = Array.from({ length: p }, (_, j) => Array.from({ length: p }, (_, k) => (k <= j ? hess[j * p + k] : hess[k * p + j])));
+    inverseHessian = invertSpd(full);
+    if (moved < tol) {
+      converged = true;
+      break;
+    }
+    if (iterations >= maxIter) break;
+    iterations++;
+    step = Float64Array.from(inverseHessian.map((row) => row.reduce((s, v, k) => s + v * grad[k], 0)));
+    base = beta;
+    baseLl = ll;
+    t = 1;
+    beta = base.map((b, j) => b + step[j]);
+  }
+  return { beta: Array.from(beta), inverseHessian, iterations, converged, logLik: ll };
+}

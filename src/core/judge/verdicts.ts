@@ -1,0 +1,237 @@
+// Reading a judge's verdicts from CSV or JSONL. One row per judgment:
+//   prompt_id  the prompt (both orders of a prompt share it)
+//   a_first    true/false, 1/0, yes/no — was answer A shown first? (or `first` = A/B)
+//   verdict    A, B or tie — or P(A wins), a number in [0, 1]
+//   len_a      length of answer A (characters, tokens or words — any unit, the same for both)
+//   len_b      length of answer B
+//   category   optional
+//   human      optional human verdict (A, B or tie) for a labelled subset
+// Bad rows are reported with their line number and reason; good rows still load.
+import Papa from 'papaparse';
+
+export type HardVerdict = 'A' | 'B' | 'tie';
+
+export interface VerdictRow {
+  line: number;
+  promptId: string;
+  aFirst: boolean;
+  /** P(A wins): 1 for A, 0 for B, ½ for a tie, or the judge's probability. */
+  pA: number;
+  /** The verdict as written, when it was A/B/tie. */
+  hard: HardVerdict | null;
+  lenA: number;
+  lenB: number;
+  category: string | null;
+  human: HardVerdict | null;
+}
+
+export interface LineError {
+  line: number;
+  message: string;
+}
+
+export interface ParsedVerdicts {
+  format: 'csv' | 'jsonl';
+  rows: VerdictRow[];
+  errors: LineError[];
+}
+
+/** The most bad-line messages kept; the count of the rest is still reported. */
+const MAX_ERRORS = 200;
+
+const ALIASES: Record<string, string> = {
+  prompt_id: 'prompt_id', prompt: 'prompt_id', id: 'prompt_id', promptid: 'prompt_id', instruction_id: 'prompt_id',
+  a_first: 'a_first', afirst: 'a_first', a_is_first: 'a_first',
+  first: 'first',
+  verdict: 'verdict', winner: 'verdict', p_a: 'verdict', pa: 'verdict', preference: 'verdict',
+  len_a: 'len_a', length_a: 'len_a', lena: 'len_a',
+  len_b: 'len_b', length_b: 'len_b', lenb: 'len_b',
+  category: 'category', subject: 'category',
+  human: 'human', human_verdict: 'human',
+};
+
+function canonicalKey(raw: string): string | undefined {
+  return ALIASES[raw.trim().toLowerCase().replace(/[\s-]+/g, '_')];
+}
+
+function parseHard(value: unknown): HardVerdict | null {
+  if (typeof value !== 'string') return null;
+  const v = value.trim().toLowerCase();
+  if (v === 'a') return 'A';
+  if (v === 'b') return 'B';
+  if (v === 'tie' || v === 'draw' || v === '=') return 'tie';
+  return null;
+}
+
+function parseBool(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : null;
+  if (typeof value !== 'string') return null;
+  const v = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'y', 't'].includes(v)) return true;
+  if (['false', '0', 'no', 'n', 'f'].includes(v)) return false;
+  return null;
+}
+
+function parseNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const n = Number(value.trim());
+  return Number.isFinite(n) ? n : null;
+}
+
+function describe(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text === undefined ? 'nothing' : `"${String(text).slice(0, 40)}"`;
+}
+
+/** Validate one record (keys already canonical); returns the row or the reason it is bad. */
+function toRow(record: Record<string, unknown>, line: number): VerdictRow | string {
+  const present = (k: string) => record[k] !== undefined && record[k] !== null && record[k] !== '';
+  const idRaw = record.prompt_id;
+  if (!present('prompt_id')) return 'missing prompt_id';
+  if (typeof idRaw !== 'string' && typeof idRaw !== 'number') return `prompt_id must be text or a number, got ${describe(idRaw)}`;
+  const promptId = String(idRaw).trim();
+  let aFirst: boolean | null;
+  if (present('a_first')) {
+    aFirst = parseBool(record.a_first);
+    if (aFirst === null) return `a_first must be true/false (or 1/0), got ${describe(record.a_first)}`;
+  } else if (present('first')) {
+    const f = parseHard(record.first);
+    if (f !== 'A' && f !== 'B') return `first must be A or B, got ${describe(record.first)}`;
+    aFirst = f === 'A';
+  } else return 'missing a_first (was A shown first?)';
+  if (!present('verdict')) return 'missing verdict';
+  const hard = parseHard(record.verdict);
+  let pA: number;
+  if (hard) pA = hard === 'A' ? 1 : hard === 'B' ? 0 : 0.5;
+  else {
+    const n = parseNumber(record.verdict);
+    if (n === null || n < 0 || n > 1) return `verdict must be A, B, tie or a probability in [0, 1], got ${describe(record.verdict)}`;
+    pA = n;
+  }
+  const lengths: number[] = [];
+  for (const key of ['len_a', 'len_b']) {
+    if (!present(key)) return `missing ${key}`;
+    const n = parseNumber(record[key]);
+    if (n === null || n <= 0) return `${key} must be a positive number, got ${describe(record[key])}`;
+    lengths.push(n);
+  }
+  let human: HardVerdict | null = null;
+  if (present('human')) {
+    human = parseHard(record.human);
+    if (!human) return `human must be A, B or tie, got ${describe(record.human)}`;
+  }
+  const category = present('category') ? String(record.category).trim() : null;
+  return { line, promptId, aFirst, pA, hard, lenA: lengths[0], lenB: lengths[1], category: category || null, human };
+}
+
+function canonicalRecord(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const key = canonicalKey(k);
+    if (key && !(key in out)) out[key] = v;
+  }
+  return out;
+}
+
+function pushError(errors: LineError[], error: LineError, overflow: { count: number }) {
+  if (errors.length < MAX_ERRORS) errors.push(error);
+  else overflow.count++;
+}
+
+function finish(format: 'csv' | 'jsonl', rows: VerdictRow[], errors: LineError[], overflow: { count: number }): ParsedVerdicts {
+  if (overflow.count > 0) errors.push({ line: 0, message: `${overflow.count} more bad lines not listed` });
+  return { format, rows, errors };
+}
+
+function parseJsonl(text: string): ParsedVerdicts {
+  const rows: VerdictRow[] = [];
+  const errors: LineError[] = [];
+  const overflow = { count: 0 };
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = i + 1;
+    if (raw.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      pushError(errors, { line, message: 'not valid JSON' }, overflow);
+      return;
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      pushError(errors, { line, message: 'expected a JSON object' }, overflow);
+      return;
+    }
+    const row = toRow(canonicalRecord(value as Record<string, unknown>), line);
+    if (typeof row === 'string') pushError(errors, { line, message: row }, overflow);
+    else rows.push(row);
+  });
+  return finish('jsonl', rows, errors, overflow);
+}
+
+function parseCsv(text: string): ParsedVerdicts {
+  const rows: VerdictRow[] = [];
+  const errors: LineError[] = [];
+  const overflow = { count: 0 };
+  // Line numbers: count newlines up to where each record starts (quoted fields may span lines).
+  let header: (string | undefined)[] | null = null;
+  let scanned = 0;
+  let lineAtScanned = 1;
+  const lineOf = (offset: number) => {
+    for (; scanned < offset && scanned < text.length; scanned++) if (text.charCodeAt(scanned) === 10) lineAtScanned++;
+    return lineAtScanned;
+  };
+  let recordStart = 0;
+  const skipBlank = (pos: number) => {
+    while (pos < text.length && (text[pos] === '\n' || text[pos] === '\r')) pos++;
+    return pos;
+  };
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    header: false,
+    skipEmptyLines: false,
+    step: (result) => {
+      const start = skipBlank(recordStart);
+      const line = lineOf(start);
+      recordStart = result.meta.cursor;
+      const fields = result.data;
+      if (fields.length === 1 && fields[0].trim() === '') return;
+      if (header === null) {
+        header = fields.map((f) => canonicalKey(f));
+        const has = (k: string) => header!.includes(k);
+        const missing = ['prompt_id', 'a_first', 'verdict', 'len_a', 'len_b'].filter(
+          (k) => !has(k) && !(k === 'a_first' && has('first')),
+        );
+        if (missing.length) {
+          errors.push({ line, message: `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
+          header = [];
+        }
+        return;
+      }
+      if (header.length === 0) return;
+      if (result.errors.length) {
+        pushError(errors, { line, message: result.errors[0].message }, overflow);
+        return;
+      }
+      if (fields.length !== header.length) {
+        pushError(errors, { line, message: `expected ${header.length} fields, found ${fields.length}` }, overflow);
+        return;
+      }
+      const record: Record<string, unknown> = {};
+      header.forEach((key, k) => {
+        if (key && !(key in record)) record[key] = fields[k];
+      });
+      const row = toRow(record, line);
+      if (typeof row === 'string') pushError(errors, { line, message: row }, overflow);
+      else rows.push(row);
+    },
+  });
+  if (header === null) errors.push({ line: 1, message: 'the file is empty' });
+  return finish('csv', rows, errors, overflow);
+}
+
+/** JSONL when the first non-blank character opens an object, CSV otherwise. */
+export function parseVerdicts(text: string): ParsedVerdicts {
+  const first = text.replace(/^\uFEFF/, '').trimStart()[0];
+  return first === '{' ? parseJsonl(text) : parseCsv(text);
+}

@@ -1,0 +1,109 @@
+import { useMemo } from 'react';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { simulateJudge, type JudgeParams, type SimulationResult } from '../../core/judge/simulate';
+import { workedExample } from '../../core/judge/example';
+import { ChartFrame } from '../common/ChartFrame';
+import { fixed, pct, SERIES, TOOLTIP_STYLE } from './format';
+
+const BARS = ['target', 'fixedOrder', 'aSecond', 'swap', 'lc'] as const;
+const SHORT: Record<(typeof BARS)[number], string> = { target: 'Target', fixedOrder: 'A first', aSecond: 'A second', swap: 'Swap-avg', lc: 'LC' };
+
+export function useSimulation(params: JudgeParams): { result: SimulationResult; ms: number } {
+  return useMemo(() => {
+    const t0 = performance.now();
+    const result = simulateJudge(params);
+    return { result, ms: performance.now() - t0 };
+  }, [params]);
+}
+
+export function SimulationView(props: { params: JudgeParams; result: SimulationResult; ms: number }) {
+  const { params, result: r, ms } = props;
+  const data = BARS.map((key) => ({ key, name: SHORT[key], value: 100 * r[key], color: SERIES[key].color }));
+  return (
+    <div className="judge-sim">
+      <ChartFrame
+        title="Win rate of A under each estimator"
+        filename="judge-win-rates"
+        note={
+          <>
+            The grey bar is what an unbiased judge would report. Showing A first inflates its win rate; swapping
+            and averaging removes position bias but not verbosity bias; the length-controlled rate removes both
+            (when length says nothing about quality).
+          </>
+        }
+      >
+        <div className="judge-chart">
+          <ResponsiveContainer width="100%" height={280}>
+            <BarChart data={data} margin={{ top: 24, right: 12, bottom: 4, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} height={40} />
+              <YAxis domain={[0, 100]} unit="%" width={48} />
+              <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} contentStyle={TOOLTIP_STYLE} />
+              <ReferenceLine y={50} stroke="currentColor" strokeDasharray="1 3" />
+              <Bar dataKey="value" isAnimationActive={false}>
+                {data.map((d) => <Cell key={d.key} fill={d.color} />)}
+                <LabelList dataKey="value" position="top" className="judge-bar-label" formatter={(v: unknown) => `${Number(v).toFixed(1)}%`} />
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </ChartFrame>
+      <table className="judge-table" aria-label="Win rates">
+        <thead>
+          <tr><th>Estimator</th><th>Win rate of A</th><th>Bias vs target</th></tr>
+        </thead>
+        <tbody>
+          {BARS.map((key) => (
+            <tr key={key}>
+              <td><span className="swatch" style={{ background: SERIES[key].color }} />{SERIES[key].label}</td>
+              <td data-testid={`rate-${key}`} data-value={r[key]}>{pct(r[key])}</td>
+              <td>{key === 'target' ? '—' : `${r[key] >= r.target ? '+' : ''}${(100 * (r[key] - r.target)).toFixed(1)} pts`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="judge-stats">
+        <div><dt>First-slot win rate</dt><dd data-testid="first-slot" data-value={r.firstSlot}>{pct(r.firstSlot)}</dd></div>
+        <div><dt>Inconsistency rate</dt><dd data-testid="inconsistency" data-value={r.inconsistency}>{pct(r.inconsistency)}</dd></div>
+        <div><dt>Fitted φ (position)</dt><dd data-testid="phi">{fixed(r.phi)}</dd></div>
+        <div><dt>Fitted γ (length)</dt><dd data-testid="gamma">{fixed(r.gamma)}</dd></div>
+        <div><dt>Recomputed in</dt><dd data-testid="sim-ms" data-value={ms}>{ms.toFixed(1)} ms</dd></div>
+      </dl>
+      {!r.gammaIdentified && (
+        <p className="warning" role="status">
+          The length feature tanh(x / sd x) barely varies here (sd {fixed(r.featureSd)}): γ is not identified and LC
+          is unreliable.
+        </p>
+      )}
+      <WorkedExample b={params.b} lambda={params.lambda} />
+    </div>
+  );
+}
+
+function WorkedExample({ b, lambda }: { b: number; lambda: number }) {
+  const ex = workedExample(b, lambda);
+  const x = ex.x.toFixed(3);
+  return (
+    <section className="panel judge-example" aria-labelledby="judge-example-title">
+      <h3 id="judge-example-title">Worked example: one prompt, d = 0, A 1.6× longer</h3>
+      <p className="muted">Equal quality (d = 0), so an unbiased judge says 50%. x = ln 1.6 = {x}.</p>
+      <ul>
+        <li>
+          A first: σ(d + b + λx) = σ(0 + {b.toFixed(2)} + {lambda.toFixed(2)}×{x}) = σ({(ex.d + b + lambda * ex.x).toFixed(3)}) ={' '}
+          <strong data-testid="example-first">{ex.aFirst.toFixed(3)}</strong>
+        </li>
+        <li>
+          A second: σ(d − b + λx) = σ({(ex.d - b + lambda * ex.x).toFixed(3)}) ={' '}
+          <strong data-testid="example-second">{ex.aSecond.toFixed(3)}</strong>
+        </li>
+        <li>
+          Swap-averaged: ½({ex.aFirst.toFixed(3)} + {ex.aSecond.toFixed(3)}) = <strong data-testid="example-swap">{ex.swap.toFixed(3)}</strong>
+          {' '}— position bias gone, verbosity bias left.
+        </li>
+        <li>
+          Ideal length control (position and length removed): σ(d) = <strong data-testid="example-lc">{ex.lc.toFixed(3)}</strong>
+        </li>
+      </ul>
+    </section>
+  );
+}

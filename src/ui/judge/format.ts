@@ -1,0 +1,15 @@
+// Number formatting for the Judge lab.
+export const pct = (v: number, digits = 1): string => (Number.isFinite(v) ? `${(100 * v).toFixed(digits)}%` : 'n/a');
+export const fixed = (v: number, digits = 3): string => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
+
+/** Series colours (Okabe–Ito), legible on the light and the dark background. */
+export const SERIES = {
+  target: { label: 'Target (bias-free)', color: '#8a8f98' },
+  fixedOrder: { label: 'Fixed order (A first)', color: '#d55e00' },
+  aSecond: { label: 'A second', color: '#cc79a7' },
+  swap: { label: 'Swap-averaged', color: '#0072b2' },
+  lc: { label: 'Length-controlled', color: '#009e73' },
+  unbiased: { label: 'Bias-free judge', color: '#8a8f98' },
+} as const;
+
+export const TOOLTIP_STYLE = { background: 'var(--bg)', border: '1px solid var(--border)', color: 'var(--fg)' };

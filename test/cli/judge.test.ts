@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ['bin/lengthlens.mjs', 'judge', ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('lengthlens judge simulate', () => {
+  it('prints the published figures at the defaults as fractions', () => {
+    const r = cli('simulate', '--seed', '3', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    for (const key of ['target', 'fixed_order', 'a_second', 'swap', 'lc', 'phi', 'gamma', 'first_slot', 'inconsistency']) {
+      expect(typeof out[key], key).toBe('number');
+    }
+    // Seed 3 at the defaults (reference run); published: 46.4, 63.6, 53.7, 46.7, 59.9, 43.
+    expect(Math.abs(out.target - 0.464)).toBeLessThan(0.01);
+    expect(Math.abs(out.fixed_order - 0.636)).toBeLessThan(0.01);
+    expect(Math.abs(out.swap - 0.537)).toBeLessThan(0.01);
+    expect(Math.abs(out.lc - 0.467)).toBeLessThan(0.01);
+    expect(Math.abs(out.first_slot - 0.599)).toBeLessThan(0.01);
+    expect(Math.abs(out.inconsistency - 0.43)).toBeLessThan(0.01);
+    expect(out.swap).toBeCloseTo((out.fixed_order + out.a_second) / 2, 12);
+    expect(out.params).toEqual({ b: 0.5, lambda: 0.8, m: 0.47, s: 0.5, rho: 0, n: 2000, seed: 3 });
+    expect(out.worked_example.a_first).toBeCloseTo(0.705993240268099526, 12);
+  });
+
+  it('takes every slider as a flag', () => {
+    const out = JSON.parse(cli('simulate', '--b', '0', '--lambda=0', '--m', '0.2', '--s', '0.3', '--rho', '0.5', '--n', '500', '--seed', '2', '--json').stdout);
+    expect(out.params).toEqual({ b: 0, lambda: 0, m: 0.2, s: 0.3, rho: 0.5, n: 500, seed: 2 });
+    // No bias: every order gives the target.
+    expect(out.fixed_order).toBeCloseTo(out.target, 12);
+    expect(out.first_slot).toBeCloseTo(0.5, 12);
+  });
+
+  it('rejects bad input with one line on stderr and a non-zero exit', () => {
+    for (const args of [['simulate', '--b', 'x'], ['simulate', '--rho', '2'], ['simulate', '--n', '1.5'], ['simulate', '--bogus', '1'], ['frobnicate'], []]) {
+      const r = cli(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+    }
+  });
+});
+
+describe('lengthlens judge audit', () => {
+  it('audits the sample file', () => {
+    const r = cli('audit', 'public/samples/judge-verdicts.csv', '--reps', '200', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.counts.prompts).toBe(400);
+    expect(out.counts.bad_lines).toBe(0);
+    for (const key of ['raw', 'swap', 'lc']) {
+      expect(out[key].lo).toBeLessThan(out[key].estimate);
+      expect(out[key].hi).toBeGreaterThan(out[key].estimate);
+    }
+    expect(out.first_slot).toBeGreaterThan(0.5);
+    expect(out.categories).toHaveLength(5);
+    expect(out.checklist).toHaveLength(6);
+  });
+
+  it('lists bad lines, keeps the good ones, and fails under --strict', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'judge-'));
+    const file = path.join(dir, 'v.jsonl');
+    writeFileSync(
+      file,
+      [
+        '{"prompt_id":"a","a_first":true,"verdict":"A","len_a":200,"len_b":100}',
+        '{"prompt_id":"a","a_first":false,"verdict":"A","len_a":200,"len_b":100}',
+        '{"prompt_id":"b","a_first":true,"verdict":"Q","len_a":200,"len_b":100}',
+        '{"prompt_id":"c","a_first":false,"verdict":"B","len_a":50,"len_b":100}',
+      ].join('\n'),
+    );
+    const r = cli('audit', file, '--reps', '20', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.counts.verdicts).toBe(3);
+    expect(out.bad_lines).toEqual([{ line: 3, message: 'verdict must be A, B, tie or a probability in [0, 1], got "Q"' }]);
+    expect(out.counts.only_a_second).toBe(1);
+    expect(r.stderr).toMatch(/:3: verdict must be/);
+    const strict = cli('audit', file, '--strict', '--json');
+    expect(strict.code).toBe(2);
+    expect(strict.stdout).toBe('');
+    expect(strict.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('fails on a missing file or a file with no valid verdicts', () => {
+    const missing = cli('audit', 'no/such/file.csv', '--json');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/file not found/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'judge-'));
+    const file = path.join(dir, 'bad.csv');
+    writeFileSync(file, 'prompt,verdict\nx,A\n');
+    const bad = cli('audit', file, '--json');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toMatch(/bad\.csv:1: missing columns: a_first, len_a, len_b/);
+    expect(cli('audit').code).toBe(2);
+  });
+});
+
+describe('lengthlens judge montecarlo and sample', () => {
+  it('runs a small Monte Carlo', () => {
+    const out = JSON.parse(cli('montecarlo', '--prompts', '200', '--reps', '40', '--json').stdout);
+    expect(out.worse).toBe('A');
+    expect(out.estimators.fixedOrder.declares_worse).toBeGreaterThan(0.9);
+    expect(out.population_target).toBeCloseTo(0.458758831114452, 9);
+  });
+
+  it('prints the sample verdict file', () => {
+    const r = cli('sample', '--prompts', '3');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('prompt_id,a_first,verdict,len_a,len_b,category,human');
+  });
+});
