@@ -137,8 +137,10 @@ export function Editor(props: { problems: InputProblem[]; chatTemplateAvailable:
             disabled={!props.chatTemplateAvailable && !ws.chatTemplate}
             onChange={(e) => ws.setChatTemplate(e.target.checked)}
           />{' '}
-          Compare with the chat template (context as a user turn)
-          {!props.chatTemplateAvailable && <span className="muted"> (this model has none)</span>}
+          <span>
+            Compare with the chat template (context as a user turn)
+            {!props.chatTemplateAvailable && <span className="muted"> (this model has none)</span>}
+          </span>
         </label>
       </details>
     </section>

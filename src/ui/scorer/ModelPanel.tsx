@@ -372,7 +372,7 @@ export function ModelPanel(props: { embed?: boolean }) {
         {probe.status === 'done' && (
           <p className={`small ${probe.check.ok ? 'ok-line' : 'error'}`} data-testid="probe-verdict">
             {probe.check.ok ? '✓ WebGPU agrees with WASM' : '✗ WebGPU disagrees with WASM'}: sum log-prob {fmt(probe.check.sumLogprobDevice, 4)} vs{' '}
-            {fmt(probe.check.sumLogprobWasm, 4)} nats (difference {probe.check.absDiff.toExponential(1)}, tolerance {probe.check.tolerance}).
+            {fmt(probe.check.sumLogprobWasm, 4)} nats (difference <span className="nowrap">{probe.check.absDiff.toExponential(1)}</span>, tolerance {probe.check.tolerance}).
             {!probe.check.ok && ' This GPU gives wrong numbers for this dtype: switch the device to WASM.'}
           </p>
         )}

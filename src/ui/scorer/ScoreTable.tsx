@@ -104,7 +104,20 @@ export function ScoreTable(props: ScoreTableProps) {
                   {col.label}
                   {col.kind === 'logprob' && <span className="unit"> ({unitLabel})</span>}
                   {col.kind === 'bits' && col.key !== 'bits_per_byte' && <span className="unit"> (bits)</span>}
-                  {col.rule && HARNESS_NAME[col.rule] && <span className="rule-name">{HARNESS_NAME[col.rule]}</span>}
+                  {col.rule && HARNESS_NAME[col.rule] && (
+                    <span className="rule-name">
+                      {HARNESS_NAME[col.rule]!.split('_').map((part, k) => (
+                        <span key={k}>
+                          {k > 0 && (
+                            <>
+                              _<wbr />
+                            </>
+                          )}
+                          {part}
+                        </span>
+                      ))}
+                    </span>
+                  )}
                 </th>
               ))}
             </tr>
