@@ -260,7 +260,8 @@ describe('Scorer', () => {
     await page.getByTestId('candidate-1').fill('');
     let rows = await waitForScores(page, [CANDIDATES[0], CANDIDATES[2]]);
     expect(rows[1].problem).toMatch(/Candidate 2 is empty/);
-    await expect(page.locator('#warnings-title')).toBeDefined();
+    await expect(page.getByTestId('input-problem').textContent()).resolves.toMatch(/^Candidate 2 is empty/);
+    await expect(page.getByTestId('candidate-1').getAttribute('aria-invalid')).resolves.toBe('true');
 
     // A 20,000-character candidate: a clear limit, the others still scored.
     await page.getByTestId('candidate-1').fill('a'.repeat(20_000));
