@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import { loadWorkspace, saveWorkspace } from './persist';
 import { decodeWorkspaceHash, hasStateHash, workspaceHash } from './urlState';
 import { snapshot, useWorkspace } from './workspace';
-import type { Workspace } from './workspaceSchema';
+import { parseWorkspace, type Workspace } from './workspaceSchema';
 
 export type StateOrigin = 'link' | 'saved' | 'default';
 
@@ -56,12 +56,18 @@ export function startWorkspaceSync(embed: boolean): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = () => {
     const ws = snapshot(useWorkspace.getState());
+    // Never store a state that would not load back: keep the last good one and say why.
+    const check = parseWorkspace(ws);
+    if (!check.ok) {
+      useLinkStatus.setState({ saveError: `Not saved and not in the link (the last good state is kept): ${check.error}.` });
+      return;
+    }
     const hash = workspaceHash(ws);
     if (hash !== window.location.hash) {
       lastWrittenHash = hash;
       history.replaceState(history.state, '', window.location.pathname + window.location.search + hash);
     }
-    if (!embed) useLinkStatus.setState({ saveError: saveWorkspace(ws) });
+    useLinkStatus.setState({ saveError: embed ? null : saveWorkspace(ws) });
   };
   // Only write back once the user's state is applied, so a bad link stays visible to fix.
   if (start.origin !== 'default' || !hasStateHash(window.location.hash)) write();

@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import type { ItemScore } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
-import { workspaceHash } from '../../src/state/urlState';
+import { decodeWorkspaceHash, workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';
 
 const CONTEXT = 'Lily went to the park. She saw a big';
@@ -294,6 +294,15 @@ describe('Scorer', () => {
     await expect(page.locator('.consent').textContent()).resolves.toMatch(/downloads from huggingface\.co \(200 MB\) only when you click/);
     await page.waitForTimeout(1000);
     expect(outside).toEqual([]);
+
+    // A half-typed hub id is flagged and cannot be loaded; it never enters the link.
+    await page.getByLabel('Hub: any id').check();
+    await page.getByPlaceholder('owner/model-name').fill('owner/');
+    await page.getByText('A hub id looks like owner/name.').waitFor();
+    await expect(page.getByTestId('load-model').isDisabled()).resolves.toBe(true);
+    await page.waitForTimeout(400);
+    const inLink = decodeWorkspaceHash(new URL(page.url()).hash);
+    expect(inLink.ok && inLink.workspace.model).toEqual({ kind: 'hub', id: 'HuggingFaceTB/SmolLM2-135M-Instruct' });
 
     // A load can be cancelled while it runs; the panel says so and loading again works.
     await page.getByLabel('Served by this app').check();

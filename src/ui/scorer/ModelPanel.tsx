@@ -137,8 +137,9 @@ export function ModelPanel(props: { embed?: boolean }) {
   const disk = useDiskModels();
   const [hubText, setHubText] = useState(model.kind === 'hub' && !findHubModel(model.id) ? model.id : '');
   const [pickingDisk, setPickingDisk] = useState(false);
+  const [typingId, setTypingId] = useState(model.kind === 'hub' && !findHubModel(model.id));
   const isDisk = model.kind === 'served' && model.name.startsWith(DISK_PREFIX);
-  const kind: Kind = pickingDisk || isDisk ? 'disk' : model.kind === 'served' ? 'served' : findHubModel(model.id) ? 'curated' : 'hub';
+  const kind: Kind = pickingDisk || isDisk ? 'disk' : typingId ? 'hub' : model.kind === 'served' ? 'served' : findHubModel(model.id) ? 'curated' : 'hub';
 
   const device = resolveDevice(devicePref, support);
   const shipped = shippedDtypes(model, served, disk.models);
@@ -163,7 +164,8 @@ export function ModelPanel(props: { embed?: boolean }) {
     sameSource(load.request.source, request.source) &&
     load.request.dtype === dtype &&
     (load.request.device === device || (load.status === 'ready' && !!load.note));
-  const hubInvalid = kind === 'hub' && !HUB_ID_PATTERN.test(model.kind === 'hub' ? model.id : '');
+  // A typed id enters the workspace (and the link) only once it is well-formed.
+  const hubInvalid = kind === 'hub' && !HUB_ID_PATTERN.test(hubText);
   const servedMissing = model.kind === 'served' && !isDisk && served !== null && !served.some((s) => s.name === model.name);
   const diskModel = model.kind === 'served' ? disk.models[model.name] : undefined;
   const diskMissing = isDisk && !diskModel;
@@ -175,10 +177,11 @@ export function ModelPanel(props: { embed?: boolean }) {
 
   const chooseKind = (k: Kind) => {
     setPickingDisk(k === 'disk');
+    setTypingId(k === 'hub');
     if (k === 'disk') return;
     if (k === 'served') setModel({ kind: 'served', name: served?.[0]?.name ?? DEFAULT_SERVED_MODEL }, served?.[0]?.dtypes[0] ?? 'fp32');
     else if (k === 'curated') setModel({ kind: 'hub', id: HUB_MODELS[0].id }, HUB_MODELS[0].defaultDtype);
-    else setModel({ kind: 'hub', id: hubText || 'owner/model-name' }, 'q4');
+    else if (HUB_ID_PATTERN.test(hubText)) setModel({ kind: 'hub', id: hubText }, dtype);
   };
 
   if (props.embed && load.status !== 'loading' && !(load.status === 'ready' && loadedMatches)) {
@@ -284,10 +287,12 @@ export function ModelPanel(props: { embed?: boolean }) {
               <span className="field-label">Hub id (owner/name, an ONNX causal LM)</span>
               <input
                 type="text"
-                value={model.kind === 'hub' ? model.id : hubText}
+                value={hubText}
+                placeholder="owner/model-name"
                 onChange={(e) => {
-                  setHubText(e.target.value);
-                  setModel({ kind: 'hub', id: e.target.value.trim() }, dtype);
+                  const id = e.target.value.trim();
+                  setHubText(id);
+                  if (HUB_ID_PATTERN.test(id)) setModel({ kind: 'hub', id }, dtype);
                 }}
                 aria-invalid={hubInvalid || undefined}
                 spellCheck={false}
