@@ -1,7 +1,7 @@
 // Which model scores: a served folder, a curated hub model, any hub id. Device and dtype
 // (only what the model ships and the device runs), download progress with cancel, and the
 // WebGPU-vs-WASM probe verdict. Hub models download only when the user clicks.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Device, Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine/types';
 import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes, type DeviceSupport } from '../../engine/models';
 import { useEngine } from '../../state/engineSession';
@@ -148,14 +148,10 @@ export function ModelPanel(props: { embed?: boolean }) {
     [shipped, support, device],
   );
   // Keep the dtype one that the model ships and the device runs.
-  const fixing = useRef(false);
   useEffect(() => {
-    if (offered.length > 0 && !offered.includes(dtype) && !fixing.current) {
-      fixing.current = true;
-      const preferred = model.kind === 'hub' ? findHubModel(model.id)?.defaultDtype : undefined;
-      setDtype(preferred && offered.includes(preferred) ? preferred : offered[0]);
-      fixing.current = false;
-    }
+    if (offered.length === 0 || offered.includes(dtype)) return;
+    const preferred = model.kind === 'hub' ? findHubModel(model.id)?.defaultDtype : undefined;
+    setDtype(preferred && offered.includes(preferred) ? preferred : offered[0]);
   }, [offered, dtype, model, setDtype]);
 
   const request: LoadRequest = { source: toSource(model), dtype, device };
