@@ -79,8 +79,9 @@ async function typeItem(page: Page, context: string, candidates: string[]) {
 }
 
 /**
- * `gpuSums`: on WebGPU (a software adapter here) float32 rounding accumulates along a sum, so
- * sums get 1e-3 per scored token; every per-length value still meets 1e-3.
+ * `gpuSums`: on WebGPU (a software adapter here) float32 rounding accumulates along a sum (2.6e-3
+ * seen over 21 tokens), so sums get the engine test's WebGPU tolerance of 5e-3; every per-length
+ * value still meets 1e-3.
  */
 function expectMatchesCli(rows: Row[], gpuSums = false) {
   expect(rows.map((r) => r.text)).toEqual(CANDIDATES);
@@ -89,8 +90,8 @@ function expectMatchesCli(rows: Row[], gpuSums = false) {
     for (const k of COUNTS) expect(r.values[k], `${k} of candidate ${i}`).toBe(ref[k]);
     for (const k of COLUMNS) {
       // PMI is a difference of two float32 sums: their errors add up.
-      const perToken = gpuSums && (k === 'sum_logprob' || k === 'pmi') ? ref.n_tokens : 1;
-      const tol = (k === 'pmi' ? 3e-3 : 1e-3) * perToken;
+      const sum = k === 'sum_logprob' || k === 'pmi';
+      const tol = gpuSums && sum ? (k === 'pmi' ? 1e-2 : 5e-3) : k === 'pmi' ? 3e-3 : 1e-3;
       expect(Math.abs(r.values[k] - ref[k]), `${k} of candidate ${i}: ${r.values[k]} vs ${ref[k]}`).toBeLessThan(tol);
     }
   });
