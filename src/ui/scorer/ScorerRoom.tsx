@@ -1,3 +1,171 @@
-export default function ScorerRoom(_props: { embed?: boolean }) {
-  return <section aria-labelledby="scorer-title"><h1 id="scorer-title">Scorer</h1></section>;
+// The Scorer: one context, N candidates, one model; every scoring rule side by side, with
+// per-token surprisal. `embed` renders the chrome-less view for iframes.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEngine } from '../../state/engineSession';
+import { applyInitialWorkspace, startWorkspaceSync, useLinkStatus } from '../../state/sync';
+import { useWorkspace } from '../../state/workspace';
+import { CumulativeCostChart } from './CumulativeCostChart';
+import { DisagreementBanner } from './DisagreementBanner';
+import { Editor } from './Editor';
+import { ModelPanel, resolveDevice, useAutoLoad } from './ModelPanel';
+import { deviceSupport } from '../../state/servedModels';
+import { Presets } from './Presets';
+import type { Preset } from './presets';
+import { ScoreTable } from './ScoreTable';
+import { ShareBar } from './ShareBar';
+import { SurprisalTraces } from './SurprisalTraces';
+import { TemplateComparison } from './TemplateComparison';
+import { useLiveScoring } from './useLiveScoring';
+import { Warnings } from './Warnings';
+import './scorer.css';
+
+/** Tell an embedding page how tall the view is, so its iframe can fit it. */
+function useReportHeight(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || window.parent === window) return;
+    const post = () => window.parent.postMessage({ type: 'lengthlens:height', height: Math.ceil(document.documentElement.scrollHeight) }, '*');
+    const ro = new ResizeObserver(post);
+    ro.observe(document.body);
+    post();
+    return () => ro.disconnect();
+  }, [enabled]);
+}
+
+export default function ScorerRoom(props: { embed?: boolean }) {
+  const embed = props.embed ?? false;
+  // The link or saved workspace is in the store before anything below reads it.
+  useState(() => applyInitialWorkspace(embed));
+  const [synced, setSynced] = useState(false);
+  useEffect(() => {
+    const stop = startWorkspaceSync(embed);
+    setSynced(true);
+    return stop;
+  }, [embed]);
+  useReportHeight(embed);
+  useAutoLoad(synced && !embed);
+
+  const { input } = useLiveScoring();
+  const units = useWorkspace((s) => s.units);
+  const setUnits = useWorkspace((s) => s.setUnits);
+  const gold = useWorkspace((s) => s.gold);
+  const candidateCount = useWorkspace((s) => s.candidates.length);
+  const load = useEngine((s) => s.load);
+  const scoring = useEngine((s) => s.scoring);
+  const link = useLinkStatus();
+  const [presetId, setPresetId] = useState<string | null>(null);
+
+  const rootRef = useRef<HTMLElement>(null);
+  const onRendered = useCallback(() => {
+    const s = useEngine.getState().scoring;
+    if (rootRef.current) {
+      rootRef.current.dataset.rescoreMs = (performance.now() - s.requestedAt).toFixed(1);
+      rootRef.current.dataset.run = String(s.runId);
+    }
+  }, []);
+
+  const loadPreset = (p: Preset) => {
+    const ws = useWorkspace.getState();
+    ws.replace({
+      ...ws,
+      v: 1,
+      context: p.context,
+      candidates: p.candidates,
+      gold: p.gold,
+      unconditionalContext: p.unconditionalContext ?? '',
+      ...(p.model ? { model: p.model.choice, dtype: p.model.dtype } : {}),
+    });
+    setPresetId(p.id);
+    // A served model is local: switch to it at once (hub models still wait for a click).
+    const engine = useEngine.getState();
+    const loaded = engine.load.status === 'ready' || engine.load.status === 'loading' ? engine.load.request : null;
+    if (p.model?.choice.kind === 'served') {
+      const name = p.model.choice.name;
+      const same = loaded?.source.kind === 'served' && loaded.source.name === name && loaded.dtype === p.model.dtype;
+      const dtype = p.model.dtype;
+      if (!same) void deviceSupport().then((support) => engine.loadModel({ source: { kind: 'served', name }, dtype, device: resolveDevice(ws.device, support) }));
+    }
+  };
+
+  const result = scoring.result;
+  const indices = scoring.input?.indices ?? [];
+  const stale =
+    scoring.running ||
+    (result !== null && (scoring.input?.context !== input.context || scoring.input?.candidates.join('\u0000') !== input.candidates.join('\u0000')));
+  const chatAvailable = load.status === 'ready' && load.info.hasChatTemplate;
+
+  const results = (
+    <>
+      {result && <DisagreementBanner result={result} indices={indices} gold={gold} />}
+      {scoring.error && (
+        <p className="error" role="alert">
+          Scoring failed: {scoring.error}
+        </p>
+      )}
+      {!result && load.status === 'ready' && input.candidates.length > 0 && <p className="muted placeholder">Scoring…</p>}
+      {!result && load.status !== 'ready' && (
+        <p className="muted placeholder">{embed ? 'Load the model to see the scores.' : 'Load a model to see the scores.'}</p>
+      )}
+      <ScoreTable
+        result={result}
+        indices={indices}
+        candidateCount={candidateCount}
+        problems={input.problems}
+        gold={gold}
+        units={units}
+        onUnits={setUnits}
+        stale={stale}
+        onRendered={onRendered}
+      />
+      {result && scoring.templated && <TemplateComparison raw={result} templated={scoring.templated} indices={indices} units={units} />}
+      <Warnings warnings={result?.warnings ?? []} indices={indices} problems={input.problems} />
+      {result && <SurprisalTraces result={result} indices={indices} gold={gold} />}
+      {result && <CumulativeCostChart result={result} indices={indices} />}
+    </>
+  );
+
+  const linkBanner = link.error && (
+    <div className="error link-error" role="alert" data-testid="link-error">
+      {link.error}{' '}
+      <button type="button" onClick={link.dismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+
+  if (embed) {
+    return (
+      <section className="scorer embed" aria-label="lengthlens Scorer" ref={rootRef} data-testid="scorer">
+        {linkBanner}
+        <ModelPanel embed />
+        <Editor problems={input.problems} chatTemplateAvailable={chatAvailable} compact />
+        {results}
+        <p className="embed-foot muted">
+          <a href={window.location.pathname + window.location.hash} target="_blank" rel="noopener">
+            Open in lengthlens
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="scorer" aria-labelledby="scorer-title" ref={rootRef} data-testid="scorer">
+      <div className="scorer-head">
+        <div>
+          <h1 id="scorer-title">Scorer</h1>
+          <p className="muted tagline">One context, several answers, one model: see which answer each scoring rule picks, and why.</p>
+        </div>
+        <ShareBar />
+      </div>
+      {linkBanner}
+      {link.saveError && <p className="warning">{link.saveError}</p>}
+      <div className="scorer-grid">
+        <div className="scorer-side">
+          <ModelPanel />
+          <Editor problems={input.problems} chatTemplateAvailable={chatAvailable} />
+          <Presets activeId={presetId} onLoad={loadPreset} />
+        </div>
+        <div className="scorer-results">{results}</div>
+      </div>
+    </section>
+  );
 }

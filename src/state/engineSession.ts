@@ -1,0 +1,170 @@
+// The one engine the Scorer talks to (a Worker behind comlink): loading with progress and
+// cancel, the WebGPU-vs-WASM probe, and live scoring where a newer run abandons older ones.
+import { create } from 'zustand';
+import type { ProbeCheck } from '../engine/api';
+import { createEngineClient, type EngineClient } from '../engine/client';
+import type { LoadProgress, LoadRequest, ModelInfo } from '../engine/types';
+import type { ItemScore, ScoreOptions } from '../core/scoring/types';
+
+export type LoadState =
+  | { status: 'idle'; message?: string }
+  | { status: 'loading'; request: LoadRequest; progress: LoadProgress | null }
+  | { status: 'ready'; request: LoadRequest; info: ModelInfo; note?: string }
+  | { status: 'error'; request: LoadRequest; message: string };
+
+export type ProbeState =
+  | { status: 'none' }
+  | { status: 'running' }
+  | { status: 'done'; check: ProbeCheck }
+  | { status: 'error'; message: string };
+
+export interface ScoredInput {
+  context: string;
+  candidates: string[];
+  /** Workspace index of each scored candidate. */
+  indices: number[];
+  options: ScoreOptions;
+  /** Also score with the context as a user turn of the model's chat template (SPEC §3). */
+  compareTemplate: boolean;
+}
+
+export interface ScoringState {
+  /** The latest result and the input it belongs to. */
+  result: ItemScore | null;
+  /** The same input with the chat template, when asked for. */
+  templated: ItemScore | null;
+  input: ScoredInput | null;
+  running: boolean;
+  error: string | null;
+  /** Id of the newest run asked for; results of older runs are dropped. */
+  runId: number;
+  /** Timing of the newest finished run (ms since page start). */
+  requestedAt: number;
+  finishedAt: number;
+}
+
+interface EngineSession {
+  load: LoadState;
+  probe: ProbeState;
+  scoring: ScoringState;
+  loadModel(req: LoadRequest): Promise<void>;
+  cancelLoad(): void;
+  /** A keystroke: abandon the run in flight, its input is already stale. */
+  abandonRuns(): void;
+  score(input: ScoredInput): Promise<void>;
+  clearResult(): void;
+}
+
+let client: EngineClient | null = null;
+const getClient = () => (client ??= createEngineClient());
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const isAbort = (e: unknown) => e instanceof Error && (e.name === 'AbortError' || /abort|superseded|cancel/i.test(e.message));
+
+/** Progress events can come hundreds of times a second; the UI needs a few. */
+function throttled(fn: (p: LoadProgress) => void, ms = 100) {
+  let last = 0;
+  return (p: LoadProgress) => {
+    const now = performance.now();
+    if (p.status === 'progress' && now - last < ms) return;
+    last = now;
+    fn(p);
+  };
+}
+
+let loadSeq = 0;
+
+export const useEngine = create<EngineSession>()((set, get) => ({
+  load: { status: 'idle' },
+  probe: { status: 'none' },
+  scoring: { result: null, templated: null, input: null, running: false, error: null, runId: 0, requestedAt: 0, finishedAt: 0 },
+
+  async loadModel(req) {
+    // A load still in flight would race this one inside the worker: end it first.
+    if (get().load.status === 'loading') {
+      client?.terminate();
+      client = null;
+    }
+    const seq = ++loadSeq;
+    const current = () => seq === loadSeq;
+    set({ load: { status: 'loading', request: req, progress: null }, probe: { status: 'none' } });
+    get().clearResult();
+    const onProgress = throttled((p: LoadProgress) => {
+      const s = get().load;
+      if (current() && s.status === 'loading') set({ load: { ...s, progress: p } });
+    });
+    try {
+      const info = await getClient().load(req, onProgress);
+      if (!current()) return;
+      set({ load: { status: 'ready', request: req, info } });
+    } catch (e) {
+      if (!current()) return;
+      if (req.device === 'webgpu') {
+        // SPEC §10: a model that fails on WebGPU falls back to WASM, and says so.
+        const fallback: LoadRequest = { ...req, device: 'wasm' };
+        set({ load: { status: 'loading', request: fallback, progress: null } });
+        try {
+          const info = await getClient().load(fallback, onProgress);
+          if (!current()) return;
+          set({ load: { status: 'ready', request: fallback, info, note: `WebGPU failed (${messageOf(e)}), so the model runs on WASM.` } });
+        } catch (e2) {
+          if (current()) set({ load: { status: 'error', request: req, message: `${messageOf(e)}; on WASM too: ${messageOf(e2)}` } });
+        }
+        return;
+      }
+      set({ load: { status: 'error', request: req, message: messageOf(e) } });
+      return;
+    }
+    if (req.device === 'webgpu') {
+      set({ probe: { status: 'running' } });
+      try {
+        const check = await getClient().api.probeCheck();
+        if (current()) set({ probe: { status: 'done', check } });
+      } catch (e) {
+        if (current()) set({ probe: { status: 'error', message: messageOf(e) } });
+      }
+    }
+  },
+
+  cancelLoad() {
+    // Downloads cannot be aborted inside transformers.js: end the worker and start afresh.
+    loadSeq++;
+    client?.terminate();
+    client = null;
+    set({ load: { status: 'idle', message: 'Loading was cancelled.' }, probe: { status: 'none' } });
+    get().clearResult();
+  },
+
+  abandonRuns() {
+    const runId = get().scoring.runId + 1;
+    set((s) => ({ scoring: { ...s.scoring, runId } }));
+    if (client && get().load.status === 'ready') void client.api.cancelBefore(runId);
+  },
+
+  async score(input) {
+    if (get().load.status !== 'ready') return;
+    const runId = get().scoring.runId + 1;
+    const requestedAt = performance.now();
+    set((s) => ({ scoring: { ...s.scoring, runId, running: true, error: null } }));
+    const api = getClient().api;
+    void api.cancelBefore(runId);
+    try {
+      const req = { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate: false } };
+      const result = await api.score(req, runId);
+      if (get().scoring.runId !== runId) return;
+      set({ scoring: { result, templated: null, input, running: input.compareTemplate, error: null, runId, requestedAt, finishedAt: performance.now() } });
+      if (input.compareTemplate) {
+        const templated = await api.score({ ...req, options: { ...req.options, chatTemplate: true } }, runId);
+        if (get().scoring.runId !== runId) return;
+        set((s) => ({ scoring: { ...s.scoring, templated, running: false } }));
+      }
+    } catch (e) {
+      if (get().scoring.runId !== runId || isAbort(e)) return;
+      set((s) => ({ scoring: { ...s.scoring, running: false, error: messageOf(e) } }));
+    }
+  },
+
+  clearResult() {
+    set((s) => ({ scoring: { ...s.scoring, result: null, templated: null, input: null, running: false, error: null } }));
+  },
+}));

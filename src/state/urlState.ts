@@ -1,0 +1,50 @@
+// The Scorer's state in the URL hash: `#s=<lz-string compressed JSON>`. The hash is untrusted:
+// it is size-checked before and after decompression, parsed as JSON (never evaluated) and
+// validated with the workspace schema.
+import LZString from 'lz-string';
+import { MAX_LINK_CHARS, MAX_STATE_JSON_CHARS } from './limits';
+import { parseWorkspace, type ParseResult, type Workspace } from './workspaceSchema';
+
+export const HASH_PREFIX = '#s=';
+
+export function encodeWorkspace(ws: Workspace): string {
+  return LZString.compressToEncodedURIComponent(JSON.stringify(ws));
+}
+
+export function workspaceHash(ws: Workspace): string {
+  return HASH_PREFIX + encodeWorkspace(ws);
+}
+
+/** Whether a hash carries Scorer state at all (as opposed to no state, or another room). */
+export function hasStateHash(hash: string): boolean {
+  return hash.startsWith(HASH_PREFIX);
+}
+
+/** Decode `#s=...`; every failure comes back as a message that says what was wrong. */
+export function decodeWorkspaceHash(hash: string): ParseResult {
+  if (!hasStateHash(hash)) return { ok: false, error: 'the link carries no Scorer state' };
+  const payload = hash.slice(HASH_PREFIX.length);
+  if (payload.length === 0) return { ok: false, error: 'the link\'s state is empty' };
+  if (payload.length > MAX_LINK_CHARS) {
+    return { ok: false, error: `the link's state is too long (${payload.length.toLocaleString('en')} characters; the limit is ${MAX_LINK_CHARS.toLocaleString('en')})` };
+  }
+  if (!/^[A-Za-z0-9+\-$]*$/.test(payload)) return { ok: false, error: 'the link\'s state contains characters a lengthlens link never has (was it cut or edited?)' };
+  let json: string | null;
+  try {
+    json = LZString.decompressFromEncodedURIComponent(payload);
+  } catch {
+    json = null;
+  }
+  if (!json) return { ok: false, error: 'the link\'s state could not be decompressed (was it cut short?)' };
+  if (json.length > MAX_STATE_JSON_CHARS) {
+    return { ok: false, error: `the link's state expands to ${json.length.toLocaleString('en')} characters; the limit is ${MAX_STATE_JSON_CHARS.toLocaleString('en')}` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { ok: false, error: 'the link\'s state is not valid JSON (was it cut short?)' };
+  }
+  const r = parseWorkspace(value);
+  return r.ok ? r : { ok: false, error: `the link's state is invalid: ${r.error}` };
+}

@@ -1,0 +1,59 @@
+// The Scorer's whole user-visible state, as a versioned zod schema. Every state that enters the
+// app from outside (a share link, local storage) goes through `parseWorkspace`.
+import { z } from 'zod';
+import type { Dtype } from '../engine/types';
+import { MAX_CANDIDATES, MAX_LINK_TEXT_CHARS } from './limits';
+
+const text = z.string().max(MAX_LINK_TEXT_CHARS);
+
+/** Hub ids look like `owner/name`: letters, digits, `-`, `_`, `.` only. */
+export const HUB_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}\/[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$/;
+/** Served model folder names: one path segment, no dots at the start (no `..`). */
+export const SERVED_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
+
+/** A model the state can name. A folder picked from disk cannot be shared, so it is not here. */
+export const modelChoiceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('served'), name: z.string().regex(SERVED_NAME_PATTERN) }),
+  z.object({ kind: z.literal('hub'), id: z.string().regex(HUB_ID_PATTERN) }),
+]);
+
+export const devicePreferenceSchema = z.enum(['auto', 'webgpu', 'wasm']);
+const DTYPES = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'] as const satisfies readonly Dtype[];
+export const dtypeSchema = z.enum(DTYPES);
+export const unitsSchema = z.enum(['bits', 'nats']);
+
+export const workspaceSchema = z.object({
+  v: z.literal(1),
+  model: modelChoiceSchema,
+  dtype: dtypeSchema,
+  device: devicePreferenceSchema,
+  context: text,
+  candidates: z.array(text).min(1).max(MAX_CANDIDATES),
+  /** Index of the right answer, when the user knows it. */
+  gold: z.number().int().min(0).max(MAX_CANDIDATES - 1).nullable(),
+  boundaryPolicy: z.enum(['whole', 'separate']),
+  unconditionalContext: z.string().max(2_000),
+  chatTemplate: z.boolean(),
+  units: unitsSchema,
+});
+
+export type Workspace = z.infer<typeof workspaceSchema>;
+export type ModelChoice = z.infer<typeof modelChoiceSchema>;
+export type DevicePreference = z.infer<typeof devicePreferenceSchema>;
+export type Units = z.infer<typeof unitsSchema>;
+
+export type ParseResult = { ok: true; workspace: Workspace } | { ok: false; error: string };
+
+/** Validate an already-decoded JSON value; the error names the first bad field. */
+export function parseWorkspace(value: unknown): ParseResult {
+  const r = workspaceSchema.safeParse(value);
+  if (r.success) {
+    if (r.data.gold !== null && r.data.gold >= r.data.candidates.length) {
+      return { ok: false, error: `gold index ${r.data.gold} is past the last candidate` };
+    }
+    return { ok: true, workspace: r.data };
+  }
+  const issue = r.error.issues[0];
+  const where = issue.path.length ? issue.path.join('.') : 'state';
+  return { ok: false, error: `${where}: ${issue.message}` };
+}

@@ -1,0 +1,46 @@
+// One sentence on whether the rules agree: "raw sum picks A, per-byte picks B, per-token picks C".
+import type { ItemScore, RuleName } from '../../core/scoring/types';
+import { candidateLetter, RULE_LABEL, RULE_ORDER, snippet } from './format';
+
+export function DisagreementBanner(props: { result: ItemScore; indices: number[]; gold: number | null }) {
+  const { result, indices, gold } = props;
+  // Group rules by the workspace index they pick, in the order the rules are listed.
+  const groups = new Map<number, RuleName[]>();
+  for (const rule of RULE_ORDER) {
+    const i = indices[result.winners[rule]];
+    if (i === undefined) continue;
+    groups.set(i, [...(groups.get(i) ?? []), rule]);
+  }
+  if (groups.size === 0) return null;
+  const name = (i: number) => {
+    const p = indices.indexOf(i);
+    return `${candidateLetter(i)} (“${snippet(result.candidates[p]?.text ?? '')}”)`;
+  };
+  const phrase = ([i, rules]: [number, RuleName[]]) =>
+    `${rules.map((r) => RULE_LABEL[r]).join(rules.length > 2 ? ', ' : ' and ').replace(/, ([^,]*)$/, ' and $1')} ${rules.length > 1 ? 'pick' : 'picks'} ${name(i)}`;
+  const entries = [...groups.entries()];
+  const goldNote =
+    gold === null
+      ? ''
+      : (() => {
+          const right = RULE_ORDER.filter((r) => indices[result.winners[r]] === gold).map((r) => RULE_LABEL[r]);
+          return right.length === 0
+            ? ` No rule picks the gold answer ${candidateLetter(gold)}.`
+            : right.length === RULE_ORDER.length
+              ? ''
+              : ` Right (gold ${candidateLetter(gold)}): ${right.join(', ')}.`;
+        })();
+  if (entries.length === 1) {
+    return (
+      <p className="banner agree" role="status" data-testid="disagreement">
+        All five rules pick {name(entries[0][0])}.{goldNote}
+      </p>
+    );
+  }
+  const text = entries.map(phrase).join('; ');
+  return (
+    <p className="banner disagree" role="status" data-testid="disagreement">
+      <strong>The rules disagree:</strong> {text.charAt(0).toUpperCase() + text.slice(1)}.{goldNote}
+    </p>
+  );
+}

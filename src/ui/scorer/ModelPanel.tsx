@@ -1,0 +1,384 @@
+// Which model scores: a served folder, a curated hub model, any hub id. Device and dtype
+// (only what the model ships and the device runs), download progress with cancel, and the
+// WebGPU-vs-WASM probe verdict. Hub models download only when the user clicks.
+import { useEffect, useMemo, useState } from 'react';
+import type { Device, Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine/types';
+import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes, type DeviceSupport } from '../../engine/models';
+import { useEngine } from '../../state/engineSession';
+import { addModelFolder, DISK_PREFIX, diskSource, useDiskModels, type DiskModel } from '../../state/diskModels';
+import { deviceSupport, listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
+import { useWorkspace } from '../../state/workspace';
+import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../state/workspaceSchema';
+import { fmt } from './format';
+
+const ALL: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
+type Kind = 'served' | 'curated' | 'hub' | 'disk';
+const HUB_MODELS = CURATED_HUB_MODELS;
+const findHubModel = (id: string) => HUB_MODELS.find((m) => m.id === id);
+const sizeText = (mb: number | undefined) => (mb === undefined ? undefined : mb >= 1000 ? `${(mb / 1000).toFixed(2)} GB` : `${mb} MB`);
+
+function useDeviceSupport(): DeviceSupport | null {
+  const [s, setS] = useState<DeviceSupport | null>(null);
+  useEffect(() => {
+    let live = true;
+    void deviceSupport().then((v) => live && setS(v));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return s;
+}
+
+function useServedModels(): ServedModel[] | null {
+  const [m, setM] = useState<ServedModel[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void listServedModels().then((v) => live && setM(v));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return m;
+}
+
+export function resolveDevice(pref: DevicePreference, support: DeviceSupport | null): Device {
+  if (pref === 'wasm') return 'wasm';
+  if (pref === 'webgpu') return 'webgpu';
+  return support?.webgpu ? 'webgpu' : 'wasm';
+}
+
+/** dtypes the chosen model ships (null: unknown, e.g. a typed hub id). */
+function shippedDtypes(model: ModelChoice, served: ServedModel[] | null, disk: Record<string, DiskModel>): Dtype[] | null {
+  if (model.kind === 'served') return disk[model.name]?.dtypes ?? served?.find((s) => s.name === model.name)?.dtypes ?? null;
+  return findHubModel(model.id)?.dtypes ?? null;
+}
+
+/** The engine source of a workspace model choice; a picked folder's files come from memory. */
+function toSource(m: ModelChoice): ModelSource {
+  if (m.kind === 'hub') return { kind: 'hub', id: m.id };
+  const disk = m.name.startsWith(DISK_PREFIX) ? useDiskModels.getState().models[m.name] : undefined;
+  return disk ? diskSource(disk) : { kind: 'served', name: m.name };
+}
+
+function sameSource(a: ModelSource, b: ModelSource): boolean {
+  if (a.kind === 'hub' && b.kind === 'hub') return a.id === b.id;
+  if (a.kind === 'served' && b.kind === 'served') return a.name === b.name;
+  if (a.kind === 'files' && b.kind === 'files') return a.files === b.files;
+  return false;
+}
+
+const modelLabel = (m: ModelChoice) => (m.kind === 'served' ? m.name : m.id);
+
+/**
+ * At start: fall back to the curated hub default when the served default is missing (never
+ * downloading it), and load a served model at once.
+ */
+let autoLoadDone = false;
+export function useAutoLoad(enabled: boolean) {
+  useEffect(() => {
+    if (!enabled || autoLoadDone) return;
+    autoLoadDone = true;
+    void (async () => {
+      const ws = useWorkspace.getState();
+      if (ws.model.kind !== 'served') return;
+      const served = await probeServedModel(ws.model.name);
+      if (!served) {
+        if (ws.model.name === DEFAULT_SERVED_MODEL) ws.setModel({ kind: 'hub', id: DEFAULT_HUB_MODEL.id }, DEFAULT_HUB_MODEL.defaultDtype);
+        return;
+      }
+      const support = await deviceSupport();
+      const now = useWorkspace.getState();
+      const device = resolveDevice(now.device, support);
+      const dtype = served.dtypes.includes(now.dtype) ? now.dtype : (served.dtypes[0] ?? now.dtype);
+      if (dtype !== now.dtype) now.setDtype(dtype);
+      if (useEngine.getState().load.status === 'idle') void useEngine.getState().loadModel({ source: toSource(now.model), dtype, device });
+    })();
+  }, [enabled]);
+}
+
+function ProgressView(props: { progress: LoadProgress | null }) {
+  const p = props.progress;
+  const files = p ? Object.entries(p.files) : [];
+  const mb = (b: number) => `${fmt(b / 1e6, 1)} MB`;
+  return (
+    <div className="load-progress">
+      <label className="field">
+        <span className="field-label">
+          Total {p && p.total > 0 ? `${mb(p.loaded)} of ${mb(p.total)}` : 'starting…'}
+        </span>
+        <progress value={p && p.total > 0 ? p.loaded : undefined} max={p && p.total > 0 ? p.total : undefined} />
+      </label>
+      {files.length > 0 && (
+        <ul className="file-progress">
+          {files.map(([name, f]) => (
+            <li key={name}>
+              <span className="file-name">{name}</span>
+              <progress value={f.total > 0 ? f.loaded : undefined} max={f.total > 0 ? f.total : undefined} aria-label={`${name} download`} />
+              <span className="muted">{f.total > 0 ? `${Math.round((100 * f.loaded) / f.total)}%` : ''}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function ModelPanel(props: { embed?: boolean }) {
+  const model = useWorkspace((s) => s.model);
+  const dtype = useWorkspace((s) => s.dtype);
+  const devicePref = useWorkspace((s) => s.device);
+  const setModel = useWorkspace((s) => s.setModel);
+  const setDtype = useWorkspace((s) => s.setDtype);
+  const setDevice = useWorkspace((s) => s.setDevice);
+  const load = useEngine((s) => s.load);
+  const probe = useEngine((s) => s.probe);
+  const support = useDeviceSupport();
+  const served = useServedModels();
+  const disk = useDiskModels();
+  const [hubText, setHubText] = useState(model.kind === 'hub' && !findHubModel(model.id) ? model.id : '');
+  const [pickingDisk, setPickingDisk] = useState(false);
+  const [typingId, setTypingId] = useState(model.kind === 'hub' && !findHubModel(model.id));
+  const isDisk = model.kind === 'served' && model.name.startsWith(DISK_PREFIX);
+  const kind: Kind = pickingDisk || isDisk ? 'disk' : typingId ? 'hub' : model.kind === 'served' ? 'served' : findHubModel(model.id) ? 'curated' : 'hub';
+
+  const device = resolveDevice(devicePref, support);
+  const shipped = shippedDtypes(model, served, disk.models);
+  const offered = useMemo(
+    () => (support ? runnableDtypes(shipped ?? ALL, device, support.shaderF16) : (shipped ?? ALL)),
+    [shipped, support, device],
+  );
+  // Keep the dtype one that the model ships and the device runs.
+  useEffect(() => {
+    if (offered.length === 0 || offered.includes(dtype)) return;
+    const preferred = model.kind === 'hub' ? findHubModel(model.id)?.defaultDtype : undefined;
+    setDtype(preferred && offered.includes(preferred) ? preferred : offered[0]);
+  }, [offered, dtype, model, setDtype]);
+
+  const request: LoadRequest = { source: toSource(model), dtype, device };
+  const loadedMatches =
+    (load.status === 'ready' || load.status === 'loading') &&
+    sameSource(load.request.source, request.source) &&
+    load.request.dtype === dtype &&
+    (load.request.device === device || (load.status === 'ready' && !!load.note));
+  // A typed id enters the workspace (and the link) only once it is well-formed.
+  const hubInvalid = kind === 'hub' && !HUB_ID_PATTERN.test(hubText);
+  const servedMissing = model.kind === 'served' && !isDisk && served !== null && !served.some((s) => s.name === model.name);
+  const diskModel = model.kind === 'served' ? disk.models[model.name] : undefined;
+  const diskMissing = isDisk && !diskModel;
+  const curated = model.kind === 'hub' ? findHubModel(model.id) : undefined;
+  const size = sizeText(curated?.sizeMB[dtype]);
+  const isHub = model.kind === 'hub';
+  const loadLabel = isHub ? `Download and load${size ? ` (${size})` : ''}` : 'Load model';
+  const start = () => void useEngine.getState().loadModel(request);
+
+  const chooseKind = (k: Kind) => {
+    setPickingDisk(k === 'disk');
+    setTypingId(k === 'hub');
+    if (k === 'disk') return;
+    if (k === 'served') setModel({ kind: 'served', name: served?.[0]?.name ?? DEFAULT_SERVED_MODEL }, served?.[0]?.dtypes[0] ?? 'fp32');
+    else if (k === 'curated') setModel({ kind: 'hub', id: HUB_MODELS[0].id }, HUB_MODELS[0].defaultDtype);
+    else if (HUB_ID_PATTERN.test(hubText)) setModel({ kind: 'hub', id: hubText }, dtype);
+  };
+
+  if (props.embed && load.status !== 'loading' && !(load.status === 'ready' && loadedMatches)) {
+    return (
+      <div className="embed-load panel">
+        <p>
+          Model: <strong>{modelLabel(model)}</strong> ({dtype}, {device === 'webgpu' ? 'WebGPU' : 'WASM'}).{' '}
+          {isHub ? `It downloads from huggingface.co${size ? ` (${size})` : ''} only when you click.` : 'It loads when you click.'}
+        </p>
+        {load.status === 'error' && <p className="error" role="alert">{load.message}</p>}
+        <button type="button" className="primary" onClick={start} disabled={hubInvalid || servedMissing || diskMissing} data-testid="load-model">
+          Load model and score
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section className={`model-panel panel ${props.embed ? 'compact' : ''}`} aria-labelledby="model-title">
+      <h2 id="model-title">Model</h2>
+      {!props.embed && (
+        <>
+          <fieldset className="source-kind">
+            <legend className="sr-only">Model source</legend>
+            {(
+              [
+                ['served', 'Served by this app'],
+                ['curated', 'Hub: curated'],
+                ['hub', 'Hub: any id'],
+                ['disk', 'Folder on disk'],
+              ] as const
+            ).map(([k, label]) => (
+              <label key={k}>
+                <input type="radio" name="model-kind" checked={kind === k} onChange={() => chooseKind(k)} /> {label}
+              </label>
+            ))}
+          </fieldset>
+          {kind === 'disk' && (
+            <div className="field">
+              <label className="field">
+                <span className="field-label">A model folder (config.json, tokenizer.json, onnx/model*.onnx)</span>
+                <input
+                  type="file"
+                  webkitdirectory=""
+                  multiple
+                  onChange={(e) => {
+                    const m = addModelFolder(Array.from(e.currentTarget.files ?? []));
+                    if (m) {
+                      setPickingDisk(false);
+                      setModel({ kind: 'served', name: m.name }, m.dtypes[0]);
+                    }
+                  }}
+                  data-testid="folder-input"
+                />
+              </label>
+              {disk.error && <span className="error small" role="alert">{disk.error}</span>}
+              {diskModel && (
+                <span className="muted small">
+                  “{diskModel.folder}”: {diskModel.files.length} files, {fmt(diskModel.bytes / 1e6, 1)} MB, dtypes {diskModel.dtypes.join(', ')}. Nothing is uploaded; a link to this view cannot carry the folder.
+                </span>
+              )}
+              {diskMissing && <span className="muted small">Pick the folder again: folders from disk are not kept across reloads.</span>}
+            </div>
+          )}
+          {kind === 'served' && (
+            <label className="field">
+              <span className="field-label">Served model</span>
+              <select
+                value={model.kind === 'served' ? model.name : ''}
+                onChange={(e) => setModel({ kind: 'served', name: e.target.value }, served?.find((s) => s.name === e.target.value)?.dtypes[0] ?? dtype)}
+              >
+                {model.kind === 'served' && !served?.some((s) => s.name === model.name) && <option value={model.name}>{model.name}</option>}
+                {served?.map((s) => (
+                  <option key={s.name} value={s.name}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+              {served !== null && served.length === 0 && <span className="muted">This app serves no models; pick a hub model.</span>}
+              {servedMissing && <span className="error">This app does not serve “{model.kind === 'served' ? model.name : ''}”.</span>}
+            </label>
+          )}
+          {kind === 'curated' && (
+            <label className="field">
+              <span className="field-label">Hub model</span>
+              <select
+                value={model.kind === 'hub' ? model.id : ''}
+                onChange={(e) => {
+                  const m = findHubModel(e.target.value);
+                  if (m) setModel({ kind: 'hub', id: m.id }, m.defaultDtype);
+                }}
+              >
+                {HUB_MODELS.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.label} ({m.id})
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {kind === 'hub' && (
+            <label className="field">
+              <span className="field-label">Hub id (owner/name, an ONNX causal LM)</span>
+              <input
+                type="text"
+                value={hubText}
+                placeholder="owner/model-name"
+                onChange={(e) => {
+                  const id = e.target.value.trim();
+                  setHubText(id);
+                  if (HUB_ID_PATTERN.test(id)) setModel({ kind: 'hub', id }, dtype);
+                }}
+                aria-invalid={hubInvalid || undefined}
+                spellCheck={false}
+              />
+              {hubInvalid && <span className="error">A hub id looks like owner/name.</span>}
+            </label>
+          )}
+        </>
+      )}
+      <div className="device-dtype">
+        <label className="field inline">
+          <span className="field-label">Device</span>
+          <select value={devicePref} onChange={(e) => setDevice(e.target.value as DevicePreference)}>
+            <option value="auto">Auto ({support ? (support.webgpu ? 'WebGPU' : 'WASM') : 'detecting…'})</option>
+            <option value="webgpu" disabled={support !== null && !support.webgpu}>
+              WebGPU
+            </option>
+            <option value="wasm">WASM (CPU)</option>
+          </select>
+        </label>
+        <label className="field inline">
+          <span className="field-label">dtype</span>
+          <select value={dtype} onChange={(e) => setDtype(e.target.value as Dtype)}>
+            {offered.map((d) => (
+              <option key={d} value={d}>
+                {d}
+                {curated?.sizeMB[d] ? ` (${sizeText(curated.sizeMB[d])})` : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className="muted small">
+        {support === null
+          ? 'Checking for WebGPU…'
+          : support.webgpu
+            ? `WebGPU available${support.shaderF16 ? ' with shader-f16' : ' without shader-f16 (no fp16 or q4f16)'}.`
+            : 'WASM only: this browser has no usable WebGPU adapter.'}
+        {shipped === null && model.kind === 'hub' && ' The dtypes this id ships are unknown until it loads; a missing file is named.'}
+      </p>
+      {isHub && !loadedMatches && load.status !== 'loading' && (
+        <p className="consent muted small">
+          {modelLabel(model)} downloads from huggingface.co{size ? ` (${size})` : ''} only when you click, then stays in the browser cache.
+        </p>
+      )}
+      <div className="row-actions">
+        {load.status === 'loading' ? (
+          <button type="button" onClick={() => useEngine.getState().cancelLoad()} data-testid="cancel-load">
+            Cancel
+          </button>
+        ) : (
+          <button type="button" className={loadedMatches ? '' : 'primary'} onClick={start} disabled={hubInvalid || servedMissing || diskMissing} data-testid="load-model">
+            {loadedMatches ? 'Reload' : loadLabel}
+          </button>
+        )}
+      </div>
+      <div aria-live="polite">
+        {load.status === 'loading' && (
+          <>
+            <p className="small">
+              Loading {modelLabel(model)} ({load.request.dtype}, {load.request.device})…
+            </p>
+            <ProgressView progress={load.progress} />
+          </>
+        )}
+        {load.status === 'ready' && (
+          <p className="small ok-line" data-testid="model-status">
+            Loaded <strong>{load.info.id}</strong>
+            {load.request.source.kind === 'files' ? ' (folder on disk)' : ''} · {load.info.dtype} · {load.info.device === 'webgpu' ? 'WebGPU' : 'WASM'} · vocab{' '}
+            {load.info.vocabSize.toLocaleString('en')} · context {load.info.maxLength.toLocaleString('en')} tokens
+            {!loadedMatches && <span className="muted"> (your choice above differs: press Load)</span>}
+          </p>
+        )}
+        {load.status === 'ready' && load.note && <p className="warning small">{load.note}</p>}
+        {load.status === 'idle' && load.message && <p className="muted small">{load.message}</p>}
+        {load.status === 'error' && (
+          <p className="error small" role="alert">
+            {load.message}
+          </p>
+        )}
+        {probe.status === 'running' && <p className="muted small">Checking WebGPU against WASM on a probe text…</p>}
+        {probe.status === 'done' && (
+          <p className={`small ${probe.check.ok ? 'ok-line' : 'error'}`} data-testid="probe-verdict">
+            {probe.check.ok ? '✓ WebGPU agrees with WASM' : '✗ WebGPU disagrees with WASM'}: sum log-prob {fmt(probe.check.sumLogprobDevice, 4)} vs{' '}
+            {fmt(probe.check.sumLogprobWasm, 4)} nats (difference <span className="nowrap">{probe.check.absDiff.toExponential(1)}</span>, tolerance {probe.check.tolerance}).
+            {!probe.check.ok && ' This GPU gives wrong numbers for this dtype: switch the device to WASM.'}
+          </p>
+        )}
+        {probe.status === 'error' && <p className="warning small">The WebGPU-vs-WASM check failed to run: {probe.message}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+// One row per candidate, one column per quantity; the winner of each rule is starred.
+import { useEffect, useRef } from 'react';
+import type { CandidateScore, ItemScore, RuleName } from '../../core/scoring/types';
+import type { InputProblem } from '../../state/inputCheck';
+import type { Units } from '../../state/workspaceSchema';
+import { candidateLetter, fmt, inUnits, RULE_LABEL, visible } from './format';
+
+type NumericKey = 'n_tokens' | 'n_bytes' | 'n_chars' | 'sum_logprob' | 'per_token' | 'per_char' | 'per_byte' | 'bits_per_byte' | 'pmi' | 'prior_bpb' | 'first_token_bits';
+
+interface Column {
+  key: NumericKey;
+  label: string;
+  /** 'logprob': shown in the chosen unit; 'bits': always bits; 'count': an integer. */
+  kind: 'logprob' | 'bits' | 'count';
+  rule?: RuleName;
+  title: string;
+}
+
+const COLUMNS: Column[] = [
+  { key: 'n_tokens', label: 'tokens', kind: 'count', title: 'Scored tokens of the continuation' },
+  { key: 'n_bytes', label: 'bytes', kind: 'count', title: 'UTF-8 bytes of the candidate as given' },
+  { key: 'n_chars', label: 'chars', kind: 'count', title: 'Unicode code points of the candidate as given' },
+  { key: 'sum_logprob', label: 'sum log-prob', kind: 'logprob', rule: 'acc', title: 'Raw log-likelihood: lm-eval-harness acc' },
+  { key: 'per_token', label: 'per token', kind: 'logprob', rule: 'per_token', title: 'Sum divided by the number of tokens' },
+  { key: 'per_char', label: 'per char', kind: 'logprob', rule: 'acc_norm', title: 'Sum divided by code points: lm-eval-harness acc_norm' },
+  { key: 'per_byte', label: 'per byte', kind: 'logprob', rule: 'acc_bytes', title: 'Sum divided by UTF-8 bytes: lm-eval-harness acc_bytes' },
+  { key: 'bits_per_byte', label: 'bits/byte', kind: 'bits', title: 'Cost in bits per UTF-8 byte (lower is better)' },
+  { key: 'pmi', label: 'PMI', kind: 'logprob', rule: 'pmi', title: 'Sum minus the sum under the unconditional context: acc_mutual_info' },
+  { key: 'prior_bpb', label: 'PriorBPB', kind: 'bits', title: 'Per-byte cost curve averaged under the geometric length prior (bits/byte, lower is better)' },
+  { key: 'first_token_bits', label: 'first-token bits', kind: 'bits', title: 'Surprisal of the first scored token, in bits' },
+];
+
+/** The lm-eval-harness metric each rule is, where it has a name there. */
+const HARNESS_NAME: Partial<Record<RuleName, string>> = { acc: 'acc', acc_norm: 'acc_norm', acc_bytes: 'acc_bytes', pmi: 'acc_mutual_info' };
+
+export interface ScoreTableProps {
+  result: ItemScore | null;
+  /** Workspace index of each candidate in `result`. */
+  indices: number[];
+  candidateCount: number;
+  problems: InputProblem[];
+  gold: number | null;
+  units: Units;
+  onUnits(units: Units): void;
+  stale: boolean;
+  /** Called after a new result is on screen (for the latency figure). */
+  onRendered?(): void;
+}
+
+function cellText(c: CandidateScore, col: Column, units: Units): string {
+  const v = c[col.key];
+  if (col.kind === 'count') return String(v);
+  if (col.kind === 'bits') return fmt(v);
+  return fmt(inUnits(v, units));
+}
+
+export function ScoreTable(props: ScoreTableProps) {
+  const { result, indices, units } = props;
+  const onRendered = props.onRendered;
+  const renderedFor = useRef<ItemScore | null>(null);
+  useEffect(() => {
+    if (result && renderedFor.current !== result) {
+      renderedFor.current = result;
+      onRendered?.();
+    }
+  }, [result, onRendered]);
+
+  const byIndex = new Map<number, CandidateScore>();
+  const winnersOf = new Map<number, RuleName[]>();
+  if (result) {
+    result.candidates.forEach((c, p) => byIndex.set(indices[p], c));
+    for (const [rule, p] of Object.entries(result.winners) as [RuleName, number][]) {
+      const i = indices[p];
+      if (i === undefined) continue;
+      winnersOf.set(i, [...(winnersOf.get(i) ?? []), rule]);
+    }
+  }
+  const problemOf = new Map(props.problems.filter((p) => p.candidate !== null).map((p) => [p.candidate as number, p.message]));
+  const unitLabel = units === 'bits' ? 'bits' : 'nats';
+
+  return (
+    <section className="score-table-wrap" aria-labelledby="score-table-title" aria-busy={props.stale || undefined}>
+      <div className="section-head">
+        <h2 id="score-table-title">Scores</h2>
+        <fieldset className="units-switch">
+          <legend className="sr-only">Units of log-probabilities</legend>
+          {(['bits', 'nats'] as const).map((u) => (
+            <label key={u}>
+              <input type="radio" name="units" value={u} checked={units === u} onChange={() => props.onUnits(u)} /> {u}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <div className={`table-scroll ${props.stale ? 'stale' : ''}`}>
+        <table className="score-table" data-testid="score-table">
+          <caption className="sr-only">
+            Score of each candidate under every rule; log-probabilities in {unitLabel}; ★ marks the winner of a rule.
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">candidate</th>
+              {COLUMNS.map((col) => (
+                <th key={col.key} scope="col" title={col.title} data-col={col.key}>
+                  {col.label}
+                  {col.kind === 'logprob' && <span className="unit"> ({unitLabel})</span>}
+                  {col.kind === 'bits' && col.key !== 'bits_per_byte' && <span className="unit"> (bits)</span>}
+                  {col.rule && HARNESS_NAME[col.rule] && (
+                    <span className="rule-name">
+                      {HARNESS_NAME[col.rule]!.split('_').map((part, k) => (
+                        <span key={k}>
+                          {k > 0 && (
+                            <>
+                              _<wbr />
+                            </>
+                          )}
+                          {part}
+                        </span>
+                      ))}
+                    </span>
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: props.candidateCount }, (_, i) => {
+              const problem = problemOf.get(i);
+              const c = byIndex.get(i);
+              const wins = winnersOf.get(i) ?? [];
+              const label = (
+                <th scope="row" className="cand-cell">
+                  <span className="cand-letter">{candidateLetter(i)}</span>
+                  {props.gold === i && <span className="gold-mark" title="gold answer">gold</span>}
+                  {c && <span className="cand-text" title={c.text}>{visible(c.text)}</span>}
+                  {c?.boundary === 'merged' && (
+                    <span className="badge" title="The context's last token and this candidate's first token merge">merged</span>
+                  )}
+                </th>
+              );
+              if (problem || !c) {
+                return (
+                  <tr key={i} data-candidate={i} className="unscored">
+                    {label}
+                    <td colSpan={COLUMNS.length} className="problem-cell">
+                      {problem ?? (result ? 'Not scored yet.' : '')}
+                    </td>
+                  </tr>
+                );
+              }
+              return (
+                <tr key={i} data-candidate={i} className={wins.length ? 'has-win' : undefined}>
+                  {label}
+                  {COLUMNS.map((col) => {
+                    const win = col.rule !== undefined && wins.includes(col.rule);
+                    return (
+                      <td key={col.key} data-col={col.key} data-value={c[col.key]} className={win ? 'win' : undefined}>
+                        {cellText(c, col, units)}
+                        {win && (
+                          <span className="win-mark" title={`winner under ${RULE_LABEL[col.rule!]}`}>
+                            {' '}★<span className="sr-only"> winner under {RULE_LABEL[col.rule!]}</span>
+                          </span>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <p className="table-note muted">
+        Higher log-prob columns are better; bits/byte, PriorBPB and first-token bits are costs (lower is better). Ties go
+        to the first candidate, as in lm-eval-harness.
+      </p>
+    </section>
+  );
+}

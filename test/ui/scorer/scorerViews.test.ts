@@ -1,0 +1,77 @@
+// The Scorer's pure view logic: the disagreement sentence and the cumulative cost curve.
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { DisagreementBanner } from '../../../src/ui/scorer/DisagreementBanner';
+import { cumulativeCurve } from '../../../src/ui/scorer/CumulativeCostChart';
+import { candidateLetter, fmt, pieceText } from '../../../src/ui/scorer/format';
+import type { CandidateScore, ItemScore, TokenScore } from '../../../src/core/scoring/types';
+
+function token(text: string, bytes: [number, number], bits: number): TokenScore {
+  return { id: 0, piece: text, text, bytes, logprob: -bits * Math.LN2, bits, rank: 1, entropy: 0, top: [], greedy: true };
+}
+
+function candidate(text: string, tokens: TokenScore[]): CandidateScore {
+  return {
+    text, continuation: text, boundary: 'ok', tokens, n_tokens: tokens.length, n_bytes: 0, n_chars: 0, sum_logprob: 0, per_token: 0,
+    per_char: 0, per_byte: 0, bits_per_byte: 0, pmi: 0, unconditional_logprob: 0, prior_bpb: 0, first_token_bits: 0, is_greedy: false,
+  };
+}
+
+const item = (winners: ItemScore['winners']): ItemScore => ({
+  context: 'c',
+  candidates: [candidate(' hat.', []), candidate(' towel', []), candidate(' zebra.', [])],
+  winners,
+  warnings: [],
+});
+
+const text = (html: string) => html.replace(/<[^>]+>/g, '');
+
+describe('disagreement banner', () => {
+  it('names each winner and the rules that pick it', () => {
+    const html = renderToStaticMarkup(
+      createElement(DisagreementBanner, { result: item({ acc: 0, pmi: 0, per_token: 2, acc_norm: 1, acc_bytes: 1 }), indices: [0, 1, 2], gold: 1 }),
+    );
+    expect(text(html)).toBe(
+      'The rules disagree: Raw sum and PMI pick A (“hat.”); per-token picks C (“zebra.”); per-char and per-byte pick B (“towel”). Right (gold B): per-char, per-byte.',
+    );
+  });
+
+  it('says when all rules agree, with workspace letters for the scored candidates', () => {
+    // Workspace candidate 0 was empty (not scored): the scored ones are B, C, D.
+    const html = renderToStaticMarkup(
+      createElement(DisagreementBanner, { result: item({ acc: 2, pmi: 2, per_token: 2, acc_norm: 2, acc_bytes: 2 }), indices: [1, 2, 3], gold: null }),
+    );
+    expect(text(html)).toBe('All five rules pick D (“zebra.”).');
+  });
+});
+
+describe('cumulative cost curve', () => {
+  it('spreads each token over its bytes and drops a leading space as content', () => {
+    // " hat." = " h" (2 bytes, 6 bits) "at" (2 bytes, 2 bits) "." (1 byte, 1 bit)
+    const c = candidate(' hat.', [token(' h', [0, 2], 6), token('at', [2, 4], 2), token('.', [4, 5], 1)]);
+    const { points, firstTokenEnd } = cumulativeCurve(c);
+    // Content bytes h, a, t, . cost 3, 1, 1, 1 bits (the space's 3 bits are dropped).
+    expect(points).toEqual([[0, 0], [1, 3], [2, 4], [3, 5], [4, 6]]);
+    expect(firstTokenEnd).toEqual([1, 3]);
+  });
+
+  it('puts the first-token mark after a lone space token on the first content token', () => {
+    const c = candidate(' z', [token(' ', [0, 1], 4), token('z', [1, 2], 2)]);
+    const { points, firstTokenEnd } = cumulativeCurve(c);
+    expect(points).toEqual([[0, 0], [1, 2]]);
+    expect(firstTokenEnd).toEqual([1, 2]);
+  });
+});
+
+describe('formatting', () => {
+  it('letters, signs and pieces', () => {
+    expect([0, 25, 26, 27, 701, 702].map(candidateLetter)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
+    expect(fmt(-1.23456)).toBe('−1.235');
+    expect(fmt(-Infinity)).toBe('−∞');
+    expect(fmt(NaN)).toBe('NaN');
+    expect(pieceText('▁the')).toBe('·the');
+    expect(pieceText('Ġcat')).toBe('·cat');
+    expect(pieceText('Ċ')).toBe('↵');
+  });
+});
