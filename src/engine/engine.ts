@@ -92,6 +92,6 @@ export class Engine implements EngineApi {
 /** Sum log-prob of the probe text after BOS. */
 async function probeSum(m: LoadedModel): Promise<number> {
   const plan = planContinuation(m, '', PROBE_TEXT, { boundaryPolicy: 'whole' });
-  const [r] = await scorePlans(m, [plan], 0);
+  const [r] = await scorePlans(m, [plan], { stats: 'logprob' });
   return r?.sum ?? NaN;
 }

@@ -1,6 +1,8 @@
 // Forward passes for scoring: the shared prefix runs once and its KV cache (`present.*`) is fed
-// back as `past_key_values.*` for every continuation; continuations of an item are batched with
-// right padding against a cache tiled to the batch size.
+// back as `past_key_values.*` for every continuation; continuations are batched with right
+// padding against a cache tiled to the batch size. Continuation passes ask ONNX Runtime for the
+// logits only, so no per-candidate `present.*` is ever copied out (or, on WebGPU, allocated as a
+// GPU buffer that would have to be disposed).
 import { Tensor, type PreTrainedModel } from '@huggingface/transformers';
 
 type Feeds = Record<string, Tensor>;
@@ -28,39 +30,94 @@ export class AbortError extends Error {
   }
 }
 
-function int64(values: number[], dims: number[]): Tensor {
-  return new Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
+/** Batching knobs of the continuation passes. */
+export interface BatchOptions {
+  /** Upper bound on batch × padded length of one continuation pass (default 4096). */
+  maxBatchTokens?: number;
+  cancel?: CancelToken;
 }
 
-async function call(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
+export const DEFAULT_MAX_BATCH_TOKENS = 4096;
+
+function int64(fill: (out: BigInt64Array) => void, dims: number[]): Tensor {
+  const out = new BigInt64Array(dims.reduce((a, b) => a * b, 1));
+  fill(out);
+  return new Tensor('int64', out, dims);
+}
+
+export function int64From(values: readonly number[], dims: number[]): Tensor {
+  return int64((out) => {
+    for (let i = 0; i < values.length; i++) out[i] = BigInt(values[i]);
+  }, dims);
+}
+
+/** The model's forward through transformers.js (it fills in an empty past for a fresh sequence). */
+export async function callModel(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
   return (await (model as unknown as (f: ModelInputs) => Promise<Outputs>)(feeds)) as Outputs;
 }
 
-async function cpuData(t: Tensor): Promise<Float32Array> {
-  const data = t.location === 'gpu-buffer' ? await (t.ort_tensor as unknown as { getData(): Promise<unknown> }).getData() : t.data;
-  if (data instanceof Float32Array) return data;
-  return (t.to('float32').data as Float32Array);
+interface OrtSession {
+  inputNames: readonly string[];
+  outputNames: readonly string[];
+  run(feeds: Record<string, unknown>, fetches?: readonly string[]): Promise<Record<string, unknown>>;
 }
 
-function disposeGpu(outputs: Outputs, keep: ReadonlySet<Tensor> = new Set()): void {
+function decoderSession(model: PreTrainedModel): OrtSession | undefined {
+  return (model as unknown as { sessions?: Record<string, OrtSession> }).sessions?.model;
+}
+
+/**
+ * A forward pass that returns the logits only. When the graph takes exactly the inputs given,
+ * ONNX Runtime is asked for `logits` alone; otherwise it goes through transformers.js and every
+ * other output is disposed.
+ */
+export async function logitsOnly(model: PreTrainedModel, feeds: Feeds): Promise<Tensor> {
+  const session = decoderSession(model);
+  if (session && session.outputNames.includes('logits') && session.inputNames.every((n) => n in feeds)) {
+    const ortFeeds: Record<string, unknown> = {};
+    for (const n of session.inputNames) ortFeeds[n] = (feeds[n] as unknown as { ort_tensor: unknown }).ort_tensor;
+    const out = await session.run(ortFeeds, ['logits']);
+    return new (Tensor as unknown as new (ort: unknown) => Tensor)(out.logits);
+  }
+  const past: Feeds = {};
+  const rest: Feeds = {};
+  for (const [k, v] of Object.entries(feeds)) (k.startsWith('past_key_values') ? past : rest)[k] = v;
+  const out = await callModel(model, { ...rest, past_key_values: past });
+  disposeGpu(out, new Set([out.logits]));
+  return out.logits;
+}
+
+export async function cpuData(t: Tensor): Promise<Float32Array> {
+  const data = t.location === 'gpu-buffer' ? await (t.ort_tensor as unknown as { getData(): Promise<unknown> }).getData() : t.data;
+  if (data instanceof Float32Array) return data;
+  return t.to('float32').data as Float32Array;
+}
+
+export function disposeGpu(outputs: Outputs, keep: ReadonlySet<Tensor> = new Set()): void {
   for (const t of Object.values(outputs)) if (t.location === 'gpu-buffer' && !keep.has(t)) t.dispose();
 }
 
 export async function runPrefix(model: PreTrainedModel, ids: number[]): Promise<PrefixState> {
   const n = ids.length;
-  const out = await call(model, {
-    input_ids: int64(ids, [1, n]),
-    attention_mask: int64(new Array(n).fill(1), [1, n]),
-    position_ids: int64(ids.map((_, i) => i), [1, n]),
+  const out = await callModel(model, {
+    input_ids: int64From(ids, [1, n]),
+    attention_mask: int64((o) => o.fill(1n), [1, n]),
+    position_ids: int64((o) => {
+      for (let i = 0; i < n; i++) o[i] = BigInt(i);
+    }, [1, n]),
   });
-  const logits = out.logits;
-  const vocab = logits.dims[2];
-  const data = await cpuData(logits);
-  const lastRow = data.slice((n - 1) * vocab, n * vocab);
   const past: Feeds = {};
-  for (const [k, v] of Object.entries(out)) if (k.startsWith('present')) past[k.replace('present', 'past_key_values')] = v;
-  disposeGpu({ logits });
-  return { length: n, lastRow, vocab, past, tiled: new Map([[1, past]]) };
+  try {
+    const logits = out.logits;
+    const vocab = logits.dims[2];
+    const data = await cpuData(logits);
+    const lastRow = data.slice((n - 1) * vocab, n * vocab);
+    for (const [k, v] of Object.entries(out)) if (k.startsWith('present')) past[k.replace('present', 'past_key_values')] = v;
+    return { length: n, lastRow, vocab, past, tiled: new Map([[1, past]]) };
+  } finally {
+    // Everything but the cache kept as past (on WebGPU: logits, if they live on the GPU).
+    disposeGpu(out, new Set(Object.values(past)));
+  }
 }
 
 async function tiledPast(prefix: PrefixState, batch: number): Promise<Feeds> {
@@ -77,9 +134,30 @@ async function tiledPast(prefix: PrefixState, batch: number): Promise<Feeds> {
   return feeds;
 }
 
+/** Free the prefix's cache: its GPU buffers on WebGPU, its tiled copies everywhere. */
 export function disposePrefix(prefix: PrefixState): void {
   for (const t of Object.values(prefix.past)) if (t.location === 'gpu-buffer') t.dispose();
   prefix.tiled.clear();
+}
+
+/**
+ * Groups of continuation indices for batched passes: sorted by length, so that padding wastes
+ * little, and cut where the padded batch would exceed the token budget or the length doubles.
+ * Only continuations of two or more tokens need a pass (the first token's row is the prefix's).
+ */
+export function batchGroups(lengths: readonly number[], maxBatchTokens: number): number[][] {
+  const pending = lengths.flatMap((n, i) => (n > 1 ? [i] : []));
+  pending.sort((a, b) => lengths[a] - lengths[b]);
+  const groups: number[][] = [];
+  let start = 0;
+  const lenOf = (k: number) => lengths[pending[k]] - 1;
+  while (start < pending.length) {
+    let end = start + 1;
+    while (end < pending.length && (end - start + 1) * lenOf(end) <= maxBatchTokens && lenOf(end) <= 2 * lenOf(start) + 8) end++;
+    groups.push(pending.slice(start, end));
+    start = end;
+  }
+  return groups;
 }
 
 /**
@@ -92,54 +170,46 @@ export async function continuationRows(
   prefix: PrefixState,
   continuations: number[][],
   onRows: (index: number, row: (j: number) => Float32Array) => void,
-  options: { maxBatchTokens?: number; cancel?: CancelToken } = {},
+  options: BatchOptions = {},
 ): Promise<void> {
   const V = prefix.vocab;
   const first = (j: number) => {
     if (j !== 0) throw new RangeError('row out of range');
     return prefix.lastRow;
   };
-  const pending: number[] = [];
   continuations.forEach((c, i) => {
     if (c.length <= 1) onRows(i, first);
-    else pending.push(i);
   });
-  // Similar lengths together, so padding wastes little.
-  pending.sort((a, b) => continuations[a].length - continuations[b].length);
-  const budget = options.maxBatchTokens ?? 4096;
-  let start = 0;
-  while (start < pending.length) {
-    let end = start + 1;
-    const lenOf = (i: number) => continuations[pending[i]].length - 1;
-    while (end < pending.length && (end - start + 1) * lenOf(end) <= budget && lenOf(end) <= 2 * lenOf(start) + 8) end++;
+  const P = prefix.length;
+  for (const group of batchGroups(continuations.map((c) => c.length), options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS)) {
     if (options.cancel?.cancelled()) throw new AbortError();
-    const group = pending.slice(start, end);
     const B = group.length;
     const L = Math.max(...group.map((i) => continuations[i].length - 1));
-    const P = prefix.length;
-    const ids: number[] = [];
-    const mask: number[] = [];
-    const pos: number[] = [];
-    for (const i of group) {
-      const toks = continuations[i].slice(0, -1);
-      for (let j = 0; j < L; j++) {
-        ids.push(j < toks.length ? toks[j] : 0);
-        pos.push(P + Math.min(j, toks.length - 1));
-      }
-      for (let j = 0; j < P; j++) mask.push(1);
-      for (let j = 0; j < L; j++) mask.push(j < toks.length ? 1 : 0);
-    }
-    const out = await call(model, {
-      input_ids: int64(ids, [B, L]),
-      attention_mask: int64(mask, [B, P + L]),
-      position_ids: int64(pos, [B, L]),
-      past_key_values: await tiledPast(prefix, B),
-    });
-    const data = await cpuData(out.logits);
+    const inputIds = new BigInt64Array(B * L);
+    const positions = new BigInt64Array(B * L);
+    const mask = new BigInt64Array(B * (P + L));
     group.forEach((i, b) => {
-      onRows(i, (j) => (j === 0 ? prefix.lastRow : data.subarray((b * L + j - 1) * V, (b * L + j) * V)));
+      const toks = continuations[i];
+      const n = toks.length - 1;
+      for (let j = 0; j < L; j++) {
+        inputIds[b * L + j] = j < n ? BigInt(toks[j]) : 0n;
+        positions[b * L + j] = BigInt(P + Math.min(j, n - 1));
+      }
+      mask.fill(1n, b * (P + L), b * (P + L) + P + n);
     });
-    disposeGpu(out);
-    start = end;
+    const logits = await logitsOnly(model, {
+      input_ids: new Tensor('int64', inputIds, [B, L]),
+      attention_mask: new Tensor('int64', mask, [B, P + L]),
+      position_ids: new Tensor('int64', positions, [B, L]),
+      ...(await tiledPast(prefix, B)),
+    });
+    try {
+      const data = await cpuData(logits);
+      group.forEach((i, b) => {
+        onRows(i, (j) => (j === 0 ? prefix.lastRow : data.subarray((b * L + j - 1) * V, (b * L + j) * V)));
+      });
+    } finally {
+      if (logits.location === 'gpu-buffer') logits.dispose();
+    }
   }
 }

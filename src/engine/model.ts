@@ -77,6 +77,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
       dtype: request.dtype,
       device: request.device,
       progress_callback,
+      ...(request.device === 'cpu' && request.cpuThreads ? { session_options: { intraOpNumThreads: request.cpuThreads } } : {}),
     });
   } catch (err) {
     throw explainLoadError(err, label, DTYPE_FILE[request.dtype] ?? 'the model file');

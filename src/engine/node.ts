@@ -11,9 +11,9 @@ export function modelSourceFromArg(arg: string, exists: (p: string) => boolean):
   throw new Error(`model "${arg}" is neither a folder nor a hub id like "org/name"`);
 }
 
-export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: { remoteHost?: string } = {}): Promise<Engine> {
+export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: { remoteHost?: string; cpuThreads?: number } = {}): Promise<Engine> {
   const engine = new Engine();
   await engine.configure({ remoteHost: opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST, useCache: false });
-  await engine.load({ source, dtype, device: 'cpu' });
+  await engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}) });
   return engine;
 }
