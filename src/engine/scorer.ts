@@ -13,6 +13,7 @@ import { utf8Length } from '../core/text/unicode';
 import { encodeCached, encodeWithPieces, pieceOf } from './encode';
 import { AbortError, continuationRows, disposePrefix, runPrefix, type BatchOptions, type CancelToken } from './forward';
 import type { LoadedModel } from './model';
+import type { StatsMode } from './api';
 
 /** Longest candidate, in characters, the engine accepts before tokenising. */
 export const MAX_CANDIDATE_CHARS = 20_000;
@@ -114,7 +115,7 @@ export interface Scored {
  * entropy, top-k, greedy flag); `logprob` is the log-prob and greedy flag only, as a harness
  * computes them (rank and entropy are NaN, top is empty).
  */
-export type StatsMode = 'full' | 'logprob';
+export type { StatsMode };
 
 export interface ScorePlansOptions extends BatchOptions {
   /** Alternatives kept per token in `full` mode (default 0). */
