@@ -79,3 +79,27 @@ export function generateBenchItems(shape: BenchItemShape, countTokens: (text: st
   }
   return items;
 }
+
+/** A task item of the streaming measurement: a short story context and four endings. */
+export interface StoryItem extends BenchItem {
+  id: string;
+  /** Index of the "gold" ending (always 0: the ending that continues the story's subject). */
+  label: number;
+}
+
+/**
+ * `n` story items, generated one at a time (nothing is held: a 10,000-item task costs no memory
+ * until it is scored). Contexts are two or three sentences, endings a few words.
+ */
+export function* storyItems(n: number, seed = 7): Generator<StoryItem> {
+  const rand = mulberry32(seed);
+  for (let i = 0; i < n; i++) {
+    const sentences = 2 + Math.floor(rand() * 2);
+    const parts: string[] = ['Once upon a time,'];
+    for (let s = 0; s < sentences; s++) parts.push(sentence(rand));
+    const subject = pick(rand, SUBJECTS);
+    parts.push(`${subject} ${pick(rand, VERBS)}`);
+    const candidates = [` ${pick(rand, OBJECTS)}.`, ` ${pick(rand, OBJECTS)} ${pick(rand, TAILS)}.`, ` ${pick(rand, TAILS)}.`, ` ${pick(rand, SUBJECTS)}!`];
+    yield { id: `story-${i}`, context: parts.join(' '), candidates, label: 0 };
+  }
+}
