@@ -2,8 +2,11 @@
 // same benchmark as `lengthlens bench` inside a Worker, on WASM and on WebGPU, then the Scorer's
 // live-typing latency. Usage:
 //   npx tsx scripts/bench-browser.ts [--items 50] [--rounds 3] [--dtype fp32,q8]
-//     [--devices wasm,webgpu] [--webgpu-dtype fp32] [--out FILE]
+//     [--devices wasm,webgpu] [--webgpu-dtype fp32] [--webgpu-items 1] [--webgpu-rounds 1] [--out FILE]
 // Builds the app first when dist/ is missing. Prints the table; --out also writes the JSON.
+// WebGPU in headless Chromium here runs on a software adapter (SwiftShader) where one forward of
+// this model takes seconds and every new input shape compiles new shaders: it gets a token run
+// (one item by default), enough to check it agrees and works, not to rank speeds.
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from '../test/browser/chromium';
@@ -15,6 +18,10 @@ const items = Number(args.items ?? 50);
 const rounds = Number(args.rounds ?? 3);
 const devices = (args.devices ?? 'wasm,webgpu').split(',');
 const dtypes: Record<string, string> = { wasm: args.dtype ?? 'fp32,q8', webgpu: args['webgpu-dtype'] ?? 'fp32' };
+const perDevice: Record<string, { items: number; rounds: number; warmup: number; keystrokes: number }> = {
+  wasm: { items, rounds, warmup: 2, keystrokes: 40 },
+  webgpu: { items: Number(args['webgpu-items'] ?? 1), rounds: Number(args['webgpu-rounds'] ?? 1), warmup: 0, keystrokes: 3 },
+};
 const log = (s: string) => process.stderr.write(s + '\n');
 
 interface PageResult {
@@ -36,8 +43,9 @@ async function main(): Promise<void> {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
-      const q = new URLSearchParams({ mode: 'bench', device, dtypes: dtypes[device] ?? 'fp32', items: String(items), rounds: String(rounds) });
-      log(`chromium ${device} (${q.get('dtypes')}): ${items} items x ${rounds} rounds ...`);
+      const d = perDevice[device] ?? perDevice.wasm;
+      const q = new URLSearchParams({ mode: 'bench', device, dtypes: dtypes[device] ?? 'fp32', items: String(d.items), rounds: String(d.rounds), warmup: String(d.warmup), keystrokes: String(d.keystrokes) });
+      log(`chromium ${device} (${q.get('dtypes')}): ${d.items} items x ${d.rounds} rounds ...`);
       const t0 = Date.now();
       await page.goto(`${url}/diagnostics.html?${q}`);
       try {

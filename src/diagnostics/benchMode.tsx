@@ -1,6 +1,7 @@
 // diagnostics.html?mode=bench: the §9 benchmark in this browser, inside a Worker, on one device,
 // for each dtype asked; then the Scorer's live-typing latency through the app's engine Worker.
-// Query: device=wasm|webgpu, dtypes=fp32,q8, items=50, rounds=3, model=bench-llama-6M, latency=1.
+// Query: device=wasm|webgpu, dtypes=fp32,q8, items=50, rounds=3, warmup=2, model=bench-llama-6M,
+// latency=1, keystrokes=40.
 import { useEffect, useState } from 'react';
 import * as Comlink from 'comlink';
 import { appUrl, createEngineClient } from '../engine/client';
@@ -20,7 +21,7 @@ interface BenchPageResult {
   error?: string;
 }
 
-async function benchInWorker(device: Device, dtype: Dtype, model: string, items: number, rounds: number): Promise<BenchResult> {
+async function benchInWorker(device: Device, dtype: Dtype, model: string, items: number, rounds: number, warmupItems: number): Promise<BenchResult> {
   const worker = new Worker(new URL('../engine/bench/worker.ts', import.meta.url), { type: 'module', name: 'lengthlens-bench' });
   const api = Comlink.wrap<BenchWorkerApi>(worker);
   try {
@@ -35,6 +36,7 @@ async function benchInWorker(device: Device, dtype: Dtype, model: string, items:
       dtype,
       items,
       rounds,
+      warmupItems,
     });
   } finally {
     worker.terminate();
@@ -50,6 +52,8 @@ export function BenchMode() {
     const items = Math.max(1, Number(q.get('items') ?? 50) || 50);
     const rounds = Math.max(1, Number(q.get('rounds') ?? 3) || 3);
     const model = q.get('model') ?? 'bench-llama-6M';
+    const warmup = Math.max(0, Number(q.get('warmup') ?? 2) || 0);
+    const keystrokes = Math.max(1, Number(q.get('keystrokes') ?? 40) || 40);
     const acc: BenchPageResult = { status: 'running', environments: {}, live_typing: {}, skipped: {} };
     const update = (patch: Partial<BenchPageResult>) => setResult({ ...Object.assign(acc, patch) });
     (async () => {
@@ -57,7 +61,7 @@ export function BenchMode() {
         const key = `chromium-${device}-${dtype}`;
         update({ progress: `${key}: ${items} items x ${rounds} rounds` });
         try {
-          acc.environments[key] = await benchInWorker(device, dtype, model, items, rounds);
+          acc.environments[key] = await benchInWorker(device, dtype, model, items, rounds, warmup);
         } catch (e) {
           acc.skipped[key] = e instanceof Error ? e.message : String(e);
         }
@@ -71,6 +75,7 @@ export function BenchMode() {
           acc.live_typing[`chromium-${device}`] = await liveTypingLatency(
             (context, candidates) => client.api.score({ context, candidates, options: DEFAULT_SCORE_OPTIONS }),
             { model: 'stories260K', device },
+            keystrokes,
           );
         } finally {
           client.terminate();

@@ -12,6 +12,7 @@ export interface BenchWorkerRequest {
   dtype: Dtype;
   items: number;
   rounds: number;
+  warmupItems: number;
 }
 
 const api = {
@@ -20,7 +21,7 @@ const api = {
     await engine.configure(req.config);
     await engine.load({ source: { kind: 'served', name: req.model }, device: req.device, dtype: req.dtype });
     try {
-      return await runBenchmark(engine.current()!, `chromium-${req.device}`, { ...DEFAULT_BENCH_CONFIG, items: req.items, rounds: req.rounds });
+      return await runBenchmark(engine.current()!, `chromium-${req.device}`, { ...DEFAULT_BENCH_CONFIG, items: req.items, rounds: req.rounds, warmupItems: req.warmupItems });
     } finally {
       await engine.unload();
     }
