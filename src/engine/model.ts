@@ -3,6 +3,7 @@
 import { AutoModelForCausalLM, AutoTokenizer, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { tokenizerTraits, type TokenizerTraits } from '../core/tokens/pieces';
 import { prepareSource, sourceLabel } from './runtime';
+import { releaseBuffers } from './forward';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export interface LoadedModel {
@@ -112,5 +113,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
 }
 
 export async function disposeModel(m: LoadedModel | null): Promise<void> {
-  if (m) await m.model.dispose();
+  if (!m) return;
+  releaseBuffers(m.model);
+  await m.model.dispose();
 }

@@ -11,7 +11,7 @@ import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { utf8Length } from '../core/text/unicode';
 import { encodeCached, encodeWithPieces, pieceOf } from './encode';
-import { AbortError, continuationRows, disposePrefix, runPrefix, type BatchOptions, type CancelToken } from './forward';
+import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, runPrefixes, type BatchOptions, type CancelToken } from './forward';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
 
@@ -144,9 +144,15 @@ function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Floa
   };
 }
 
+/** Distinct prefixes in padded passes of similar length, at least cost (see lengthBatches). */
+export function prefixPasses(lengths: readonly number[], maxBatchTokens: number): number[][] {
+  return lengthBatches(lengths, (rows, longest) => rows * longest <= maxBatchTokens);
+}
+
 /**
- * Score many continuations — the app's one scoring path. Plans sharing a prefix share one prefix
- * pass, and their continuations are batched against its cache.
+ * Score many continuations — the app's one scoring path, for one item (the Scorer) or a chunk of
+ * items (a streamed task). Each distinct prefix runs once, prefixes of similar length share a
+ * padded pass, and all continuations are batched by length against their prefixes' cache.
  */
 export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions = {}): Promise<(Scored | null)[]> {
   const { topK = 0, stats = 'full', cancel } = options;
@@ -159,23 +165,27 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
     if (members) members.push(i);
     else groups.set(key, [i]);
   });
-  for (const members of groups.values()) {
+  const distinct = [...groups.values()];
+  const prefixOf = (g: number) => plans[distinct[g][0]]!.prefixIds;
+  for (const pass of prefixPasses(distinct.map((_, g) => prefixOf(g).length), options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS)) {
     if (cancel?.cancelled()) break;
-    const prefix = await runPrefix(m.model, plans[members[0]]!.prefixIds);
+    const state = await runPrefixes(m.model, pass.map(prefixOf));
     try {
+      const members = pass.flatMap((g, k) => distinct[g].map((i) => ({ plan: i, prefix: k })));
       await continuationRows(
         m.model,
-        prefix,
-        members.map((i) => plans[i]!.tokens.map((t) => t.id)),
-        (k, row) => {
-          const plan = plans[members[k]]!;
+        state,
+        members.map(({ plan, prefix }) => ({ prefix, ids: plans[plan]!.tokens.map((t) => t.id) })),
+        (c, row) => {
+          const i = members[c].plan;
+          const plan = plans[i]!;
           const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats));
-          results[members[k]] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
+          results[i] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
         },
         options,
       );
     } finally {
-      disposePrefix(prefix);
+      disposePrefix(state);
     }
   }
   return results;

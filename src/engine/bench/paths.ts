@@ -2,14 +2,16 @@
 // - naive: one full forward pass per (context, candidate) pair;
 // - harness: the full (context + candidate) sequences of an item, right-padded into one batch —
 //   one forward per item, as lm-eval-harness's Hugging Face backend does;
-// - app: the app's own path (scorePlans: the context once, candidates batched on its KV cache).
+// - app: the app's own path (scorePlans: the context once, candidates batched on its KV cache),
+//   on a chunk of items at once as a streamed task does, or item by item as the Scorer does.
 // All three start from the same plans (the app's tokenisation), ask ONNX Runtime for logits only
 // and compute log-softmax only at the scored positions, so they differ only in forward passes.
 import { Tensor } from '@huggingface/transformers';
 import { rowLogprob } from '../../core/scoring/distribution';
 import { cpuData, logitsOnly } from '../forward';
 import type { LoadedModel } from '../model';
-import { planItem, scorePlans, type ContinuationPlan, type StatsMode } from '../scorer';
+import { planContinuation, scorePlans, type ContinuationPlan, type StatsMode } from '../scorer';
+import { splitPair } from '../../core/scoring/split';
 import type { BenchItem } from './items';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 
@@ -21,11 +23,8 @@ export type ItemLogprobs = number[][];
 
 /** The tokens of an item as the app plans them (lm-eval split, boundary policy `whole`). */
 export function benchPlans(m: LoadedModel, item: BenchItem): ContinuationPlan[] {
-  const planned = planItem(m, item.context, item.candidates, DEFAULT_SCORE_OPTIONS);
-  return planned.plans.map((p, i) => {
-    if (!p) throw new Error(`benchmark item candidate ${i} could not be planned`);
-    return p;
-  });
+  const split = splitPair(item.context, '');
+  return item.candidates.map((c) => planContinuation(m, split.context, split.moved + c, DEFAULT_SCORE_OPTIONS));
 }
 
 interface PastShape {
@@ -99,9 +98,16 @@ export async function harnessPath(m: LoadedModel, item: BenchItem): Promise<Item
   return plans.map((plan, b) => logprobsAt(data, V, b * L, plan, rows[b].firstRow));
 }
 
-export async function appPath(m: LoadedModel, item: BenchItem, stats: StatsMode = 'logprob', topK = 0): Promise<ItemLogprobs> {
-  const scored = await scorePlans(m, benchPlans(m, item), { stats, topK });
-  return scored.map((s) => (s ? s.tokens.map((t) => t.logprob) : []));
+/** The app's path on a chunk of items at once (one item: the Scorer's case). */
+export async function appPath(m: LoadedModel, items: readonly BenchItem[], stats: StatsMode = 'logprob', topK = 0): Promise<ItemLogprobs[]> {
+  const perItem = items.map((it) => benchPlans(m, it));
+  const scored = await scorePlans(m, perItem.flat(), { stats, topK });
+  let offset = 0;
+  return perItem.map((plans) => {
+    const out = scored.slice(offset, offset + plans.length).map((s) => (s ? s.tokens.map((t) => t.logprob) : []));
+    offset += plans.length;
+    return out;
+  });
 }
 
 /**
