@@ -1,12 +1,25 @@
-// Shared by the browser measurement scripts: build the app when dist/ lacks it, serve dist/ with
+// Shared by the browser measurement scripts: build the app when dist/ is missing or stale, serve dist/ with
 // `vite preview` on a free port, and open pages in Debian's headless Chromium.
 import fs from 'node:fs';
+import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { preview, type PreviewServer } from 'vite';
 
+/** Newest modification time of any file under `dir`. */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** Build the app when dist/ is missing or older than the sources. */
 export function ensureBuilt(log: (s: string) => void): void {
-  if (fs.existsSync('dist/diagnostics.html')) return;
-  log('dist/ is missing: npm run build ...');
+  const built = 'dist/diagnostics.html';
+  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= newest('src')) return;
+  log(fs.existsSync(built) ? 'dist/ is older than src/: npm run build ...' : 'dist/ is missing: npm run build ...');
   const r = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error('npm run build failed');
 }
