@@ -54,7 +54,7 @@ function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[] }, mo
   }
   const out = path.join(os.tmpdir(), `lengthlens-bench-browser-${process.pid}.json`);
   log('browser benchmark: scripts/bench-browser.ts ...');
-  const r = spawnSync(tsx, [script, '--items', String(args.items), '--rounds', String(args.rounds), '--dtype', args.dtypes.join(','), '--out', out], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync(tsx, [script, '--items', String(args.items), '--rounds', String(args.rounds), '--dtype', args.dtypes.join(','), '--out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0 || !fs.existsSync(out)) return { skipped: `the browser benchmark failed (exit ${r.status ?? r.signal})` };
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as Partial<BenchReport>;
   fs.rmSync(out, { force: true });
