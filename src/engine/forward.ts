@@ -22,8 +22,25 @@ export interface PrefixState {
   /** Per prefix: logits of its last position, which predict the first continuation token. */
   lastRows: Float32Array[];
   vocab: number;
-  /** `past_key_values.*` name → cache data [prefixes, heads, width, headDim]. */
-  past: { name: string; data: Float32Array; dims: number[] }[];
+  /** `past_key_values.*` name → cache data [prefixes, heads, width, headDim], in the graph's own type. */
+  past: CacheEntry[];
+}
+
+/** Cache data as the graph gives it: float32, or float16 held as 16-bit words. */
+type CacheData = Float32Array | Uint16Array;
+interface CacheEntry {
+  name: string;
+  type: 'float32' | 'float16';
+  data: CacheData;
+  dims: number[];
+}
+
+/** A cache tensor's data in its own type (read from the GPU when it lives there). */
+async function cacheData(t: Tensor): Promise<CacheData> {
+  const raw = (t.location === 'gpu-buffer' ? await (t.ort_tensor as unknown as { getData(): Promise<unknown> }).getData() : t.data) as ArrayBufferView;
+  if (raw instanceof Float32Array) return raw;
+  if (t.type === 'float16') return new Uint16Array(raw.buffer, raw.byteOffset, raw.byteLength / 2);
+  throw new Error(`unsupported KV cache type ${t.type}`);
 }
 
 export interface CancelToken {
@@ -47,18 +64,6 @@ export interface BatchOptions {
 export const DEFAULT_MAX_BATCH_TOKENS = 4096;
 /** Cache rows (batch × (past + new) tokens) allowed per pass, as a multiple of maxBatchTokens. */
 const MAX_PAST_FACTOR = 4;
-
-function int64(fill: (out: BigInt64Array) => void, dims: number[]): Tensor {
-  const out = new BigInt64Array(dims.reduce((a, b) => a * b, 1));
-  fill(out);
-  return new Tensor('int64', out, dims);
-}
-
-export function int64From(values: readonly number[], dims: number[]): Tensor {
-  return int64((out) => {
-    for (let i = 0; i < values.length; i++) out[i] = BigInt(values[i]);
-  }, dims);
-}
 
 /** The model's forward through transformers.js (it fills in an empty past for a fresh sequence). */
 export async function callModel(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
@@ -133,7 +138,11 @@ export async function runPrefixes(model: PreTrainedModel, prefixes: readonly (re
     const past: PrefixState['past'] = [];
     for (const [name, t] of Object.entries(out)) {
       // On WebGPU the cache comes back as GPU buffers: read once, then freed below.
-      if (name.startsWith('present')) past.push({ name: name.replace('present', 'past_key_values'), data: await cpuData(t), dims: t.dims });
+      if (name.startsWith('present')) {
+        // On WebGPU getData() downloads a copy, so disposing the buffer below is safe.
+        const data = await cacheData(t);
+        past.push({ name: name.replace('present', 'past_key_values'), type: data instanceof Float32Array ? 'float32' : 'float16', data, dims: t.dims });
+      }
     }
     return { lengths, width: W, lastRows, vocab, past };
   } finally {
@@ -152,7 +161,7 @@ export function runPrefix(model: PreTrainedModel, ids: readonly number[]): Promi
  * The last gather is remembered: a single prefix's batches repeat the same rows.
  */
 interface GatherPool {
-  buffers: Map<string, Float32Array>;
+  buffers: Map<string, CacheData>;
   last?: { state: PrefixState; key: string; feeds: Feeds };
 }
 const pools = new WeakMap<PreTrainedModel, GatherPool>();
@@ -164,14 +173,14 @@ function gatherPast(model: PreTrainedModel, prefix: PrefixState, rows: readonly 
   const key = rows.join(',');
   if (pool.last && pool.last.state === prefix && pool.last.key === key) return pool.last.feeds;
   const feeds: Feeds = {};
-  for (const { name, data, dims } of prefix.past) {
+  for (const { name, type, data, dims } of prefix.past) {
     const size = data.length / dims[0];
     const n = size * rows.length;
     let buf = pool.buffers.get(name);
-    if (!buf || buf.length < n) pool.buffers.set(name, (buf = new Float32Array(n)));
+    if (!buf || buf.length < n || buf.constructor !== data.constructor) pool.buffers.set(name, (buf = type === 'float32' ? new Float32Array(n) : new Uint16Array(n)));
     const out = buf.length === n ? buf : buf.subarray(0, n);
     rows.forEach((p, b) => out.set(data.subarray(p * size, (p + 1) * size), b * size));
-    feeds[name] = new Tensor('float32', out, [rows.length, ...dims.slice(1)]);
+    feeds[name] = new Tensor(type, out, [rows.length, ...dims.slice(1)]);
   }
   pool.last = { state: prefix, key, feeds };
   return feeds;

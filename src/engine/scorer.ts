@@ -1,6 +1,5 @@
-// Scoring one item: plan the tokens of every candidate (lm-eval split, byte spans, boundary
-// policy), run each distinct prefix once, and turn logit rows into per-token and per-candidate
-// scores.
+// Scoring items: plan the tokens of every candidate (lm-eval split, byte spans, boundary policy),
+// run each distinct prefix once, and turn logit rows into per-token and per-candidate scores.
 import { candidateScore } from '../core/scoring/candidate';
 import { rowLogprob, rowStats } from '../core/scoring/distribution';
 import { splitPair } from '../core/scoring/split';
