@@ -100,7 +100,7 @@ function maxDiff(a: ItemLogprobs[], b: ItemLogprobs[]): number {
 }
 
 export interface BenchProgress {
-  phase: 'check' | 'time';
+  phase: 'warmup' | 'time';
   round?: number;
 }
 
@@ -112,7 +112,7 @@ export async function runBenchmark(
 ): Promise<BenchResult> {
   const items = benchItemsFor(m, cfg);
   const runs = Object.fromEntries(TIMED.map((p) => [p, runner(m, p)])) as Record<TimedPath, (its: readonly BenchItem[]) => Promise<ItemLogprobs[]>>;
-  onProgress?.({ phase: 'check' });
+  onProgress?.({ phase: 'warmup' });
   for (const p of TIMED) if (cfg.warmupItems > 0) await runs[p](items.slice(0, cfg.warmupItems));
   // Paths alternate chunk by chunk (in rotating order), so a burst of load from elsewhere on the
   // machine hits all of them alike; each (path, chunk) keeps its fastest round.
