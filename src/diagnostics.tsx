@@ -1,12 +1,16 @@
 // Engine diagnostics: load a model on a chosen device and dtype, score one item and show the raw
 // result as JSON, plus the WebGPU-vs-WASM probe check. Everything is read from the query string,
 // e.g. diagnostics.html?model=stories260K&device=wasm&dtype=fp32&context=...&candidate=...&candidate=...
+// Two more modes: ?mode=bench (the §9 benchmark, src/diagnostics/benchMode.tsx) and ?mode=stream
+// (a large task streamed with memory measured, src/diagnostics/streamMode.tsx).
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './engine/client';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from './core/scoring/types';
 import type { ProbeCheck } from './engine/api';
 import { ALL_DTYPES, type Device, type Dtype, type ModelSource } from './engine/types';
+import { BenchMode } from './diagnostics/benchMode';
+import { StreamMode } from './diagnostics/streamMode';
 import './ui/styles.css';
 
 /** Resolves with the files of the folder chosen in the page's folder input. */
@@ -94,8 +98,16 @@ function Diagnostics() {
   );
 }
 
+const mode = new URLSearchParams(window.location.search).get('mode');
+// No StrictMode for the benchmark modes: its double effect would run them twice.
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Diagnostics />
-  </StrictMode>,
+  mode === 'bench' ? (
+    <BenchMode />
+  ) : mode === 'stream' ? (
+    <StreamMode />
+  ) : (
+    <StrictMode>
+      <Diagnostics />
+    </StrictMode>
+  ),
 );

@@ -9,6 +9,25 @@ export interface ScoreRequest {
   options: ScoreOptions;
 }
 
+/** One item of a streamed task. */
+export interface StreamItem {
+  context: string;
+  candidates: string[];
+}
+
+/**
+ * Per-token statistics: `full` (rank, entropy, top-k: what the Scorer shows) or `logprob` (the
+ * log-prob and greedy flag only; rank and entropy are NaN and top is empty).
+ */
+export type StatsMode = 'full' | 'logprob';
+
+export interface ChunkRequest {
+  items: StreamItem[];
+  options: ScoreOptions;
+  /** Default `full`. Task metrics need only `logprob`. */
+  stats?: StatsMode;
+}
+
 /** WebGPU-vs-WASM agreement on a fixed probe text (SPEC §2). */
 export interface ProbeCheck {
   probe: string;
@@ -29,6 +48,12 @@ export interface EngineApi {
    * with an error whose name is 'AbortError'.
    */
   score(req: ScoreRequest, runId?: number): Promise<ItemScore>;
+  /**
+   * Score a chunk of task items in one go (each context runs once, the unconditional prefix once
+   * per chunk) and return their results in order. The engine keeps nothing of a chunk after it
+   * returns, so a task of any size streams through in chunks (see stream.ts). `runId` as in score.
+   */
+  scoreChunk(req: ChunkRequest, runId?: number): Promise<ItemScore[]>;
   /** Abandon every run with an id below `runId`. */
   cancelBefore(runId: number): void;
   /** On WebGPU: score the probe on WASM too and compare. */

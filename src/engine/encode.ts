@@ -1,4 +1,5 @@
-// Tokenising with the pieces kept (the byte-span code needs them).
+// Tokenising with the pieces kept (the byte-span code needs them), and a small per-model cache
+// for texts that are encoded again and again (an item's context, once per candidate).
 import type { EncodedToken } from '../core/tokens/spans';
 import type { LoadedModel } from './model';
 
@@ -17,6 +18,44 @@ function raw(m: TokenizerHandle): RawTokenizer {
 export function encodeWithPieces(m: TokenizerHandle, text: string, addSpecialTokens: boolean): EncodedToken[] {
   const enc = raw(m).encode(text, { add_special_tokens: addSpecialTokens });
   return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: m.specialIds.has(id) }));
+}
+
+/** A least-recently-used map with a fixed number of entries. */
+export class LruCache<K, V> {
+  private map = new Map<K, V>();
+  constructor(readonly capacity: number) {}
+  get(key: K): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
+  }
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+/** Contexts kept per model: enough for a chunk of task items, small enough not to grow. */
+export const ENCODE_CACHE_ENTRIES = 64;
+const caches = new WeakMap<LoadedModel, LruCache<string, readonly EncodedToken[]>>();
+
+/** encodeWithPieces, cached per model (the result is shared: do not mutate it). */
+export function encodeCached(m: LoadedModel, text: string, addSpecialTokens: boolean): readonly EncodedToken[] {
+  let cache = caches.get(m);
+  if (!cache) caches.set(m, (cache = new LruCache(ENCODE_CACHE_ENTRIES)));
+  const key = (addSpecialTokens ? '1' : '0') + text;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const enc = encodeWithPieces(m, text, addSpecialTokens);
+  cache.set(key, enc);
+  return enc;
 }
 
 export function pieceOf(m: TokenizerHandle, id: number): string {

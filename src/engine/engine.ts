@@ -1,11 +1,11 @@
 // The engine behind EngineApi: one loaded model, runs that a newer run supersedes, and the
 // WebGPU-vs-WASM probe check. The same class runs in Node and inside the browser Worker.
 import type { ItemScore } from '../core/scoring/types';
-import type { EngineApi, ProbeCheck, ScoreRequest } from './api';
+import type { ChunkRequest, EngineApi, ProbeCheck, ScoreRequest } from './api';
 import { AbortError } from './forward';
 import { disposeModel, loadModel, type LoadedModel } from './model';
 import { configureRuntime, type EngineConfig } from './runtime';
-import { scoreItem, scorePlans, planContinuation } from './scorer';
+import { scoreItem, scoreItems, scorePlans, planContinuation } from './scorer';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export const PROBE_TEXT = 'Once upon a time, there was a little girl named Lily. She loved to play outside in the park.';
@@ -44,6 +44,17 @@ export class Engine implements EngineApi {
       const m = this.requireModel();
       if (cancel.cancelled()) throw new AbortError();
       return scoreItem(m, req.context, req.candidates, req.options, cancel);
+    });
+  }
+
+  async scoreChunk(req: ChunkRequest, runId?: number): Promise<ItemScore[]> {
+    const id = runId ?? ++this.latestRun;
+    this.latestRun = Math.max(this.latestRun, id);
+    const cancel = { cancelled: () => id < this.cancelledBelow };
+    return this.serial(async () => {
+      const m = this.requireModel();
+      if (cancel.cancelled()) throw new AbortError();
+      return scoreItems(m, req.items, req.options, { cancel, stats: req.stats ?? 'full' });
     });
   }
 
@@ -92,6 +103,6 @@ export class Engine implements EngineApi {
 /** Sum log-prob of the probe text after BOS. */
 async function probeSum(m: LoadedModel): Promise<number> {
   const plan = planContinuation(m, '', PROBE_TEXT, { boundaryPolicy: 'whole' });
-  const [r] = await scorePlans(m, [plan], 0);
+  const [r] = await scorePlans(m, [plan], { stats: 'logprob' });
   return r?.sum ?? NaN;
 }

@@ -1,20 +1,46 @@
-// Forward passes for scoring: the shared prefix runs once and its KV cache (`present.*`) is fed
-// back as `past_key_values.*` for every continuation; continuations of an item are batched with
-// right padding against a cache tiled to the batch size.
+// Forward passes for scoring: each distinct prefix runs once (several prefixes of similar length
+// in one padded pass) and its KV cache (`present.*`) is fed back as `past_key_values.*` for every
+// continuation; continuations are batched with right padding, each batch row given its prefix's
+// cache. Continuation passes ask ONNX Runtime for the
+// logits only, so no per-candidate `present.*` is ever copied out (or, on WebGPU, allocated as a
+// GPU buffer that would have to be disposed).
 import { Tensor, type PreTrainedModel } from '@huggingface/transformers';
 
 type Feeds = Record<string, Tensor>;
 type ModelInputs = Record<string, Tensor | Feeds>;
 type Outputs = Record<string, Tensor>;
 
+/**
+ * One or more prefixes run together in one padded pass (right padding; each prefix's own length
+ * is kept, and the pads are masked out of every later pass). Their KV cache is held as CPU data.
+ */
 export interface PrefixState {
-  length: number;
-  /** Logits of the prefix's last position: they predict the first continuation token. */
-  lastRow: Float32Array;
+  /** Real length of each prefix. */
+  lengths: number[];
+  /** Padded length of the pass (the cache's sequence length). */
+  width: number;
+  /** Per prefix: logits of its last position, which predict the first continuation token. */
+  lastRows: Float32Array[];
   vocab: number;
-  past: Feeds;
-  /** Past tiled to a batch size, built on demand. */
-  tiled: Map<number, Feeds>;
+  /** `past_key_values.*` name → cache data [prefixes, heads, width, headDim], in the graph's own type. */
+  past: CacheEntry[];
+}
+
+/** Cache data as the graph gives it: float32, or float16 held as 16-bit words. */
+type CacheData = Float32Array | Uint16Array;
+interface CacheEntry {
+  name: string;
+  type: 'float32' | 'float16';
+  data: CacheData;
+  dims: number[];
+}
+
+/** A cache tensor's data in its own type (read from the GPU when it lives there). */
+async function cacheData(t: Tensor): Promise<CacheData> {
+  const raw = (t.location === 'gpu-buffer' ? await (t.ort_tensor as unknown as { getData(): Promise<unknown> }).getData() : t.data) as ArrayBufferView;
+  if (raw instanceof Float32Array) return raw;
+  if (t.type === 'float16') return new Uint16Array(raw.buffer, raw.byteOffset, raw.byteLength / 2);
+  throw new Error(`unsupported KV cache type ${t.type}`);
 }
 
 export interface CancelToken {
@@ -28,118 +54,262 @@ export class AbortError extends Error {
   }
 }
 
-function int64(values: number[], dims: number[]): Tensor {
-  return new Tensor('int64', BigInt64Array.from(values, (v) => BigInt(v)), dims);
+/** Batching knobs of the continuation passes. */
+export interface BatchOptions {
+  /** Upper bound on batch × padded length of one continuation pass (default 4096). */
+  maxBatchTokens?: number;
+  cancel?: CancelToken;
 }
 
-async function call(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
+export const DEFAULT_MAX_BATCH_TOKENS = 4096;
+/** Cache rows (batch × (past + new) tokens) allowed per pass, as a multiple of maxBatchTokens. */
+const MAX_PAST_FACTOR = 4;
+
+/** The model's forward through transformers.js (it fills in an empty past for a fresh sequence). */
+export async function callModel(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
   return (await (model as unknown as (f: ModelInputs) => Promise<Outputs>)(feeds)) as Outputs;
 }
 
-async function cpuData(t: Tensor): Promise<Float32Array> {
-  const data = t.location === 'gpu-buffer' ? await (t.ort_tensor as unknown as { getData(): Promise<unknown> }).getData() : t.data;
-  if (data instanceof Float32Array) return data;
-  return (t.to('float32').data as Float32Array);
+interface OrtSession {
+  inputNames: readonly string[];
+  outputNames: readonly string[];
+  run(feeds: Record<string, unknown>, fetches?: readonly string[]): Promise<Record<string, unknown>>;
 }
 
-function disposeGpu(outputs: Outputs, keep: ReadonlySet<Tensor> = new Set()): void {
-  for (const t of Object.values(outputs)) if (t.location === 'gpu-buffer' && !keep.has(t)) t.dispose();
-}
-
-export async function runPrefix(model: PreTrainedModel, ids: number[]): Promise<PrefixState> {
-  const n = ids.length;
-  const out = await call(model, {
-    input_ids: int64(ids, [1, n]),
-    attention_mask: int64(new Array(n).fill(1), [1, n]),
-    position_ids: int64(ids.map((_, i) => i), [1, n]),
-  });
-  const logits = out.logits;
-  const vocab = logits.dims[2];
-  const data = await cpuData(logits);
-  const lastRow = data.slice((n - 1) * vocab, n * vocab);
-  const past: Feeds = {};
-  for (const [k, v] of Object.entries(out)) if (k.startsWith('present')) past[k.replace('present', 'past_key_values')] = v;
-  disposeGpu({ logits });
-  return { length: n, lastRow, vocab, past, tiled: new Map([[1, past]]) };
-}
-
-async function tiledPast(prefix: PrefixState, batch: number): Promise<Feeds> {
-  const hit = prefix.tiled.get(batch);
-  if (hit) return hit;
-  const feeds: Feeds = {};
-  for (const [k, t] of Object.entries(prefix.past)) {
-    const src = await cpuData(t);
-    const out = new Float32Array(src.length * batch);
-    for (let b = 0; b < batch; b++) out.set(src, b * src.length);
-    feeds[k] = new Tensor('float32', out, [batch, ...t.dims.slice(1)]);
-  }
-  prefix.tiled.set(batch, feeds);
-  return feeds;
-}
-
-export function disposePrefix(prefix: PrefixState): void {
-  for (const t of Object.values(prefix.past)) if (t.location === 'gpu-buffer') t.dispose();
-  prefix.tiled.clear();
+function decoderSession(model: PreTrainedModel): OrtSession | undefined {
+  return (model as unknown as { sessions?: Record<string, OrtSession> }).sessions?.model;
 }
 
 /**
- * Logit rows that predict each continuation token: row 0 is the prefix's last row, row j (j ≥ 1)
- * comes from feeding continuation tokens 0..j-1 after the prefix. Calls `onRows` once per
- * continuation with a row accessor valid only during the call.
+ * A forward pass that returns the logits only. When the graph takes exactly the inputs given,
+ * ONNX Runtime is asked for `logits` alone; otherwise it goes through transformers.js and every
+ * other output is disposed.
+ */
+export async function logitsOnly(model: PreTrainedModel, feeds: Feeds): Promise<Tensor> {
+  const session = decoderSession(model);
+  if (session && session.outputNames.includes('logits') && session.inputNames.every((n) => n in feeds)) {
+    const ortFeeds: Record<string, unknown> = {};
+    for (const n of session.inputNames) ortFeeds[n] = (feeds[n] as unknown as { ort_tensor: unknown }).ort_tensor;
+    const out = await session.run(ortFeeds, ['logits']);
+    return new (Tensor as unknown as new (ort: unknown) => Tensor)(out.logits);
+  }
+  const past: Feeds = {};
+  const rest: Feeds = {};
+  for (const [k, v] of Object.entries(feeds)) (k.startsWith('past_key_values') ? past : rest)[k] = v;
+  const out = await callModel(model, { ...rest, past_key_values: past });
+  disposeGpu(out, new Set([out.logits]));
+  return out.logits;
+}
+
+export async function cpuData(t: Tensor): Promise<Float32Array> {
+  const data = t.location === 'gpu-buffer' ? await (t.ort_tensor as unknown as { getData(): Promise<unknown> }).getData() : t.data;
+  if (data instanceof Float32Array) return data;
+  return t.to('float32').data as Float32Array;
+}
+
+export function disposeGpu(outputs: Outputs, keep: ReadonlySet<Tensor> = new Set()): void {
+  for (const t of Object.values(outputs)) if (t.location === 'gpu-buffer' && !keep.has(t)) t.dispose();
+}
+
+/** Run the prefixes in one padded pass and keep what their continuations need. */
+export async function runPrefixes(model: PreTrainedModel, prefixes: readonly (readonly number[])[]): Promise<PrefixState> {
+  const k = prefixes.length;
+  const lengths = prefixes.map((p) => p.length);
+  const W = Math.max(...lengths);
+  const ids = new BigInt64Array(k * W);
+  const mask = new BigInt64Array(k * W);
+  const pos = new BigInt64Array(k * W);
+  prefixes.forEach((p, b) => {
+    for (let j = 0; j < W; j++) {
+      ids[b * W + j] = j < p.length ? BigInt(p[j]) : 0n;
+      mask[b * W + j] = j < p.length ? 1n : 0n;
+      pos[b * W + j] = BigInt(Math.min(j, p.length - 1));
+    }
+  });
+  const out = await callModel(model, {
+    input_ids: new Tensor('int64', ids, [k, W]),
+    attention_mask: new Tensor('int64', mask, [k, W]),
+    position_ids: new Tensor('int64', pos, [k, W]),
+  });
+  try {
+    const vocab = out.logits.dims[2];
+    const data = await cpuData(out.logits);
+    const lastRows = lengths.map((n, b) => data.slice((b * W + n - 1) * vocab, (b * W + n) * vocab));
+    const past: PrefixState['past'] = [];
+    for (const [name, t] of Object.entries(out)) {
+      // On WebGPU the cache comes back as GPU buffers: read once, then freed below.
+      if (name.startsWith('present')) {
+        // On WebGPU getData() downloads a copy, so disposing the buffer below is safe.
+        const data = await cacheData(t);
+        past.push({ name: name.replace('present', 'past_key_values'), type: data instanceof Float32Array ? 'float32' : 'float16', data, dims: t.dims });
+      }
+    }
+    return { lengths, width: W, lastRows, vocab, past };
+  } finally {
+    disposeGpu(out);
+  }
+}
+
+/** A single prefix (the Scorer's case). */
+export function runPrefix(model: PreTrainedModel, ids: readonly number[]): Promise<PrefixState> {
+  return runPrefixes(model, [ids]);
+}
+
+/**
+ * Buffers the gathered cache is copied into, one set per model, reused from pass to pass (a fresh
+ * multi-megabyte array per pass costs more in allocation and page faults than the copy itself).
+ * The last gather is remembered: a single prefix's batches repeat the same rows.
+ */
+interface GatherPool {
+  buffers: Map<string, CacheData>;
+  last?: { state: PrefixState; key: string; feeds: Feeds };
+}
+const pools = new WeakMap<PreTrainedModel, GatherPool>();
+
+/** The cache rows of the given prefixes, one per batch row. */
+function gatherPast(model: PreTrainedModel, prefix: PrefixState, rows: readonly number[]): Feeds {
+  let pool = pools.get(model);
+  if (!pool) pools.set(model, (pool = { buffers: new Map() }));
+  const key = rows.join(',');
+  if (pool.last && pool.last.state === prefix && pool.last.key === key) return pool.last.feeds;
+  const feeds: Feeds = {};
+  for (const { name, type, data, dims } of prefix.past) {
+    const size = data.length / dims[0];
+    const n = size * rows.length;
+    let buf = pool.buffers.get(name);
+    if (!buf || buf.length < n || buf.constructor !== data.constructor) pool.buffers.set(name, (buf = type === 'float32' ? new Float32Array(n) : new Uint16Array(n)));
+    const out = buf.length === n ? buf : buf.subarray(0, n);
+    rows.forEach((p, b) => out.set(data.subarray(p * size, (p + 1) * size), b * size));
+    feeds[name] = new Tensor(type, out, [rows.length, ...dims.slice(1)]);
+  }
+  pool.last = { state: prefix, key, feeds };
+  return feeds;
+}
+
+/** Drop the prefix's cache (its GPU buffers were freed when it was read). */
+export function disposePrefix(prefix: PrefixState): void {
+  prefix.past = [];
+}
+
+/** Release a model's gather buffers (on unload). */
+export function releaseBuffers(model: PreTrainedModel): void {
+  pools.delete(model);
+}
+
+/**
+ * What a forward pass costs beyond its tokens, in tokens: on CPU and WASM one pass of a small
+ * model costs about as much as a dozen or two extra tokens (every weight is read once per pass).
+ */
+export const PASS_OVERHEAD_TOKENS = 16;
+
+/**
+ * Split sequences into padded batches at least cost: sorted by length, each batch is a run of
+ * neighbours padded to its longest, and the split minimises Σ (overhead + rows × longest) (an
+ * exact dynamic programme over the sorted order) subject to `fits(rows, longest)`. Returns the
+ * batches as lists of indices into `lengths`.
+ */
+export function lengthBatches(lengths: readonly number[], fits: (rows: number, longest: number) => boolean, overhead = PASS_OVERHEAD_TOKENS): number[][] {
+  const order = lengths.map((_, i) => i).sort((a, b) => lengths[a] - lengths[b]);
+  const n = order.length;
+  const best = new Float64Array(n + 1).fill(Infinity);
+  const cut = new Int32Array(n + 1);
+  best[0] = 0;
+  for (let j = 1; j <= n; j++) {
+    const longest = lengths[order[j - 1]];
+    for (let i = j - 1; i >= 0; i--) {
+      const rows = j - i;
+      if (rows > 1 && !fits(rows, longest)) break;
+      const c = best[i] + overhead + rows * longest;
+      if (c < best[j]) {
+        best[j] = c;
+        cut[j] = i;
+      }
+    }
+  }
+  const batches: number[][] = [];
+  for (let j = n; j > 0; j = cut[j]) batches.unshift(order.slice(cut[j], j));
+  return batches;
+}
+
+/**
+ * Batches of continuation indices for the passes after the prefix: only continuations of two or
+ * more tokens need one (the first token's row is the prefix's), each feeds all but its last token.
+ * A batch holds at most `maxBatchTokens` new tokens and, since every row carries its own copy of
+ * the cache, at most a few times that in cache plus new tokens.
+ */
+export function batchGroups(lengths: readonly number[], maxBatchTokens: number, pastWidth = 0): number[][] {
+  const pending = lengths.flatMap((n, i) => (n > 1 ? [i] : []));
+  const fed = pending.map((i) => lengths[i] - 1);
+  const fits = (rows: number, longest: number) => rows * longest <= maxBatchTokens && rows * (pastWidth + longest) <= MAX_PAST_FACTOR * maxBatchTokens;
+  return lengthBatches(fed, fits).map((b) => b.map((k) => pending[k]));
+}
+
+/** A continuation: which prefix of the state it follows, and its tokens. */
+export interface Continuation {
+  prefix: number;
+  ids: readonly number[];
+}
+
+/**
+ * Logit rows that predict each continuation token: row 0 is its prefix's last row, row j (j ≥ 1)
+ * comes from feeding continuation tokens 0..j-1 after the prefix. Continuations (of any of the
+ * state's prefixes) are batched by length; each batch row gets its own prefix's cache, with that
+ * prefix's padding masked. Calls `onRows` once per continuation with a row accessor valid only
+ * during the call.
  */
 export async function continuationRows(
   model: PreTrainedModel,
   prefix: PrefixState,
-  continuations: number[][],
+  continuations: readonly Continuation[],
   onRows: (index: number, row: (j: number) => Float32Array) => void,
-  options: { maxBatchTokens?: number; cancel?: CancelToken } = {},
+  options: BatchOptions = {},
 ): Promise<void> {
   const V = prefix.vocab;
-  const first = (j: number) => {
-    if (j !== 0) throw new RangeError('row out of range');
-    return prefix.lastRow;
-  };
-  const pending: number[] = [];
+  const W = prefix.width;
   continuations.forEach((c, i) => {
-    if (c.length <= 1) onRows(i, first);
-    else pending.push(i);
+    if (c.ids.length <= 1)
+      onRows(i, (j) => {
+        if (j !== 0) throw new RangeError('row out of range');
+        return prefix.lastRows[c.prefix];
+      });
   });
-  // Similar lengths together, so padding wastes little.
-  pending.sort((a, b) => continuations[a].length - continuations[b].length);
-  const budget = options.maxBatchTokens ?? 4096;
-  let start = 0;
-  while (start < pending.length) {
-    let end = start + 1;
-    const lenOf = (i: number) => continuations[pending[i]].length - 1;
-    while (end < pending.length && (end - start + 1) * lenOf(end) <= budget && lenOf(end) <= 2 * lenOf(start) + 8) end++;
+  const groups = batchGroups(
+    continuations.map((c) => c.ids.length),
+    options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS,
+    W,
+  );
+  for (const group of groups) {
     if (options.cancel?.cancelled()) throw new AbortError();
-    const group = pending.slice(start, end);
     const B = group.length;
-    const L = Math.max(...group.map((i) => continuations[i].length - 1));
-    const P = prefix.length;
-    const ids: number[] = [];
-    const mask: number[] = [];
-    const pos: number[] = [];
-    for (const i of group) {
-      const toks = continuations[i].slice(0, -1);
-      for (let j = 0; j < L; j++) {
-        ids.push(j < toks.length ? toks[j] : 0);
-        pos.push(P + Math.min(j, toks.length - 1));
-      }
-      for (let j = 0; j < P; j++) mask.push(1);
-      for (let j = 0; j < L; j++) mask.push(j < toks.length ? 1 : 0);
-    }
-    const out = await call(model, {
-      input_ids: int64(ids, [B, L]),
-      attention_mask: int64(mask, [B, P + L]),
-      position_ids: int64(pos, [B, L]),
-      past_key_values: await tiledPast(prefix, B),
-    });
-    const data = await cpuData(out.logits);
+    const L = Math.max(...group.map((i) => continuations[i].ids.length - 1));
+    const inputIds = new BigInt64Array(B * L);
+    const positions = new BigInt64Array(B * L);
+    const mask = new BigInt64Array(B * (W + L));
     group.forEach((i, b) => {
-      onRows(i, (j) => (j === 0 ? prefix.lastRow : data.subarray((b * L + j - 1) * V, (b * L + j) * V)));
+      const { ids, prefix: p } = continuations[i];
+      const P = prefix.lengths[p];
+      const n = ids.length - 1;
+      for (let j = 0; j < L; j++) {
+        inputIds[b * L + j] = j < n ? BigInt(ids[j]) : 0n;
+        positions[b * L + j] = BigInt(P + Math.min(j, n - 1));
+      }
+      mask.fill(1n, b * (W + L), b * (W + L) + P);
+      mask.fill(1n, b * (W + L) + W, b * (W + L) + W + n);
     });
-    disposeGpu(out);
-    start = end;
+    const logits = await logitsOnly(model, {
+      input_ids: new Tensor('int64', inputIds, [B, L]),
+      attention_mask: new Tensor('int64', mask, [B, W + L]),
+      position_ids: new Tensor('int64', positions, [B, L]),
+      ...gatherPast(model, prefix, group.map((i) => continuations[i].prefix)),
+    });
+    try {
+      const data = await cpuData(logits);
+      group.forEach((i, b) => {
+        const last = prefix.lastRows[continuations[i].prefix];
+        onRows(i, (j) => (j === 0 ? last : data.subarray((b * L + j - 1) * V, (b * L + j) * V)));
+      });
+    } finally {
+      if (logits.location === 'gpu-buffer') logits.dispose();
+    }
   }
 }

@@ -3,6 +3,7 @@
 import { AutoModelForCausalLM, AutoTokenizer, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { tokenizerTraits, type TokenizerTraits } from '../core/tokens/pieces';
 import { prepareSource, sourceLabel } from './runtime';
+import { releaseBuffers } from './forward';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export interface LoadedModel {
@@ -77,6 +78,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
       dtype: request.dtype,
       device: request.device,
       progress_callback,
+      ...(request.device === 'cpu' && request.cpuThreads ? { session_options: { intraOpNumThreads: request.cpuThreads } } : {}),
     });
   } catch (err) {
     throw explainLoadError(err, label, DTYPE_FILE[request.dtype] ?? 'the model file');
@@ -111,5 +113,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
 }
 
 export async function disposeModel(m: LoadedModel | null): Promise<void> {
-  if (m) await m.model.dispose();
+  if (!m) return;
+  releaseBuffers(m.model);
+  await m.model.dispose();
 }

@@ -17,13 +17,17 @@ export function defaultCacheDir(): string {
   return process.env.LENGTHLENS_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'lengthlens');
 }
 
-export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: { remoteHost?: string; cacheDir?: string } = {}): Promise<Engine> {
+export async function createNodeEngine(
+  source: ModelSource,
+  dtype: Dtype,
+  opts: { remoteHost?: string; cacheDir?: string; cpuThreads?: number } = {},
+): Promise<Engine> {
   const engine = new Engine();
   await engine.configure({
     remoteHost: opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST,
     useCache: false,
     cacheDir: opts.cacheDir ?? defaultCacheDir(),
   });
-  await engine.load({ source, dtype, device: 'cpu' });
+  await engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}) });
   return engine;
 }

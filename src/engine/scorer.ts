@@ -1,8 +1,7 @@
-// Scoring one item: plan the tokens of every candidate (lm-eval split, byte spans, boundary
-// policy), run each distinct prefix once, and turn logit rows into per-token and per-candidate
-// scores.
+// Scoring items: plan the tokens of every candidate (lm-eval split, byte spans, boundary policy),
+// run each distinct prefix once, and turn logit rows into per-token and per-candidate scores.
 import { candidateScore } from '../core/scoring/candidate';
-import { rowStats } from '../core/scoring/distribution';
+import { rowLogprob, rowStats } from '../core/scoring/distribution';
 import { splitPair } from '../core/scoring/split';
 import type { BoundaryInfo, CandidateScore, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
 import { itemWarnings } from '../core/scoring/warnings';
@@ -10,9 +9,10 @@ import { winners } from '../core/scoring/winners';
 import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { utf8Length } from '../core/text/unicode';
-import { encodeWithPieces, pieceOf } from './encode';
-import { AbortError, continuationRows, disposePrefix, runPrefix, type CancelToken } from './forward';
+import { encodeCached, encodeWithPieces, pieceOf } from './encode';
+import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, runPrefixes, type BatchOptions, type CancelToken } from './forward';
 import type { LoadedModel } from './model';
+import type { StatsMode } from './api';
 
 /** Longest candidate, in characters, the engine accepts before tokenising. */
 export const MAX_CANDIDATE_CHARS = 20_000;
@@ -29,7 +29,7 @@ export interface ContinuationPlan {
   byteNote?: string;
 }
 
-function startsWith(whole: EncodedToken[], prefix: EncodedToken[]): boolean {
+function startsWith(whole: readonly EncodedToken[], prefix: readonly EncodedToken[]): boolean {
   return prefix.length <= whole.length && prefix.every((t, i) => whole[i].id === t.id);
 }
 
@@ -37,7 +37,7 @@ function startsWith(whole: EncodedToken[], prefix: EncodedToken[]): boolean {
 export function planContinuation(m: LoadedModel, contextSplit: string, continuation: string, options: Pick<ScoreOptions, 'boundaryPolicy'>): ContinuationPlan {
   const wholeText = contextSplit + continuation;
   const whole = encodeWithPieces(m, wholeText, true);
-  const ctx = encodeWithPieces(m, contextSplit, true);
+  const ctx = encodeCached(m, contextSplit, true);
   const spans = tokenSpans(whole, wholeText, m.traits);
   const Lc = utf8Length(contextSplit);
   const merged = !startsWith(whole, ctx);
@@ -104,52 +104,87 @@ export function modelContext(m: LoadedModel, context: string, chatTemplate: bool
   return tok.apply_chat_template([{ role: 'user', content: context }], { tokenize: false, add_generation_prompt: true });
 }
 
-interface Scored {
+export interface Scored {
   tokens: TokenScore[];
   sum: number;
 }
 
-/** Score many continuations; plans sharing a prefix share one prefix pass. */
-export async function scorePlans(m: LoadedModel, plans: (ContinuationPlan | null)[], topK: number, cancel?: CancelToken): Promise<(Scored | null)[]> {
+/**
+ * What is computed per scored token: `full` is everything the Scorer shows (log-prob, rank,
+ * entropy, top-k, greedy flag); `logprob` is the log-prob and greedy flag only, as a harness
+ * computes them (rank and entropy are NaN, top is empty).
+ */
+export type { StatsMode };
+
+export interface ScorePlansOptions extends BatchOptions {
+  /** Alternatives kept per token in `full` mode (default 0). */
+  topK?: number;
+  stats?: StatsMode;
+}
+
+function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Float32Array, topK: number, stats: StatsMode): TokenScore {
+  const t = plan.tokens[j];
+  const weight = plan.weights[j] !== 1 ? { weight: plan.weights[j] } : {};
+  const base = { id: t.id, piece: t.piece, text: pieceText(t.piece, m.traits.kind), bytes: plan.spans[j] };
+  if (stats === 'logprob') {
+    const { logprob, argmax } = rowLogprob(row, t.id);
+    return { ...base, logprob, bits: -logprob / Math.LN2, rank: NaN, entropy: NaN, top: [], greedy: argmax === t.id, ...weight };
+  }
+  const st = rowStats(row, t.id, topK);
+  return {
+    ...base,
+    logprob: st.logprob,
+    bits: -st.logprob / Math.LN2,
+    rank: st.rank,
+    entropy: st.entropy,
+    top: st.top.map((a) => ({ id: a.id, piece: pieceOf(m, a.id), prob: a.prob })),
+    greedy: st.argmax === t.id,
+    ...weight,
+  };
+}
+
+/** Distinct prefixes in padded passes of similar length, at least cost (see lengthBatches). */
+export function prefixPasses(lengths: readonly number[], maxBatchTokens: number): number[][] {
+  return lengthBatches(lengths, (rows, longest) => rows * longest <= maxBatchTokens);
+}
+
+/**
+ * Score many continuations — the app's one scoring path, for one item (the Scorer) or a chunk of
+ * items (a streamed task). Each distinct prefix runs once, prefixes of similar length share a
+ * padded pass, and all continuations are batched by length against their prefixes' cache.
+ */
+export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions = {}): Promise<(Scored | null)[]> {
+  const { topK = 0, stats = 'full', cancel } = options;
   const results: (Scored | null)[] = plans.map(() => null);
   const groups = new Map<string, number[]>();
   plans.forEach((p, i) => {
     if (!p || p.tokens.length === 0) return;
     const key = p.prefixIds.join(',');
-    groups.set(key, [...(groups.get(key) ?? []), i]);
+    const members = groups.get(key);
+    if (members) members.push(i);
+    else groups.set(key, [i]);
   });
-  for (const members of groups.values()) {
+  const distinct = [...groups.values()];
+  const prefixOf = (g: number) => plans[distinct[g][0]]!.prefixIds;
+  for (const pass of prefixPasses(distinct.map((_, g) => prefixOf(g).length), options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS)) {
     if (cancel?.cancelled()) break;
-    const prefix = await runPrefix(m.model, plans[members[0]]!.prefixIds);
+    const state = await runPrefixes(m.model, pass.map(prefixOf));
     try {
+      const members = pass.flatMap((g, k) => distinct[g].map((i) => ({ plan: i, prefix: k })));
       await continuationRows(
         m.model,
-        prefix,
-        members.map((i) => plans[i]!.tokens.map((t) => t.id)),
-        (k, row) => {
-          const plan = plans[members[k]]!;
-          const tokens = plan.tokens.map((t, j): TokenScore => {
-            const st = rowStats(row(j), t.id, topK);
-            return {
-              id: t.id,
-              piece: t.piece,
-              text: pieceText(t.piece, m.traits.kind),
-              bytes: plan.spans[j],
-              logprob: st.logprob,
-              bits: -st.logprob / Math.LN2,
-              rank: st.rank,
-              entropy: st.entropy,
-              top: st.top.map((a) => ({ id: a.id, piece: pieceOf(m, a.id), prob: a.prob })),
-              greedy: st.argmax === t.id,
-              ...(plan.weights[j] !== 1 ? { weight: plan.weights[j] } : {}),
-            };
-          });
-          results[members[k]] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
+        state,
+        members.map(({ plan, prefix }) => ({ prefix, ids: plans[plan]!.tokens.map((t) => t.id) })),
+        (c, row) => {
+          const i = members[c].plan;
+          const plan = plans[i]!;
+          const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats));
+          results[i] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
         },
-        { cancel },
+        options,
       );
     } finally {
-      disposePrefix(prefix);
+      disposePrefix(state);
     }
   }
   return results;
@@ -163,13 +198,19 @@ function fitToContext(plan: ContinuationPlan, maxLength: number): ContinuationPl
   return { ...plan, prefixIds: plan.prefixIds.slice(total - maxLength) };
 }
 
-export async function scoreItem(
-  m: LoadedModel,
-  context: string,
-  candidates: string[],
-  options: ScoreOptions,
-  cancel?: CancelToken,
-): Promise<ItemScore> {
+/** An item's plans: what scoring it needs, before any forward pass. */
+export interface PlannedItem {
+  context: string;
+  candidates: string[];
+  moved: string;
+  plans: (ContinuationPlan | null)[];
+  /** PMI's unconditional term: the same candidates after the unconditional context. */
+  uncPlans: (ContinuationPlan | null)[];
+  empty: number[];
+  tooLong: { index: number; tokens: number; limit: number }[];
+}
+
+export function planItem(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions): PlannedItem {
   const ctxText = modelContext(m, context, options.chatTemplate);
   const split = splitPair(ctxText, '');
   const empty: number[] = [];
@@ -191,7 +232,7 @@ export async function scoreItem(
     }
     return fitted;
   });
-  // PMI's unconditional term: the same candidate after the unconditional context ('' = BOS only).
+  // '' as the unconditional context means BOS only.
   const uncSplit = splitPair(options.unconditionalContext, '');
   const uncPlans = candidates.map((cand, i) => {
     if (!plans[i]) return null;
@@ -199,15 +240,18 @@ export async function scoreItem(
     const fitted = fitToContext(p, m.info.maxLength);
     return fitted === 'too-long' ? null : fitted;
   });
-  const scored = await scorePlans(m, plans, options.topK, cancel);
-  const unc = await scorePlans(m, uncPlans, 0, cancel);
-  if (cancel?.cancelled()) throw new AbortError();
+  return { context, candidates, moved: split.moved, plans, uncPlans, empty, tooLong };
+}
+
+/** The item's result from its scored plans. */
+export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[], unc: readonly (Scored | null)[], options: ScoreOptions): ItemScore {
+  const { candidates, plans, empty, tooLong } = p;
   const skip = new Set<number>([...empty, ...tooLong.map((t) => t.index)]);
   const nonFinite: number[] = [];
   const scores: CandidateScore[] = candidates.map((cand, i) => {
     const plan = plans[i];
     const s = scored[i];
-    const continuation = split.moved + cand;
+    const continuation = p.moved + cand;
     if (!plan || !s) {
       return candidateScore({ text: cand, continuation, tokens: [], unconditionalLogprob: NaN, boundary: 'ok', mu: options.mu });
     }
@@ -226,19 +270,58 @@ export async function scoreItem(
     return c;
   });
   return {
-    context,
+    context: p.context,
     candidates: scores,
     winners: winners(scores, skip),
     warnings: itemWarnings({
-      context,
-      moved: split.moved,
+      context: p.context,
+      moved: p.moved,
       candidates,
-      merged: plans.flatMap((p, i) => (p?.merged ? [i] : [])),
+      merged: plans.flatMap((pl, i) => (pl?.merged ? [i] : [])),
       tooLong,
       empty,
       nonFinite,
     }),
   };
+}
+
+export interface ScoreItemsOptions extends BatchOptions {
+  /** Per-token statistics of the conditional scores (default full). */
+  stats?: StatsMode;
+}
+
+/**
+ * Score several items in one go: every plan of every item through one scorePlans call, so each
+ * context runs once and the unconditional prefix (PMI) runs once for all of them.
+ */
+export async function scoreItems(
+  m: LoadedModel,
+  items: readonly { context: string; candidates: string[] }[],
+  options: ScoreOptions,
+  run: ScoreItemsOptions = {},
+): Promise<ItemScore[]> {
+  const planned = items.map((it) => planItem(m, it.context, it.candidates, options));
+  const scored = await scorePlans(m, planned.flatMap((p) => p.plans), { ...run, topK: options.topK, stats: run.stats ?? 'full' });
+  const unc = await scorePlans(m, planned.flatMap((p) => p.uncPlans), { ...run, stats: 'logprob' });
+  if (run.cancel?.cancelled()) throw new AbortError();
+  let offset = 0;
+  return planned.map((p) => {
+    const n = p.candidates.length;
+    const item = assembleItem(p, scored.slice(offset, offset + n), unc.slice(offset, offset + n), options);
+    offset += n;
+    return item;
+  });
+}
+
+export async function scoreItem(
+  m: LoadedModel,
+  context: string,
+  candidates: string[],
+  options: ScoreOptions,
+  cancel?: CancelToken,
+): Promise<ItemScore> {
+  const [item] = await scoreItems(m, [{ context, candidates }], options, { cancel });
+  return item;
 }
 
 /** Explain spans that do not add up to the continuation's byte length. */

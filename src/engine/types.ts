@@ -14,6 +14,8 @@ export interface LoadRequest {
   source: ModelSource;
   dtype: Dtype;
   device: Device;
+  /** Node only (device cpu): ONNX Runtime's intra-op threads (default: one per core). */
+  cpuThreads?: number;
 }
 
 export interface LoadProgress {

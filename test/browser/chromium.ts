@@ -25,10 +25,12 @@ const FLAGS = [
   '--disable-client-side-phishing-detection',
   '--metrics-recording-only',
   '--no-default-browser-check',
+  // performance.memory with exact (not bucketed) figures, for memory measurements.
+  '--enable-precise-memory-info',
 ];
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...FLAGS, ...extraArgs] });
 }
 
 /** The base URL of the preview server started by global-setup. */

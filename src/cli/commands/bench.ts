@@ -1,10 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import type { Command } from '../main';
 import { UsageError } from '../errors';
+import { jsonReplacer, parseNumberFlag } from '../io';
+import { createNodeEngine } from '../../engine/node';
+import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/bench/run';
+import { envKey, formatBenchTable, type BenchReport } from '../../engine/bench/report';
+import { ALL_DTYPES, type Dtype } from '../../engine/types';
+
+const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
+  [--browser auto|yes|no] [--out bench-results/bench.json] [--json]
+
+Times three ways of scoring HellaSwag-shaped items (context ~80 tokens, 4 candidates ~20 tokens,
+fixed seed) on bench-llama-6M and checks they give the same log-probs (SPEC §9):
+  naive    one full forward pass per (context, candidate)
+  harness  an item's full (context + candidate) sequences batched into one forward pass
+  app      the app's path: the context once, the candidates batched on its KV cache
+Then the same in headless Chromium (WASM and WebGPU), unless --browser no, and the Scorer's
+live-typing latency on stories260K. Prints a table (or the JSON with --json) and writes the JSON.
+  --model    bench model folder (default: $MODELS_DIR/bench-llama-6M, else ../shared/models/...)
+  --threads  ONNX Runtime intra-op threads in Node (default: one per core)
+  --browser  auto: run the browser part when Chromium and the build tools are there`;
+
+function modelsDir(): string {
+  return path.resolve(process.env.MODELS_DIR ?? '../shared/models');
+}
+
+function parseDtypes(raw: string | undefined): Dtype[] {
+  const list = (raw ?? 'fp32,q8').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const d of list) if (!(ALL_DTYPES as string[]).includes(d)) throw new UsageError(`--dtype must be a comma-separated list of ${ALL_DTYPES.join(', ')}, got "${d}"`);
+  if (list.length === 0) throw new UsageError('--dtype is empty');
+  return list as Dtype[];
+}
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  const n = parseNumberFlag(name, raw, fallback);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive whole number, got "${raw}"`);
+  return n;
+}
+
+/** The browser half: scripts/bench-browser.ts in a child process (it needs vite and playwright). */
+function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[] }, mode: string, log: (s: string) => void): { report?: Partial<BenchReport>; skipped?: string } {
+  const script = path.resolve('scripts/bench-browser.ts');
+  const tsx = path.resolve('node_modules/.bin/tsx');
+  if (!fs.existsSync(script) || !fs.existsSync(tsx)) return { skipped: 'scripts/bench-browser.ts or tsx not found (run from the repository root)' };
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    if (mode === 'yes') throw new UsageError(`Chromium not found at ${chromium} (set CHROMIUM_PATH)`);
+    return { skipped: `Chromium not found at ${chromium}` };
+  }
+  const out = path.join(os.tmpdir(), `lengthlens-bench-browser-${process.pid}.json`);
+  log('browser benchmark: scripts/bench-browser.ts ...');
+  const r = spawnSync(tsx, [script, '--items', String(args.items), '--rounds', String(args.rounds), '--dtype', args.dtypes.join(','), '--out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0 || !fs.existsSync(out)) return { skipped: `the browser benchmark failed (exit ${r.status ?? r.signal})` };
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as Partial<BenchReport>;
+  fs.rmSync(out, { force: true });
+  return { report };
+}
 
 export const command: Command = {
-  summary: '(not built yet)',
-  usage: 'lengthlens bench',
-  async run() {
-    throw new UsageError('bench is not available yet');
+  summary: 'benchmark naive vs harness-style vs the app’s scoring path (SPEC §9)',
+  usage: USAGE,
+  async run(argv) {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        items: { type: 'string' },
+        rounds: { type: 'string' },
+        dtype: { type: 'string' },
+        threads: { type: 'string' },
+        model: { type: 'string' },
+        browser: { type: 'string' },
+        out: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      strict: true,
+    });
+    const items = positiveInt('items', values.items, DEFAULT_BENCH_CONFIG.items);
+    const rounds = positiveInt('rounds', values.rounds, DEFAULT_BENCH_CONFIG.rounds);
+    const threads = values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1);
+    const dtypes = parseDtypes(values.dtype);
+    const browser = values.browser ?? 'auto';
+    if (!['auto', 'yes', 'no'].includes(browser)) throw new UsageError(`--browser must be auto, yes or no, got "${browser}"`);
+    const modelDir = path.resolve(values.model ?? path.join(modelsDir(), 'bench-llama-6M'));
+    if (!fs.existsSync(path.join(modelDir, 'config.json'))) throw new UsageError(`no model folder at ${modelDir} (use --model or MODELS_DIR)`);
+    const outFile = values.out ?? 'bench-results/bench.json';
+    const log = (s: string) => process.stderr.write(s + '\n');
+
+    const report: BenchReport = {
+      command: `lengthlens bench ${argv.join(' ')}`.trim(),
+      date: new Date().toISOString(),
+      machine: { platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, load_average_1m: Number(os.loadavg()[0].toFixed(2)) },
+      environments: {},
+      live_typing: {},
+    };
+    for (const dtype of dtypes) {
+      log(`node ${dtype}: ${items} items x ${rounds} rounds ...`);
+      const engine = await createNodeEngine({ kind: 'path', path: modelDir }, dtype, threads ? { cpuThreads: threads } : {});
+      const r = await runBenchmark(engine.current()!, 'node', { ...DEFAULT_BENCH_CONFIG, items, rounds });
+      report.environments[envKey(r)] = r;
+      await engine.unload();
+    }
+    const storiesDir = path.join(path.dirname(modelDir), 'stories260K');
+    if (fs.existsSync(path.join(storiesDir, 'config.json'))) {
+      const engine = await createNodeEngine({ kind: 'path', path: storiesDir }, 'fp32');
+      report.live_typing.node = await liveTypingLatency(engineScorer(engine), { model: 'stories260K', device: 'cpu' });
+      await engine.unload();
+    }
+    if (browser !== 'no') {
+      const b = runBrowser({ items, rounds, dtypes }, browser, log);
+      if (b.report) {
+        Object.assign(report.environments, b.report.environments ?? {});
+        Object.assign(report.live_typing, b.report.live_typing ?? {});
+        if (b.report.skipped) report.skipped = { ...report.skipped, ...b.report.skipped };
+      } else if (b.skipped) {
+        if (browser === 'yes') throw new Error(b.skipped);
+        report.skipped = { ...report.skipped, chromium: b.skipped };
+      }
+    }
+    report.machine.load_average_end_1m = Number(os.loadavg()[0].toFixed(2));
+    const text = JSON.stringify(report, jsonReplacer, 2);
+    fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
+    fs.writeFileSync(outFile, text + '\n');
+    if (values.json) process.stdout.write(text + '\n');
+    else process.stdout.write(formatBenchTable(report) + `\n\nwritten to ${outFile}\n`);
+    return 0;
   },
 };

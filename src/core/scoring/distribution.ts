@@ -66,3 +66,23 @@ function topOf(row: ArrayLike<number>, k: number, lse: number): { id: number; pr
 }
 
 export type { TopAlternative };
+
+/**
+ * Log-softmax at `target` and the argmax of one logits row, nothing else: what a harness computes
+ * per scored token (two passes over the row, no rank, entropy or top-k).
+ */
+export function rowLogprob(row: ArrayLike<number>, target: number): { logprob: number; argmax: number } {
+  const n = row.length;
+  let max = -Infinity;
+  let argmax = 0;
+  for (let i = 0; i < n; i++) {
+    const v = row[i];
+    if (v > max) {
+      max = v;
+      argmax = i;
+    }
+  }
+  let sumExp = 0;
+  for (let i = 0; i < n; i++) sumExp += Math.exp(row[i] - max);
+  return { logprob: row[target] - max - Math.log(sumExp), argmax };
+}

@@ -1,0 +1,56 @@
+// The benchmark's file and table: one JSON document with a result per environment (Node,
+// Chromium WASM, Chromium WebGPU; per dtype) and the Scorer's live-typing latency.
+import type { BenchResult, LatencyResult } from './run';
+
+export interface BenchReport {
+  command: string;
+  date: string;
+  machine: Record<string, string | number>;
+  /** Keyed `<environment>-<dtype>`, e.g. `node-fp32`, `chromium-wasm-q8`. */
+  environments: Record<string, BenchResult>;
+  /** Keyed by environment: milliseconds from a keystroke's request to its full result. */
+  live_typing: Record<string, LatencyResult>;
+  /** Environments that could not run, and why. */
+  skipped?: Record<string, string>;
+}
+
+export function envKey(r: Pick<BenchResult, 'environment' | 'dtype'>): string {
+  return `${r.environment}-${r.dtype}`;
+}
+
+const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+
+export function formatBenchTable(report: BenchReport): string {
+  const head = ['environment', 'dtype', 'items', 'naive it/s', 'harness it/s', 'app it/s', 'app/naive', 'app/harness', 'ideal', 'share', 'naive tok/s', 'harness tok/s', 'app tok/s', 'per-item it/s', 'per-item/naive', '+full stats it/s', 'max|Δlogprob|'];
+  const rows = Object.values(report.environments).map((r) => [
+    r.environment,
+    r.dtype,
+    String(r.items),
+    f(r.naive_items_per_s),
+    f(r.harness_items_per_s),
+    f(r.app_items_per_s),
+    `${f(r.ratio_vs_naive, 2)}×`,
+    `${f(r.ratio_vs_harness, 2)}×`,
+    `${f(r.ideal_ratio, 2)}×`,
+    `${f(100 * r.share_of_ideal, 0)}%`,
+    f(r.naive_tokens_per_s, 0),
+    f(r.harness_tokens_per_s, 0),
+    f(r.app_tokens_per_s, 0),
+    f(r.app_per_item_items_per_s),
+    `${f(r.app_per_item_items_per_s / r.naive_items_per_s, 2)}×`,
+    f(r.app_full_items_per_s),
+    r.max_abs_logprob_diff.toExponential(1),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const out = [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
+  out.push('', 'app = the app’s path on chunks of items (a streamed task); per-item = the same path one item per call (the Scorer); +full stats = per-item with rank, entropy and top-5.');
+  out.push('items/s use each chunk’s fastest of the rounds; tok/s count the tokens each path feeds the model (padding included); ideal = pair tokens / (context once + every candidate).');
+  const lat = Object.entries(report.live_typing);
+  if (lat.length > 0) {
+    out.push('', 'Live typing (Scorer, stories260K, 3 candidates, full statistics + PMI), ms per keystroke:');
+    for (const [env, l] of lat) out.push(`  ${env.padEnd(18)} median ${f(l.median_ms)}  p90 ${f(l.p90_ms)}  max ${f(l.max_ms)}  (${l.keystrokes} keystrokes)`);
+  }
+  for (const [env, why] of Object.entries(report.skipped ?? {})) out.push(`skipped ${env}: ${why}`);
+  return out.join('\n');
+}

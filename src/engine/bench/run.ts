@@ -1,0 +1,214 @@
+// The benchmark itself, the same in Node and inside a browser Worker: generate the items, time
+// every path on every chunk of items over several rounds, keep each (path, chunk)'s fastest time
+// (load from elsewhere on the machine only ever slows a run down), and check the paths agree.
+import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
+import type { Engine } from '../engine';
+import { encodeWithPieces } from '../encode';
+import type { LoadedModel } from '../model';
+import { generateBenchItems, HELLASWAG_SHAPE, type BenchItem, type BenchItemShape } from './items';
+import { appPath, harnessPath, naivePath, tokenCounts, type ItemLogprobs, type PathName } from './paths';
+
+export interface BenchConfig extends BenchItemShape {
+  /** Timed rounds (each path and chunk keeps its fastest). */
+  rounds: number;
+  /** Items each path scores untimed first. */
+  warmupItems: number;
+  /** Items the app path scores per call, as a streamed task does (see stream.ts). */
+  chunk: number;
+}
+
+export const DEFAULT_BENCH_CONFIG: BenchConfig = { ...HELLASWAG_SHAPE, rounds: 3, warmupItems: 2, chunk: 10 };
+
+/**
+ * Timed variants: the three compared paths (the app's on chunks of items, as a task streams),
+ * the app's path item by item (the Scorer's case), and that with the Scorer's full statistics.
+ */
+export type TimedPath = PathName | 'app_per_item' | 'app_full';
+const TIMED: TimedPath[] = ['naive', 'harness', 'app', 'app_per_item', 'app_full'];
+
+export interface BenchResult {
+  environment: string;
+  model: string;
+  dtype: string;
+  device: string;
+  items: number;
+  rounds: number;
+  seed: number;
+  naive_items_per_s: number;
+  harness_items_per_s: number;
+  app_items_per_s: number;
+  /** The app's path item by item (the Scorer's case: one item per call). */
+  app_per_item_items_per_s: number;
+  /** The same computing rank, entropy and top-5 too (what the Scorer shows). */
+  app_full_items_per_s: number;
+  /** Items per app call (a streamed task's chunk). */
+  chunk: number;
+  naive_tokens_per_s: number;
+  harness_tokens_per_s: number;
+  app_tokens_per_s: number;
+  ratio_vs_naive: number;
+  ratio_vs_harness: number;
+  /** Tokens of every (context, candidate) pair over the context once plus every candidate. */
+  ideal_ratio: number;
+  /** ratio_vs_naive / ideal_ratio. */
+  share_of_ideal: number;
+  /** Largest |log-prob difference| of any scored token between the app or harness path and the naive one. */
+  max_abs_logprob_diff: number;
+  max_abs_logprob_diff_harness: number;
+  tokens: { naive: number; harness: number; app: number; pairs: number; least: number; mean_context: number; mean_candidate: number };
+  /** Milliseconds of every round, per path (items/s use the per-item best instead). */
+  round_ms: Record<TimedPath, number[]>;
+}
+
+export function benchItemsFor(m: LoadedModel, cfg: BenchItemShape): BenchItem[] {
+  return generateBenchItems(cfg, (text) => encodeWithPieces(m, text, false).length);
+}
+
+/** A path over a chunk of items. */
+function runner(m: LoadedModel, path: TimedPath): (items: readonly BenchItem[]) => Promise<ItemLogprobs[]> {
+  const each = (f: (it: BenchItem) => Promise<ItemLogprobs>) => async (items: readonly BenchItem[]) => {
+    const out: ItemLogprobs[] = [];
+    for (const it of items) out.push(await f(it));
+    return out;
+  };
+  switch (path) {
+    case 'naive':
+      return each((it) => naivePath(m, it));
+    case 'harness':
+      return each((it) => harnessPath(m, it));
+    case 'app':
+      return (items) => appPath(m, items, 'logprob');
+    case 'app_per_item':
+      return each(async (it) => (await appPath(m, [it], 'logprob'))[0]);
+    case 'app_full':
+      return each(async (it) => (await appPath(m, [it], 'full', 5))[0]);
+  }
+}
+
+function maxDiff(a: ItemLogprobs[], b: ItemLogprobs[]): number {
+  let max = 0;
+  a.forEach((item, i) =>
+    item.forEach((cand, k) => {
+      if (cand.length !== b[i][k].length) throw new Error(`item ${i} candidate ${k}: ${cand.length} vs ${b[i][k].length} scored tokens`);
+      cand.forEach((v, j) => {
+        const d = Math.abs(v - b[i][k][j]);
+        max = Number.isNaN(d) ? Infinity : Math.max(max, d);
+      });
+    }),
+  );
+  return max;
+}
+
+export interface BenchProgress {
+  phase: 'warmup' | 'time';
+  round?: number;
+}
+
+export async function runBenchmark(
+  m: LoadedModel,
+  environment: string,
+  cfg: BenchConfig = DEFAULT_BENCH_CONFIG,
+  onProgress?: (p: BenchProgress) => void,
+): Promise<BenchResult> {
+  const items = benchItemsFor(m, cfg);
+  const runs = Object.fromEntries(TIMED.map((p) => [p, runner(m, p)])) as Record<TimedPath, (its: readonly BenchItem[]) => Promise<ItemLogprobs[]>>;
+  onProgress?.({ phase: 'warmup' });
+  for (const p of TIMED) if (cfg.warmupItems > 0) await runs[p](items.slice(0, cfg.warmupItems));
+  // Paths alternate chunk by chunk (in rotating order), so a burst of load from elsewhere on the
+  // machine hits all of them alike; each (path, chunk) keeps its fastest round.
+  const chunks: BenchItem[][] = [];
+  for (let i = 0; i < items.length; i += cfg.chunk) chunks.push(items.slice(i, i + cfg.chunk));
+  const out = Object.fromEntries(TIMED.map((p) => [p, [] as ItemLogprobs[]])) as Record<TimedPath, ItemLogprobs[]>;
+  const round_ms = Object.fromEntries(TIMED.map((p) => [p, [] as number[]])) as Record<TimedPath, number[]>;
+  const bestMs = Object.fromEntries(TIMED.map((p) => [p, chunks.map(() => Infinity)])) as Record<TimedPath, number[]>;
+  for (let r = 0; r < cfg.rounds; r++) {
+    onProgress?.({ phase: 'time', round: r });
+    const sum = Object.fromEntries(TIMED.map((p) => [p, 0])) as Record<TimedPath, number>;
+    for (const [c, chunk] of chunks.entries()) {
+      for (let k = 0; k < TIMED.length; k++) {
+        const p = TIMED[(k + c + r) % TIMED.length];
+        const t0 = performance.now();
+        const res = await runs[p](chunk);
+        const ms = performance.now() - t0;
+        if (r === 0) out[p].push(...res);
+        sum[p] += ms;
+        bestMs[p][c] = Math.min(bestMs[p][c], ms);
+      }
+    }
+    for (const p of TIMED) round_ms[p].push(sum[p]);
+  }
+  const counts = items.map((it) => tokenCounts(m, it));
+  const total = (k: keyof (typeof counts)[number]) => counts.reduce((s, c) => s + c[k], 0);
+  const best = (p: TimedPath) => bestMs[p].reduce((a, b) => a + b, 0) / 1000;
+  const ips = (p: TimedPath) => items.length / best(p);
+  const ideal = total('pairs') / total('least');
+  const ratioNaive = ips('app') / ips('naive');
+  const plans = items.length * cfg.candidates;
+  return {
+    environment,
+    model: m.info.id.split(/[\\/]/).pop() ?? m.info.id,
+    dtype: m.info.dtype,
+    device: m.info.device,
+    items: items.length,
+    rounds: cfg.rounds,
+    seed: cfg.seed,
+    naive_items_per_s: ips('naive'),
+    harness_items_per_s: ips('harness'),
+    app_items_per_s: ips('app'),
+    app_per_item_items_per_s: ips('app_per_item'),
+    app_full_items_per_s: ips('app_full'),
+    chunk: cfg.chunk,
+    naive_tokens_per_s: total('naive') / best('naive'),
+    harness_tokens_per_s: total('harness') / best('harness'),
+    app_tokens_per_s: total('app') / best('app'),
+    ratio_vs_naive: ratioNaive,
+    ratio_vs_harness: ips('app') / ips('harness'),
+    ideal_ratio: ideal,
+    share_of_ideal: ratioNaive / ideal,
+    max_abs_logprob_diff: Math.max(maxDiff(out.app, out.naive), maxDiff(out.app_per_item, out.naive), maxDiff(out.app_full, out.naive)),
+    max_abs_logprob_diff_harness: maxDiff(out.harness, out.naive),
+    tokens: {
+      naive: total('naive'),
+      harness: total('harness'),
+      app: total('app'),
+      pairs: total('pairs'),
+      least: total('least'),
+      mean_context: total('context') / items.length,
+      mean_candidate: total('candidates') / plans,
+    },
+    round_ms,
+  };
+}
+
+export interface LatencyResult {
+  model: string;
+  device: string;
+  keystrokes: number;
+  median_ms: number;
+  p90_ms: number;
+  max_ms: number;
+}
+
+/**
+ * Live typing in the Scorer: the context grows one character per keystroke and every keystroke
+ * scores the item in full (all statistics, top-5, PMI), as the Scorer does after its debounce.
+ */
+export async function liveTypingLatency(score: (context: string, candidates: string[]) => Promise<unknown>, label: { model: string; device: string }, keystrokes = 40): Promise<LatencyResult> {
+  const text = 'Once upon a time, there was a little girl named Lily. She loved to play outside in the park with her';
+  const candidates = [' dog.', ' friends.', ' big red ball that her mom gave her.'];
+  const start = text.length - keystrokes;
+  await score(text.slice(0, start), candidates);
+  const ms: number[] = [];
+  for (let k = start + 1; k <= text.length; k++) {
+    const t0 = performance.now();
+    await score(text.slice(0, k), candidates);
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { ...label, keystrokes: ms.length, median_ms: ms[ms.length >> 1], p90_ms: ms[Math.floor(ms.length * 0.9)], max_ms: ms[ms.length - 1] };
+}
+
+/** liveTypingLatency through an Engine (Node, or the Worker's engine). */
+export function engineScorer(engine: Pick<Engine, 'score'>): (context: string, candidates: string[]) => Promise<unknown> {
+  return (context, candidates) => engine.score({ context, candidates, options: DEFAULT_SCORE_OPTIONS });
+}
