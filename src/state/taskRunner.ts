@@ -1,6 +1,7 @@
-// The Task lab's batch scorer: loads the model in the engine Worker, scores every item not yet
-// scored under this model and dtype (one engine call per item, all its choices at once), and
-// reports progress, rate and ETA. Pause waits between items; cancel stops and keeps what is done.
+// The Task lab's batch scorer: loads the model in the engine Worker, streams every item not yet
+// scored under this model and dtype through it in chunks (one engine call per chunk: contexts
+// share padded passes, PMI's unconditional prefix runs once per chunk), and reports progress,
+// rate and ETA. Pause waits between chunks; cancel stops and keeps what is done.
 import { scoredItemFromCandidates } from '../core/metrics/fromCandidates';
 import type { ScoredItem } from '../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
@@ -54,11 +55,53 @@ export async function loadModel(model: ModelChoice, onFraction: (f: number) => v
   }
 }
 
+/** Items per engine call: big enough to share passes, small enough for smooth progress. */
+export const CHUNK_SIZE = 16;
+
+/** Scores some items; a per-item failure comes back as an Error in that item's place. */
+export type ChunkScorer = (items: readonly TaskItem[]) => Promise<(ScoredItem | Error)[]>;
+
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/** Adapts a one-item scorer to a ChunkScorer. */
+export function oneByOne(score: (item: TaskItem) => Promise<ScoredItem>): ChunkScorer {
+  return async (items) => {
+    const out: (ScoredItem | Error)[] = [];
+    for (const item of items) out.push(await score(item).catch(asError));
+    return out;
+  };
+}
+
+function candidatesOf(set: Pick<TaskSet, 'targetDelimiter'>, item: TaskItem): string[] {
+  return item.choices.map((_, i) => continuationOf(set, item, i));
+}
+
 /** Scores one item: every choice as targetDelimiter + choice after the context. */
 export async function scoreItem(set: Pick<TaskSet, 'targetDelimiter'>, item: TaskItem): Promise<ScoredItem> {
-  const candidates = item.choices.map((_, i) => continuationOf(set, item, i));
-  const result = await engine().api.score({ context: item.context, candidates, options: DEFAULT_SCORE_OPTIONS });
+  const result = await engine().api.score({ context: item.context, candidates: candidatesOf(set, item), options: DEFAULT_SCORE_OPTIONS });
   return scoredItemFromCandidates(item, result.candidates);
+}
+
+/**
+ * Scores a chunk of items in one engine call, log-probs only (the task metrics need no ranks or
+ * alternatives). If the chunk fails as a whole, its items are retried one by one so that only
+ * the bad ones are reported.
+ */
+export function chunkScorer(set: Pick<TaskSet, 'targetDelimiter'>): ChunkScorer {
+  return async (items) => {
+    try {
+      const results = await engine().api.scoreChunk({
+        items: items.map((item) => ({ context: item.context, candidates: candidatesOf(set, item) })),
+        options: DEFAULT_SCORE_OPTIONS,
+        stats: 'logprob',
+      });
+      return items.map((item, k) => scoredItemFromCandidates(item, results[k].candidates));
+    } catch {
+      return oneByOne((item) => scoreItem(set, item))(items);
+    }
+  };
 }
 
 export interface BatchCallbacks {
@@ -118,16 +161,18 @@ class RateMeter {
 }
 
 /**
- * Scores `todo` in order with `score` (scoreItem in the app). `doneBefore` is the count already
- * scored (for progress); returns when every item is done or the batch is cancelled.
+ * Scores `todo` in order, `chunkSize` items per `score` call (chunkScorer in the app).
+ * `doneBefore` is the count already scored (for progress); returns when every item is done or
+ * the batch is cancelled. Only the results, never the engine's full output, are kept.
  */
 export async function runBatch(
-  score: (item: TaskItem) => Promise<ScoredItem>,
+  score: ChunkScorer,
   todo: readonly TaskItem[],
   doneBefore: number,
   control: BatchControl,
   cb: BatchCallbacks,
   flushMs = 250,
+  chunkSize = CHUNK_SIZE,
 ): Promise<void> {
   const meter = new RateMeter();
   let done = doneBefore;
@@ -141,7 +186,7 @@ export async function runBatch(
     lastFlush = performance.now();
     await cb.onScored(out);
   };
-  for (const item of todo) {
+  for (let start = 0; start < todo.length; start += chunkSize) {
     if (control.isPaused) {
       await flush();
       await control.gate();
@@ -149,12 +194,13 @@ export async function runBatch(
       meter.mark(done);
     }
     if (control.isCancelled) break;
-    try {
-      pending.push(await score(item));
-    } catch (err) {
-      cb.onFailure(item.id, err instanceof Error ? err.message : String(err));
-    }
-    done += 1;
+    const chunk = todo.slice(start, start + chunkSize);
+    const results = await score(chunk).catch((err: unknown) => chunk.map(() => asError(err)));
+    results.forEach((r, k) => {
+      if (r instanceof Error) cb.onFailure(chunk[k].id, r.message);
+      else pending.push(r);
+    });
+    done += chunk.length;
     meter.mark(done);
     const rate = meter.rate();
     const left = doneBefore + todo.length - done;

@@ -6,7 +6,7 @@ import type { LeadingSpaceMode } from '../core/bpb/perByteCost';
 import type { ScoredItem } from '../core/metrics/types';
 import { DEFAULT_SERVED_MODEL } from '../engine/models';
 import * as db from './taskDb';
-import { BatchControl, loadModel, runBatch, scoreItem } from './taskRunner';
+import { BatchControl, chunkScorer, loadModel, runBatch } from './taskRunner';
 import { taskFromFile, taskFromSample, type DelimiterChoice } from './taskSource';
 import { runKeyOf, type BatchProgress, type ModelChoice, type PersistedRun, type PersistedTask } from './taskTypes';
 
@@ -223,7 +223,7 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
           batch: { ...s.batch, status: myControl.isPaused ? 'paused' : 'running', message: loaded.fallbackReason },
         }));
         if (db.hasIndexedDb()) await db.saveRun(meta).catch(() => undefined);
-        await runBatch((item) => scoreItem(task.set, item), todo, skipped, myControl, {
+        await runBatch(chunkScorer(task.set), todo, skipped, myControl, {
           onScored: (items) => addScored(runKey, items),
           onProgress: (p) => {
             if (control !== myControl) return;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { itemCorrectness } from '../../src/core/metrics/accuracy';
 import type { ScoredItem } from '../../src/core/metrics/types';
 import type { TaskItem } from '../../src/core/tasks/types';
-import { BatchControl, runBatch } from '../../src/state/taskRunner';
+import { BatchControl, oneByOne, runBatch } from '../../src/state/taskRunner';
 import { contentKey, looksLikeLogSamples, resolveDelimiter, taskFromFile, taskFromSample } from '../../src/state/taskSource';
 import { runKeyOf } from '../../src/state/taskTypes';
 
@@ -87,13 +87,13 @@ describe('batch loop', () => {
     let release: () => void = () => undefined;
     const paused = new Promise<void>((r) => (release = r));
     const run = runBatch(
-      async (it) => {
+      oneByOne(async (it) => {
         if (it.id === 'i2') {
           control.pause();
           release();
         }
         return scoredOf(it);
-      },
+      }),
       items,
       10,
       control,
@@ -103,6 +103,7 @@ describe('batch loop', () => {
         onFailure: () => undefined,
       },
       0,
+      1,
     );
     await paused;
     await new Promise((r) => setTimeout(r, 20));
@@ -119,18 +120,42 @@ describe('batch loop', () => {
     const seen: string[] = [];
     const failures: string[] = [];
     await runBatch(
-      async (it) => {
+      oneByOne(async (it) => {
         if (it.id === 'i1') throw new Error('too long');
         if (it.id === 'i3') control.cancel();
         return scoredOf(it);
-      },
+      }),
       items,
       0,
       control,
       { onScored: (s) => void seen.push(...s.map((x) => x.id)), onProgress: () => undefined, onFailure: (id, m) => failures.push(`${id}: ${m}`) },
       0,
+      1,
     );
     expect(seen).toEqual(['i0', 'i2', 'i3']);
     expect(failures).toEqual(['i1: too long']);
+  });
+
+  it('scores in chunks, reports progress per chunk, and turns a failed chunk into per-item failures', async () => {
+    const control = new BatchControl();
+    const calls: string[][] = [];
+    const progress: number[] = [];
+    const failures: string[] = [];
+    await runBatch(
+      async (chunk) => {
+        calls.push(chunk.map((it) => it.id));
+        if (chunk.some((it) => it.id === 'i4')) throw new Error('worker crashed');
+        return chunk.map(scoredOf);
+      },
+      items,
+      0,
+      control,
+      { onScored: () => undefined, onProgress: (p) => progress.push(p.done), onFailure: (id) => failures.push(id) },
+      0,
+      4,
+    );
+    expect(calls).toEqual([['i0', 'i1', 'i2', 'i3'], ['i4', 'i5']]);
+    expect(progress).toEqual([4, 6]);
+    expect(failures).toEqual(['i4', 'i5']);
   });
 });
