@@ -2,7 +2,7 @@
 // WebGPU-vs-WASM probe check. The same class runs in Node and inside the browser Worker.
 import type { ItemScore } from '../core/scoring/types';
 import type { ChunkRequest, EngineApi, ProbeCheck, ScoreRequest } from './api';
-import { AbortError } from './forward';
+import { AbortError, type CancelToken } from './forward';
 import { disposeModel, loadModel, type LoadedModel } from './model';
 import { configureRuntime, type EngineConfig } from './runtime';
 import { scoreItem, scoreItems, scorePlans, planContinuation } from './scorer';
@@ -37,24 +37,22 @@ export class Engine implements EngineApi {
   }
 
   async score(req: ScoreRequest, runId?: number): Promise<ItemScore> {
-    const id = runId ?? ++this.latestRun;
-    this.latestRun = Math.max(this.latestRun, id);
-    const cancel = { cancelled: () => id < this.cancelledBelow };
-    return this.serial(async () => {
-      const m = this.requireModel();
-      if (cancel.cancelled()) throw new AbortError();
-      return scoreItem(m, req.context, req.candidates, req.options, cancel);
-    });
+    return this.run(runId, (m, cancel) => scoreItem(m, req.context, req.candidates, req.options, cancel));
   }
 
   async scoreChunk(req: ChunkRequest, runId?: number): Promise<ItemScore[]> {
+    return this.run(runId, (m, cancel) => scoreItems(m, req.items, req.options, { cancel, stats: req.stats ?? 'full' }));
+  }
+
+  /** A scoring run in turn, abandoned (AbortError) once a newer run id cancels it. */
+  private run<T>(runId: number | undefined, fn: (m: LoadedModel, cancel: CancelToken) => Promise<T>): Promise<T> {
     const id = runId ?? ++this.latestRun;
     this.latestRun = Math.max(this.latestRun, id);
     const cancel = { cancelled: () => id < this.cancelledBelow };
     return this.serial(async () => {
       const m = this.requireModel();
       if (cancel.cancelled()) throw new AbortError();
-      return scoreItems(m, req.items, req.options, { cancel, stats: req.stats ?? 'full' });
+      return fn(m, cancel);
     });
   }
 

@@ -66,10 +66,9 @@ export function geometricSurvival(mu: number, K: number): number[] {
   return s;
 }
 
-/** PriorBPB of a rate curve R(1..K): sum s(k)R(k) / sum s(k), prior truncated at K. */
-export function priorWeightedRate(R: readonly number[], mu: number): number {
-  if (R.length === 0) return NaN;
-  const s = geometricSurvival(mu, R.length);
+/** Σ s(k)R(k) / Σ s(k) over k = 1..K for any survival weights s. */
+export function survivalWeightedRate(R: readonly number[], s: readonly number[]): number {
+  if (R.length === 0 || R.length !== s.length) return NaN;
   let num = 0;
   let den = 0;
   for (let k = 0; k < R.length; k++) {
@@ -77,6 +76,12 @@ export function priorWeightedRate(R: readonly number[], mu: number): number {
     den += s[k];
   }
   return num / den;
+}
+
+/** PriorBPB of a rate curve R(1..K): sum s(k)R(k) / sum s(k), prior truncated at K. */
+export function priorWeightedRate(R: readonly number[], mu: number): number {
+  if (R.length === 0) return NaN;
+  return survivalWeightedRate(R, geometricSurvival(mu, R.length));
 }
 
 /** Untruncated prior mass within 1..K: 1 - (1 - 1/mu)^K. */

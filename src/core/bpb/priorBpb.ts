@@ -1,19 +1,10 @@
 // Task-level PriorBPB (research/priorbpb.md §3, §4): the rate curve R(k) averaged under a length
 // prior truncated at K, the longest content length, and renormalised.
-import { geometricSurvival, priorMassWithin } from './perByteCost';
+import { geometricSurvival, priorMassWithin, survivalWeightedRate } from './perByteCost';
+
+export { survivalWeightedRate };
 import type { RateCurve } from './rateCurve';
 
-/** Σ s(k)R(k) / Σ s(k) over k = 1..K for any survival weights s. */
-export function survivalWeightedRate(R: readonly number[], s: readonly number[]): number {
-  if (R.length === 0 || R.length !== s.length) return NaN;
-  let num = 0;
-  let den = 0;
-  for (let k = 0; k < R.length; k++) {
-    num += s[k] * R[k];
-    den += s[k];
-  }
-  return num / den;
-}
 
 /** s(k) = share of the reference lengths that are ≥ k, k = 1..K. */
 export function referenceSurvival(lengths: readonly number[], K: number): number[] {

@@ -3,7 +3,7 @@
 // (estimate − ½ over its standard error). How often does each one name the worse model?
 import { createRng } from './rng';
 import { sigmoid } from './logistic';
-import { samplePrompts, QUALITY_MEAN, type JudgeParams } from './simulate';
+import { bothOrdersTable, samplePrompts, QUALITY_MEAN, type JudgeParams } from './simulate';
 import { fitLengthControlled, type JudgmentTable } from './lengthControlled';
 import { expectedSigmoidOfNormal, mean, sampleSd, Z_ONE_SIDED_5 } from './stats';
 
@@ -78,18 +78,7 @@ export function runMonteCarlo(
   const y1 = new Float64Array(n);
   const y2 = new Float64Array(n);
   const swapScore = new Float64Array(n);
-  const table: JudgmentTable = {
-    prompt: new Int32Array(2 * n),
-    s: new Float64Array(2 * n),
-    x: new Float64Array(2 * n),
-    y: new Float64Array(2 * n),
-    promptCount: n,
-  };
-  for (let i = 0; i < n; i++) {
-    table.prompt[2 * i] = table.prompt[2 * i + 1] = i;
-    table.s[2 * i] = 1;
-    table.s[2 * i + 1] = -1;
-  }
+  const table = bothOrdersTable(n);
   const record = (name: EstimatorName, estimate: number, se: number) => {
     estimates[name].push(estimate);
     decisions[name].push(decide(estimate, se));

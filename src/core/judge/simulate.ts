@@ -89,8 +89,8 @@ export interface SimulationResult {
 }
 
 /** Both orders of every prompt as rows with the expected (soft) verdicts. */
-export function softJudgments(prompts: SimulatedPrompts): JudgmentTable {
-  const n = prompts.d.length;
+/** Rows 2i (A first, s = +1) and 2i + 1 (A second, s = −1) for n prompts; x and y left at 0. */
+export function bothOrdersTable(n: number): JudgmentTable {
   const table: JudgmentTable = {
     prompt: new Int32Array(2 * n),
     s: new Float64Array(2 * n),
@@ -99,10 +99,17 @@ export function softJudgments(prompts: SimulatedPrompts): JudgmentTable {
     promptCount: n,
   };
   for (let i = 0; i < n; i++) {
-    table.prompt[2 * i] = i;
-    table.prompt[2 * i + 1] = i;
+    table.prompt[2 * i] = table.prompt[2 * i + 1] = i;
     table.s[2 * i] = 1;
     table.s[2 * i + 1] = -1;
+  }
+  return table;
+}
+
+export function softJudgments(prompts: SimulatedPrompts): JudgmentTable {
+  const n = prompts.d.length;
+  const table = bothOrdersTable(n);
+  for (let i = 0; i < n; i++) {
     table.x[2 * i] = prompts.x[i];
     table.x[2 * i + 1] = prompts.x[i];
     table.y[2 * i] = prompts.p1[i];

@@ -13,17 +13,23 @@ export interface RowStats {
 }
 
 /** Log-softmax at `target` plus rank, entropy, argmax and the top-k of one logits row. */
-export function rowStats(row: ArrayLike<number>, target: number, topK: number): RowStats {
-  const n = row.length;
+/** The maximum of a row and the index of its first occurrence (torch/numpy argmax). */
+function maxOf(row: ArrayLike<number>): { max: number; argmax: number } {
   let max = -Infinity;
   let argmax = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < row.length; i++) {
     const v = row[i];
     if (v > max) {
       max = v;
       argmax = i;
     }
   }
+  return { max, argmax };
+}
+
+export function rowStats(row: ArrayLike<number>, target: number, topK: number): RowStats {
+  const n = row.length;
+  const { max, argmax } = maxOf(row);
   let sumExp = 0;
   let sumExpLogit = 0;
   const t = row[target];
@@ -72,17 +78,8 @@ export type { TopAlternative };
  * per scored token (two passes over the row, no rank, entropy or top-k).
  */
 export function rowLogprob(row: ArrayLike<number>, target: number): { logprob: number; argmax: number } {
-  const n = row.length;
-  let max = -Infinity;
-  let argmax = 0;
-  for (let i = 0; i < n; i++) {
-    const v = row[i];
-    if (v > max) {
-      max = v;
-      argmax = i;
-    }
-  }
+  const { max, argmax } = maxOf(row);
   let sumExp = 0;
-  for (let i = 0; i < n; i++) sumExp += Math.exp(row[i] - max);
+  for (let i = 0; i < row.length; i++) sumExp += Math.exp(row[i] - max);
   return { logprob: row[target] - max - Math.log(sumExp), argmax };
 }

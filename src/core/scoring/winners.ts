@@ -1,15 +1,10 @@
 // Winners with numpy's argmax semantics (lm-eval-harness): the first maximum wins ties, and the
 // first NaN wins outright.
+import { npArgmax } from '../metrics/stats';
 import type { CandidateScore, RuleName } from './types';
 
-export function npArgmax(xs: readonly number[]): number {
-  let best = 0;
-  for (let i = 0; i < xs.length; i++) {
-    if (Number.isNaN(xs[i])) return i;
-    if (xs[i] > xs[best]) best = i;
-  }
-  return best;
-}
+export { npArgmax };
+
 
 export const RULES: Record<RuleName, (c: CandidateScore) => number> = {
   acc: (c) => c.sum_logprob,
