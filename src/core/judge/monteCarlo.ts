@@ -4,7 +4,7 @@
 import { createRng } from './rng';
 import { sigmoid } from './logistic';
 import { bothOrdersTable, samplePrompts, QUALITY_MEAN, type JudgeParams } from './simulate';
-import { fitLengthControlled, type JudgmentTable } from './lengthControlled';
+import { fitLengthControlled } from './lengthControlled';
 import { expectedSigmoidOfNormal, mean, sampleSd, Z_ONE_SIDED_5 } from './stats';
 
 export const ESTIMATORS = ['unbiased', 'fixedOrder', 'aSecond', 'swap', 'lc'] as const;
