@@ -232,11 +232,13 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
     }
     return fitted;
   });
-  // '' as the unconditional context means BOS only.
-  const uncSplit = splitPair(options.unconditionalContext, '');
+  // The unconditional term scores the same continuation (the moved whitespace included, as
+  // lm-eval-harness's ("", delimiter + choice) does) after the unconditional context; '' means
+  // BOS only.
   const uncPlans = candidates.map((cand, i) => {
     if (!plans[i]) return null;
-    const p = planContinuation(m, uncSplit.context, uncSplit.moved + cand, { boundaryPolicy: 'whole' });
+    const unc = splitPair(options.unconditionalContext, split.moved + cand);
+    const p = planContinuation(m, unc.context, unc.continuation, { boundaryPolicy: 'whole' });
     const fitted = fitToContext(p, m.info.maxLength);
     return fitted === 'too-long' ? null : fitted;
   });

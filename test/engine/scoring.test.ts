@@ -56,6 +56,19 @@ describe('PMI', () => {
     expect(r.candidates[0].pmi).toBeCloseTo(r.candidates[0].sum_logprob - unc.candidates[0].sum_logprob, 10);
   });
 
+  it("scores the same continuation unconditionally when the context's trailing space moved into it", async () => {
+    // lm-eval-harness scores ("", delimiter + choice): the moved space is part of both terms.
+    const r = await score('Once upon a time ', ['there', ' there']);
+    for (const c of r.candidates) {
+      const unc = await score('', [c.continuation]);
+      expect(c.unconditional_logprob).toBeCloseTo(unc.candidates[0].sum_logprob, 10);
+      expect(c.pmi).toBeCloseTo(c.sum_logprob - unc.candidates[0].sum_logprob, 10);
+    }
+    // The candidate alone (without the moved space) scores differently, so the check above bites.
+    const alone = await score('', [' there']);
+    expect(Math.abs(alone.candidates[0].sum_logprob - r.candidates[1].unconditional_logprob)).toBeGreaterThan(1e-3);
+  });
+
   it('uses a custom unconditional context', async () => {
     const r = await score('Lily went to the park. She saw a big', [' dog.', ' red ball.'], { unconditionalContext: 'She saw a big' });
     const unc = await score('She saw a big', [' dog.', ' red ball.']);
