@@ -190,12 +190,16 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
   return results;
 }
 
-/** Left-truncate a plan's prefix so prefix + scored tokens fit the model (lm-eval-harness does the same). */
+/**
+ * Left-truncate a plan's prefix so the model's input fits, as lm-eval-harness does: it keeps the
+ * last maxLength + 1 tokens of prefix + continuation and feeds all but the last, so up to
+ * maxLength continuation tokens can be scored (after at least one prefix token).
+ */
 function fitToContext(plan: ContinuationPlan, maxLength: number): ContinuationPlan | 'too-long' {
   const total = plan.prefixIds.length + plan.tokens.length;
-  if (plan.tokens.length >= maxLength) return 'too-long';
-  if (total <= maxLength) return plan;
-  return { ...plan, prefixIds: plan.prefixIds.slice(total - maxLength) };
+  if (plan.tokens.length > maxLength) return 'too-long';
+  if (total <= maxLength + 1) return plan;
+  return { ...plan, prefixIds: plan.prefixIds.slice(total - (maxLength + 1)) };
 }
 
 /** An item's plans: what scoring it needs, before any forward pass. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../src/core/scoring/types';
+import { planContinuation, planItem } from '../../src/engine/scorer';
 import { MODELS_DIR } from '../models';
 
 const STORIES = { kind: 'path' as const, path: path.join(MODELS_DIR, 'stories260K') };
@@ -100,9 +101,32 @@ describe('limits and bad input', () => {
   });
 
   it('left-truncates a context that does not fit, keeping the candidate whole', async () => {
-    const r = await score('Once upon a time there was a dog. '.repeat(60), [' The end.']);
+    const context = 'Once upon a time there was a dog.'.repeat(60);
+    const r = await score(context, [' The end.']);
     expect(r.candidates[0].tokens.length).toBeGreaterThan(0);
     expect(Number.isFinite(r.candidates[0].sum_logprob)).toBe(true);
+    // As lm-eval-harness: the last maxLength + 1 tokens of prefix + continuation are kept.
+    const m = engine.current()!;
+    const full = planContinuation(m, context, ' The end.', DEFAULT_SCORE_OPTIONS);
+    const [fitted] = planItem(m, context, [' The end.'], DEFAULT_SCORE_OPTIONS).plans;
+    expect(full.prefixIds.length + full.tokens.length).toBeGreaterThan(m.info.maxLength + 1);
+    expect(fitted!.prefixIds.length + fitted!.tokens.length).toBe(m.info.maxLength + 1);
+    expect(fitted!.prefixIds).toEqual(full.prefixIds.slice(-fitted!.prefixIds.length));
+  });
+
+  it('scores a candidate of exactly the model context, and calls one token more too long', async () => {
+    const m = engine.current()!;
+    const tokensOf = (cand: string) => planContinuation(m, 'Once', cand, DEFAULT_SCORE_OPTIONS).tokens.length;
+    let cand = '';
+    while (tokensOf(cand + ' a') <= m.info.maxLength) cand += ' a';
+    expect(tokensOf(cand)).toBe(m.info.maxLength);
+    const fits = await score('Once', [cand]);
+    expect(fits.candidates[0].tokens).toHaveLength(m.info.maxLength);
+    expect(Number.isFinite(fits.candidates[0].sum_logprob)).toBe(true);
+    expect(fits.warnings.map((w) => w.code)).not.toContain('candidate_too_long');
+    const over = await score('Once', [cand + ' a']);
+    expect(over.candidates[0].tokens).toEqual([]);
+    expect(over.warnings.find((w) => w.code === 'candidate_too_long')?.message).toMatch(new RegExp(`${m.info.maxLength + 1} tokens.*${m.info.maxLength}`));
   });
 });
 
