@@ -15,9 +15,34 @@ function raw(m: TokenizerHandle): RawTokenizer {
   return (m.tokenizer as unknown as { _tokenizer: RawTokenizer })._tokenizer;
 }
 
+/** Tokens the post-processor adds to every text (BOS, EOS): as many as it gives the empty string. */
+const insertedCounts = new WeakMap<object, number>();
+function insertedCount(m: TokenizerHandle): number {
+  let n = insertedCounts.get(m.tokenizer);
+  if (n === undefined) insertedCounts.set(m.tokenizer, (n = raw(m).encode('', { add_special_tokens: true }).ids.length));
+  return n;
+}
+
+/** Where `part` sits in `ids` as a contiguous run, or -1. */
+function offsetOf(ids: readonly number[], part: readonly number[]): number {
+  for (let at = 0; at + part.length <= ids.length; at++) if (part.every((id, k) => ids[at + k] === id)) return at;
+  return -1;
+}
+
 export function encodeWithPieces(m: TokenizerHandle, text: string, addSpecialTokens: boolean): EncodedToken[] {
-  const enc = raw(m).encode(text, { add_special_tokens: addSpecialTokens });
-  return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: m.specialIds.has(id) }));
+  const tok = raw(m);
+  const enc = tok.encode(text, { add_special_tokens: addSpecialTokens });
+  // Only what the post-processor inserted covers no byte of the text: a special token written in
+  // the text ("</s>", "<|endoftext|>") is part of it and is scored. Usually the special ids are
+  // exactly the inserted ones; when there are more, align with the encoding without them.
+  let inserted = enc.ids.map((id) => m.specialIds.has(id));
+  const nSpecial = inserted.filter(Boolean).length;
+  if (nSpecial > (addSpecialTokens ? insertedCount(m) : 0)) {
+    const plain = addSpecialTokens ? tok.encode(text, { add_special_tokens: false }).ids : enc.ids;
+    const at = offsetOf(enc.ids, plain);
+    if (at >= 0) inserted = enc.ids.map((_, i) => i < at || i >= at + plain.length);
+  }
+  return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: inserted[i] }));
 }
 
 /** A least-recently-used map with a fixed number of entries. */

@@ -41,7 +41,10 @@ export function planContinuation(m: LoadedModel, contextSplit: string, continuat
   const spans = tokenSpans(whole, wholeText, m.traits);
   const Lc = utf8Length(contextSplit);
   const merged = !startsWith(whole, ctx);
-  let first = whole.findIndex((t, i) => !t.special && spans.spans[i][1] > Lc);
+  // Unmerged, the continuation's tokens are those after the context's (the harness's positional
+  // slice, right even where the byte spans are not exact); merged, they start at the first token
+  // that covers a byte of the continuation.
+  let first = merged ? whole.findIndex((t, i) => !t.special && spans.spans[i][1] > Lc) : ctx.length;
   if (first < 0) first = whole.length;
   const scoredIdx: number[] = [];
   for (let i = first; i < whole.length; i++) if (!whole[i].special) scoredIdx.push(i);
@@ -74,7 +77,7 @@ export function planContinuation(m: LoadedModel, contextSplit: string, continuat
   const rel = scoredIdx.map((i) => [Math.max(0, spans.spans[i][0] - Lc), spans.spans[i][1] - Lc] as [number, number]);
   const weights = scoredIdx.map((i) => {
     const [s, e] = spans.spans[i];
-    return s < Lc && e > s ? (e - Lc) / (e - s) : 1;
+    return merged && s < Lc && e > s ? (e - Lc) / (e - s) : 1;
   });
   let boundaryInfo: BoundaryInfo | undefined;
   if (merged) {

@@ -5,6 +5,7 @@ import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../src/core/scoring/types';
 import { planContinuation, planItem } from '../../src/engine/scorer';
+import { encodeWithPieces } from '../../src/engine/encode';
 import { MODELS_DIR } from '../models';
 
 const STORIES = { kind: 'path' as const, path: path.join(MODELS_DIR, 'stories260K') };
@@ -42,6 +43,17 @@ describe('boundary merges', () => {
     expect(Math.abs(c.sum_logprob - whole.candidates[0].sum_logprob)).toBeGreaterThan(1e-3);
   });
 
+  it('scores a special token written in the candidate, and nothing of the context', async () => {
+    const r = await score('Once upon a time', [' there</s>', ' there']);
+    const [c, plain] = r.candidates;
+    expect(c.boundary).toBe('ok');
+    expect(c.tokens.map((t) => t.piece)).toEqual(['▁there', '</s>']);
+    expect(c.tokens.map((t) => t.bytes)).toEqual([[0, 6], [6, 10]]);
+    expect(c.byte_note).toBeUndefined();
+    expect(c.tokens[0].logprob).toBeCloseTo(plain.tokens[0].logprob, 10);
+    expect(c.sum_logprob).toBeCloseTo(c.tokens[0].logprob + c.tokens[1].logprob, 12);
+  });
+
   it('leaves ordinary items unflagged', async () => {
     const r = await score('The dog was', [' happy.']);
     expect(r.candidates[0].boundary).toBe('ok');
@@ -62,12 +74,24 @@ describe('PMI', () => {
     const r = await score('Once upon a time ', ['there', ' there']);
     for (const c of r.candidates) {
       const unc = await score('', [c.continuation]);
-      expect(c.unconditional_logprob).toBeCloseTo(unc.candidates[0].sum_logprob, 10);
-      expect(c.pmi).toBeCloseTo(c.sum_logprob - unc.candidates[0].sum_logprob, 10);
+      // Batched with the other candidate versus alone: float32 rounding differs by ~1e-6.
+      expect(c.unconditional_logprob).toBeCloseTo(unc.candidates[0].sum_logprob, 5);
+      expect(c.pmi).toBeCloseTo(c.sum_logprob - unc.candidates[0].sum_logprob, 5);
     }
     // The candidate alone (without the moved space) scores differently, so the check above bites.
     const alone = await score('', [' there']);
     expect(Math.abs(alone.candidates[0].sum_logprob - r.candidates[1].unconditional_logprob)).toBeGreaterThan(1e-3);
+  });
+
+  it('an empty context scores every token of the continuation from BOS alone, as the harness does', async () => {
+    // lm-eval-harness: context [BOS], continuation tok_encode(" there", add_special_tokens=False),
+    // whose first token is the dummy-prefix '▁' (a byte that is not in the string).
+    const m = engine.current()!;
+    const expected = encodeWithPieces(m, ' there', false);
+    const r = await score('', [' there']);
+    expect(r.candidates[0].tokens.map((t) => t.id)).toEqual(expected.map((t) => t.id));
+    expect(r.candidates[0].tokens.map((t) => t.piece)).toEqual(['▁', '▁there']);
+    expect(r.candidates[0].tokens.map((t) => t.bytes)).toEqual([[0, 0], [0, 6]]);
   });
 
   it('uses a custom unconditional context', async () => {

@@ -83,6 +83,14 @@ describe('stories260K (SentencePiece, byte fallback, dummy prefix)', () => {
     expect(spans.spans[1]).toEqual([0, 4]);
   });
 
+  it('a special token written in the text covers its bytes; only the inserted BOS covers none', () => {
+    const { tokens, spans } = checkSpans(stories, 'The end.</s>');
+    expect(tokens[0]).toMatchObject({ piece: '<s>', special: true });
+    expect(tokens.slice(1).every((t) => !t.special)).toBe(true);
+    expect(tokens[tokens.length - 1].piece).toBe('</s>');
+    expect(spans.spans[tokens.length - 1]).toEqual([8, 12]);
+  });
+
   it('gives each byte-fallback token of an emoji one byte (decoding alone would give 3 each)', () => {
     const { tokens, spans } = checkSpans(stories, 'a 😀');
     const fallback = tokens.map((t, i) => [t.piece, spans.spans[i]] as const).filter(([p]) => /^<0x/.test(p));
@@ -112,6 +120,13 @@ describe('Qwen3 (byte-level BPE, NFC)', () => {
       }
     });
     expect(partial).toBe(true);
+  });
+
+  it('a special token written in the text covers its bytes', () => {
+    const { tokens, spans } = checkSpans(qwen, 'done<|endoftext|>');
+    const i = tokens.findIndex((t) => t.piece === '<|endoftext|>');
+    expect(tokens[i].special).toBe(false);
+    expect(spans.spans[i]).toEqual([4, 17]);
   });
 
   it('reports NFC normalisation instead of miscounting', () => {
