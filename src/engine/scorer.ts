@@ -4,7 +4,7 @@ import { candidateScore } from '../core/scoring/candidate';
 import { rowLogprob, rowStats } from '../core/scoring/distribution';
 import { splitPair } from '../core/scoring/split';
 import type { BoundaryInfo, CandidateScore, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
-import { itemWarnings } from '../core/scoring/warnings';
+import { itemWarnings, type TooLong } from '../core/scoring/warnings';
 import { winners } from '../core/scoring/winners';
 import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
@@ -214,14 +214,14 @@ export interface PlannedItem {
   /** PMI's unconditional term: the same candidates after the unconditional context. */
   uncPlans: (ContinuationPlan | null)[];
   empty: number[];
-  tooLong: { index: number; tokens: number; limit: number }[];
+  tooLong: TooLong[];
 }
 
 export function planItem(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions): PlannedItem {
   const ctxText = modelContext(m, context, options.chatTemplate);
   const split = splitPair(ctxText, '');
   const empty: number[] = [];
-  const tooLong: { index: number; tokens: number; limit: number }[] = [];
+  const tooLong: TooLong[] = [];
   const plans = candidates.map((cand, i): ContinuationPlan | null => {
     if (cand.length === 0) {
       empty.push(i);
@@ -247,7 +247,9 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
     const unc = splitPair(options.unconditionalContext, split.moved + cand);
     const p = planContinuation(m, unc.context, unc.continuation, { boundaryPolicy: 'whole' });
     const fitted = fitToContext(p, m.info.maxLength);
-    return fitted === 'too-long' ? null : fitted;
+    if (fitted !== 'too-long') return fitted;
+    tooLong.push({ index: i, tokens: p.tokens.length, limit: m.info.maxLength, unconditional: true });
+    return null;
   });
   return { context, candidates, moved: split.moved, plans, uncPlans, empty, tooLong };
 }
@@ -255,7 +257,13 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
 /** The item's result from its scored plans. */
 export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[], unc: readonly (Scored | null)[], options: ScoreOptions): ItemScore {
   const { candidates, plans, empty, tooLong } = p;
-  const skip = new Set<number>([...empty, ...tooLong.map((t) => t.index)]);
+  // Never winners: candidates not scored (empty, too long, or no scored token); under PMI also
+  // those whose unconditional term could not be scored.
+  const skip = new Set<number>([...empty, ...tooLong.filter((t) => !t.unconditional).map((t) => t.index)]);
+  plans.forEach((plan, i) => {
+    if (plan && !scored[i]) skip.add(i);
+  });
+  const noPmi = new Set<number>(tooLong.filter((t) => t.unconditional).map((t) => t.index));
   const nonFinite: number[] = [];
   const scores: CandidateScore[] = candidates.map((cand, i) => {
     const plan = plans[i];
@@ -281,7 +289,7 @@ export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[],
   return {
     context: p.context,
     candidates: scores,
-    winners: winners(scores, skip),
+    winners: winners(scores, skip, { pmi: noPmi }),
     warnings: itemWarnings({
       context: p.context,
       moved: p.moved,

@@ -147,7 +147,15 @@ describe('limits and bad input', () => {
     const fits = await score('Once', [cand]);
     expect(fits.candidates[0].tokens).toHaveLength(m.info.maxLength);
     expect(Number.isFinite(fits.candidates[0].sum_logprob)).toBe(true);
-    expect(fits.warnings.map((w) => w.code)).not.toContain('candidate_too_long');
+    expect(fits.warnings.filter((w) => w.code === 'candidate_too_long').map((w) => w.message)).not.toContainEqual(expect.stringMatching(/it was not scored/));
+    // After BOS alone the same string needs one token more (the dummy-prefix '▁'): PMI cannot be
+    // computed for it, so it must not win PMI with a NaN, while it is still scored under the other rules.
+    const mixed = await score('Once', [cand, ' there']);
+    expect(Number.isNaN(mixed.candidates[0].pmi)).toBe(true);
+    expect(mixed.winners.pmi).toBe(1);
+    expect(mixed.winners.acc).toBe(1);
+    expect(Number.isFinite(mixed.candidates[0].per_token)).toBe(true);
+    expect(mixed.warnings.find((w) => w.code === 'candidate_too_long')?.message).toMatch(/unconditional context.*PMI was not computed/);
     const over = await score('Once', [cand + ' a']);
     expect(over.candidates[0].tokens).toEqual([]);
     expect(over.warnings.find((w) => w.code === 'candidate_too_long')?.message).toMatch(new RegExp(`${m.info.maxLength + 1} tokens.*${m.info.maxLength}`));

@@ -2,13 +2,21 @@
 import { isPythonWhitespace, codePointLength } from '../text/unicode';
 import type { ScoreWarning } from './types';
 
+/** A candidate too long for the model: not scored, or (`unconditional`) not scored for PMI. */
+export interface TooLong {
+  index: number;
+  tokens: number;
+  limit: number;
+  unconditional?: boolean;
+}
+
 export interface WarningInputs {
   context: string;
   /** The whitespace the lm-eval split moved from the context to the continuations. */
   moved: string;
   candidates: readonly string[];
   merged: readonly number[];
-  tooLong: readonly { index: number; tokens: number; limit: number }[];
+  tooLong: readonly TooLong[];
   empty: readonly number[];
   nonFinite: readonly number[];
 }
@@ -80,7 +88,9 @@ export function itemWarnings(inp: WarningInputs): ScoreWarning[] {
   for (const t of inp.tooLong) {
     out.push({
       code: 'candidate_too_long',
-      message: `Candidate ${t.index + 1} is ${t.tokens} tokens, more than the model's context of ${t.limit}; it was not scored.`,
+      message: t.unconditional
+        ? `Candidate ${t.index + 1} is ${t.tokens} tokens after the unconditional context, more than the model's context of ${t.limit}; its PMI was not computed.`
+        : `Candidate ${t.index + 1} is ${t.tokens} tokens, more than the model's context of ${t.limit}; it was not scored.`,
       candidates: [t.index],
     });
   }

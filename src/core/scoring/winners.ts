@@ -15,13 +15,18 @@ export const RULES: Record<RuleName, (c: CandidateScore) => number> = {
 };
 
 /**
- * The winner under every rule. Candidates that could not be scored (`skip`) never win; among the
- * rest numpy semantics apply. Returns -1 for a rule when no candidate is eligible.
+ * The winner under every rule. Candidates that could not be scored (`skip`, or `skipFor[rule]`
+ * for one rule only, e.g. PMI without its unconditional term) never win; among the rest numpy
+ * semantics apply. Returns -1 for a rule when no candidate is eligible.
  */
-export function winners(candidates: readonly CandidateScore[], skip: ReadonlySet<number> = new Set()): Record<RuleName, number> {
-  const eligible = candidates.map((_, i) => i).filter((i) => !skip.has(i));
+export function winners(
+  candidates: readonly CandidateScore[],
+  skip: ReadonlySet<number> = new Set(),
+  skipFor: Partial<Record<RuleName, ReadonlySet<number>>> = {},
+): Record<RuleName, number> {
   const out = {} as Record<RuleName, number>;
   for (const [rule, value] of Object.entries(RULES) as [RuleName, (c: CandidateScore) => number][]) {
+    const eligible = candidates.map((_, i) => i).filter((i) => !skip.has(i) && !skipFor[rule]?.has(i));
     out[rule] = eligible.length === 0 ? -1 : eligible[npArgmax(eligible.map((i) => value(candidates[i])))];
   }
   return out;

@@ -71,4 +71,12 @@ describe('per-candidate rules and winners', () => {
     expect(winners(cs, new Set([1])).acc).toBe(0);
     expect(winners(cs, new Set([0, 1])).acc).toBe(-1);
   });
+
+  it('skips a candidate under one rule only (PMI without its unconditional term)', () => {
+    const cs = [cand('a', [[-1, 1]], NaN), cand('b', [[-2, 1]], -1)];
+    expect(winners(cs).pmi).toBe(0); // numpy: the NaN wins
+    const w = winners(cs, new Set(), { pmi: new Set([0]) });
+    expect(w.pmi).toBe(1);
+    expect(w.acc).toBe(0);
+  });
 });
