@@ -111,26 +111,38 @@ export function disposeGpu(outputs: Outputs, keep: ReadonlySet<Tensor> = new Set
   for (const t of Object.values(outputs)) if (t.location === 'gpu-buffer' && !keep.has(t)) t.dispose();
 }
 
-/** Run the prefixes in one padded pass and keep what their continuations need. */
-export async function runPrefixes(model: PreTrainedModel, prefixes: readonly (readonly number[])[]): Promise<PrefixState> {
-  const k = prefixes.length;
-  const lengths = prefixes.map((p) => p.length);
-  const W = Math.max(...lengths);
-  const ids = new BigInt64Array(k * W);
-  const mask = new BigInt64Array(k * W);
-  const pos = new BigInt64Array(k * W);
-  prefixes.forEach((p, b) => {
+/**
+ * Sequences right-padded into one batch from position 0 (an empty past): pads are token 0,
+ * masked out, and repeat their row's last position.
+ */
+export function paddedInputs(rows: readonly (readonly number[])[]): { width: number; feeds: Feeds } {
+  const B = rows.length;
+  const W = Math.max(...rows.map((r) => r.length));
+  const ids = new BigInt64Array(B * W);
+  const mask = new BigInt64Array(B * W);
+  const pos = new BigInt64Array(B * W);
+  rows.forEach((r, b) => {
     for (let j = 0; j < W; j++) {
-      ids[b * W + j] = j < p.length ? BigInt(p[j]) : 0n;
-      mask[b * W + j] = j < p.length ? 1n : 0n;
-      pos[b * W + j] = BigInt(Math.min(j, p.length - 1));
+      ids[b * W + j] = j < r.length ? BigInt(r[j]) : 0n;
+      mask[b * W + j] = j < r.length ? 1n : 0n;
+      pos[b * W + j] = BigInt(Math.min(j, r.length - 1));
     }
   });
-  const out = await callModel(model, {
-    input_ids: new Tensor('int64', ids, [k, W]),
-    attention_mask: new Tensor('int64', mask, [k, W]),
-    position_ids: new Tensor('int64', pos, [k, W]),
-  });
+  return {
+    width: W,
+    feeds: {
+      input_ids: new Tensor('int64', ids, [B, W]),
+      attention_mask: new Tensor('int64', mask, [B, W]),
+      position_ids: new Tensor('int64', pos, [B, W]),
+    },
+  };
+}
+
+/** Run the prefixes in one padded pass and keep what their continuations need. */
+export async function runPrefixes(model: PreTrainedModel, prefixes: readonly (readonly number[])[]): Promise<PrefixState> {
+  const lengths = prefixes.map((p) => p.length);
+  const { width: W, feeds } = paddedInputs(prefixes);
+  const out = await callModel(model, feeds);
   try {
     const vocab = out.logits.dims[2];
     const data = await cpuData(out.logits);
@@ -148,11 +160,6 @@ export async function runPrefixes(model: PreTrainedModel, prefixes: readonly (re
   } finally {
     disposeGpu(out);
   }
-}
-
-/** A single prefix (the Scorer's case). */
-export function runPrefix(model: PreTrainedModel, ids: readonly number[]): Promise<PrefixState> {
-  return runPrefixes(model, [ids]);
 }
 
 /**

@@ -2,6 +2,7 @@
 // device, and reading what the scorer needs from them.
 import { AutoModelForCausalLM, AutoTokenizer, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { tokenizerTraits, type TokenizerTraits } from '../core/tokens/pieces';
+import { DTYPE_FILES } from './models';
 import { prepareSource, sourceLabel } from './runtime';
 import { releaseBuffers } from './forward';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
@@ -54,14 +55,6 @@ function explainLoadError(err: unknown, label: string, file: string): Error {
   return new Error(`could not load model "${label}": ${msg.split('\n')[0]}`);
 }
 
-const DTYPE_FILE: Record<string, string> = {
-  fp32: 'onnx/model.onnx',
-  fp16: 'onnx/model_fp16.onnx',
-  q8: 'onnx/model_quantized.onnx',
-  q4: 'onnx/model_q4.onnx',
-  q4f16: 'onnx/model_q4f16.onnx',
-};
-
 export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel> {
   const id = prepareSource(request.source);
   const label = sourceLabel(request.source);
@@ -81,7 +74,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
       ...(request.device === 'cpu' && request.cpuThreads ? { session_options: { intraOpNumThreads: request.cpuThreads } } : {}),
     });
   } catch (err) {
-    throw explainLoadError(err, label, DTYPE_FILE[request.dtype] ?? 'the model file');
+    throw explainLoadError(err, label, DTYPE_FILES[request.dtype] ?? 'the model file');
   }
   const config = model.config as unknown as Record<string, unknown>;
   const tok = tokenizer as unknown as {

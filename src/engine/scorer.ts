@@ -112,13 +112,6 @@ export interface Scored {
   sum: number;
 }
 
-/**
- * What is computed per scored token: `full` is everything the Scorer shows (log-prob, rank,
- * entropy, top-k, greedy flag); `logprob` is the log-prob and greedy flag only, as a harness
- * computes them (rank and entropy are NaN, top is empty).
- */
-export type { StatsMode };
-
 export interface ScorePlansOptions extends BatchOptions {
   /** Alternatives kept per token in `full` mode (default 0). */
   topK?: number;

@@ -8,15 +8,15 @@
 // and compute log-softmax only at the scored positions, so they differ only in forward passes.
 import { Tensor } from '@huggingface/transformers';
 import { rowLogprob } from '../../core/scoring/distribution';
-import { cpuData, logitsOnly } from '../forward';
+import { cpuData, logitsOnly, paddedInputs } from '../forward';
 import type { LoadedModel } from '../model';
-import { planContinuation, scorePlans, type ContinuationPlan, type StatsMode } from '../scorer';
+import type { StatsMode } from '../api';
+import { planContinuation, scorePlans, type ContinuationPlan } from '../scorer';
 import { splitPair } from '../../core/scoring/split';
 import type { BenchItem } from './items';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 
 export type PathName = 'naive' | 'harness' | 'app';
-export const PATHS: PathName[] = ['naive', 'harness', 'app'];
 
 /** Per candidate, the log-prob of each scored token. */
 export type ItemLogprobs = number[][];
@@ -44,23 +44,8 @@ function pastShape(m: LoadedModel): PastShape {
 /** One forward over right-padded full sequences (an empty past): the logits of every position. */
 async function paddedForward(m: LoadedModel, rows: number[][]): Promise<{ data: Float32Array; L: number; V: number }> {
   const B = rows.length;
-  const L = Math.max(...rows.map((r) => r.length));
-  const ids = new BigInt64Array(B * L);
-  const mask = new BigInt64Array(B * L);
-  const pos = new BigInt64Array(B * L);
-  rows.forEach((r, b) => {
-    for (let j = 0; j < L; j++) {
-      ids[b * L + j] = j < r.length ? BigInt(r[j]) : 0n;
-      mask[b * L + j] = j < r.length ? 1n : 0n;
-      pos[b * L + j] = BigInt(Math.min(j, r.length - 1));
-    }
-  });
+  const { width: L, feeds } = paddedInputs(rows);
   const shape = pastShape(m);
-  const feeds: Record<string, Tensor> = {
-    input_ids: new Tensor('int64', ids, [B, L]),
-    attention_mask: new Tensor('int64', mask, [B, L]),
-    position_ids: new Tensor('int64', pos, [B, L]),
-  };
   for (const n of shape.names) feeds[n] = new Tensor('float32', new Float32Array(0), [B, shape.heads, 0, shape.headDim]);
   const logits = await logitsOnly(m.model, feeds);
   try {
