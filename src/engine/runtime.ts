@@ -18,7 +18,6 @@ export function configureRuntime(next: EngineConfig): void {
   }
 }
 
-/** Point transformers.js at the right place for this source; returns the id to load. */
 /** The path of a picked file inside the picked folder ("model/onnx/model.onnx" → "onnx/model.onnx"). */
 function pathInFolder(file: File): string {
   const rel = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name;
@@ -41,6 +40,7 @@ function pickedFilesCache(files: File[]) {
   };
 }
 
+/** Point transformers.js at the right place for this source; returns the id to load. */
 export function prepareSource(source: ModelSource): string {
   env.useCustomCache = false;
   env.remoteHost = config.remoteHost ?? DEFAULT_REMOTE_HOST;

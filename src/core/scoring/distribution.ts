@@ -1,5 +1,4 @@
 // Statistics of one predictive distribution (a row of logits), computed only at scored positions.
-import type { TopAlternative } from './types';
 
 export interface RowStats {
   logprob: number;
@@ -12,7 +11,6 @@ export interface RowStats {
   top: { id: number; prob: number }[];
 }
 
-/** Log-softmax at `target` plus rank, entropy, argmax and the top-k of one logits row. */
 /** The maximum of a row and the index of its first occurrence (torch/numpy argmax). */
 function maxOf(row: ArrayLike<number>): { max: number; argmax: number } {
   let max = -Infinity;
@@ -27,6 +25,7 @@ function maxOf(row: ArrayLike<number>): { max: number; argmax: number } {
   return { max, argmax };
 }
 
+/** Log-softmax at `target` plus rank, entropy, argmax and the top-k of one logits row. */
 export function rowStats(row: ArrayLike<number>, target: number, topK: number): RowStats {
   const n = row.length;
   const { max, argmax } = maxOf(row);
@@ -70,8 +69,6 @@ function topOf(row: ArrayLike<number>, k: number, lse: number): { id: number; pr
   }
   return ids.map((id, i) => ({ id, prob: Math.exp(vals[i] - lse) }));
 }
-
-export type { TopAlternative };
 
 /**
  * Log-softmax at `target` and the argmax of one logits row, nothing else: what a harness computes
