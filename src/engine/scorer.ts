@@ -221,7 +221,7 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
       return null;
     }
     if (cand.length > MAX_CANDIDATE_CHARS) {
-      tooLong.push({ index: i, tokens: Math.ceil(cand.length / 4), limit: m.info.maxLength });
+      tooLong.push({ index: i, tokens: NaN, limit: MAX_CANDIDATE_CHARS, chars: cand.length });
       return null;
     }
     const plan = planContinuation(m, split.context, split.moved + cand, options);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../src/core/scoring/types';
-import { planContinuation, planItem } from '../../src/engine/scorer';
+import { MAX_CANDIDATE_CHARS, planContinuation, planItem } from '../../src/engine/scorer';
 import { encodeWithPieces } from '../../src/engine/encode';
 import { MODELS_DIR } from '../models';
 
@@ -122,6 +122,14 @@ describe('limits and bad input', () => {
     expect(r.candidates[0].tokens).toEqual([]);
     expect(r.warnings.find((w) => w.code === 'candidate_too_long')?.message).toMatch(/512/);
     expect(r.winners.acc).toBe(1);
+  });
+
+  it('a candidate over the character limit says so in characters, without tokenising it', async () => {
+    const huge = ' and'.repeat(MAX_CANDIDATE_CHARS / 4) + '!';
+    const r = await score('Once upon a time', [huge, ' there']);
+    expect(r.candidates[0].tokens).toEqual([]);
+    expect(r.winners.acc).toBe(1);
+    expect(r.warnings.find((w) => w.code === 'candidate_too_long')?.message).toBe(`Candidate 1 is ${MAX_CANDIDATE_CHARS + 1} characters, more than the limit of ${MAX_CANDIDATE_CHARS}; it was not scored.`);
   });
 
   it('left-truncates a context that does not fit, keeping the candidate whole', async () => {

@@ -2,12 +2,23 @@
 import { isPythonWhitespace, codePointLength } from '../text/unicode';
 import type { ScoreWarning } from './types';
 
-/** A candidate too long for the model: not scored, or (`unconditional`) not scored for PMI. */
+/**
+ * A candidate too long to score: more tokens than the model's context (`limit`), or, with
+ * `chars`, more characters than the engine accepts (`limit` characters, never tokenised); with
+ * `unconditional`, only its PMI term did not fit.
+ */
 export interface TooLong {
   index: number;
   tokens: number;
   limit: number;
+  chars?: number;
   unconditional?: boolean;
+}
+
+function tooLongMessage(t: TooLong): string {
+  if (t.chars !== undefined) return `Candidate ${t.index + 1} is ${t.chars} characters, more than the limit of ${t.limit}; it was not scored.`;
+  if (t.unconditional) return `Candidate ${t.index + 1} is ${t.tokens} tokens after the unconditional context, more than the model's context of ${t.limit}; its PMI was not computed.`;
+  return `Candidate ${t.index + 1} is ${t.tokens} tokens, more than the model's context of ${t.limit}; it was not scored.`;
 }
 
 export interface WarningInputs {
@@ -88,9 +99,7 @@ export function itemWarnings(inp: WarningInputs): ScoreWarning[] {
   for (const t of inp.tooLong) {
     out.push({
       code: 'candidate_too_long',
-      message: t.unconditional
-        ? `Candidate ${t.index + 1} is ${t.tokens} tokens after the unconditional context, more than the model's context of ${t.limit}; its PMI was not computed.`
-        : `Candidate ${t.index + 1} is ${t.tokens} tokens, more than the model's context of ${t.limit}; it was not scored.`,
+      message: tooLongMessage(t),
       candidates: [t.index],
     });
   }
