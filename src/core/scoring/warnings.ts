@@ -1,5 +1,5 @@
 // The warnings of SPEC §3: each says what is off and why it matters for the comparison.
-import { isPythonWhitespace, codePointLength } from '../text/unicode';
+import { isPythonWhitespace, codePointLength, utf8Length } from '../text/unicode';
 import type { ScoreWarning } from './types';
 
 /**
@@ -82,7 +82,10 @@ export function itemWarnings(inp: WarningInputs): ScoreWarning[] {
       candidates: trailingPunct,
     });
   }
-  if (nonEmpty.length > 1 && nonEmpty.every(([c]) => codePointLength(c.trim()) === 1)) {
+  // Normalisation is a no-op only when every candidate has the same number of characters and of
+  // bytes (' A' and 'B', or ' A' and ' é', are letter keys that per-char or per-byte tell apart).
+  const sameLength = (len: (s: string) => number) => nonEmpty.every(([c]) => len(c) === len(nonEmpty[0][0]));
+  if (nonEmpty.length > 1 && nonEmpty.every(([c]) => codePointLength(c.trim()) === 1) && sameLength(codePointLength) && sameLength(utf8Length)) {
     out.push({
       code: 'single_character_candidates',
       message: 'Every candidate is a single character (letter keys); per-char and per-byte normalisation divide by the same number, so they cannot change the winner.',

@@ -25,6 +25,9 @@ describe('warnings', () => {
   });
   it('all candidates one character (letter keys)', () => {
     expect(codes({ candidates: [' A', ' B', ' C'] })).toEqual(['single_character_candidates']);
+    // Not a no-op when the lengths differ: per-byte divides ' é' by 3 and ' A' by 2.
+    expect(codes({ candidates: [' A', ' é'] })).not.toContain('single_character_candidates');
+    expect(codes({ candidates: ['A', ' B'] })).not.toContain('single_character_candidates');
   });
   it('boundary merge, too long, empty and non-finite', () => {
     expect(codes({ merged: [1] })).toEqual(['boundary_merge']);
