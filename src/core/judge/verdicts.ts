@@ -8,6 +8,7 @@
 //   human      optional human verdict (A, B or tie) for a labelled subset
 // Bad rows are reported with their line number and reason; good rows still load.
 import Papa from 'papaparse';
+import { isRecord, parseJsonLines, type LineError, type Parsed } from '../formats/lineError';
 
 export type HardVerdict = 'A' | 'B' | 'tie';
 
@@ -23,11 +24,6 @@ export interface VerdictRow {
   lenB: number;
   category: string | null;
   human: HardVerdict | null;
-}
-
-export interface LineError {
-  line: number;
-  message: string;
 }
 
 export interface ParsedVerdicts {
@@ -135,45 +131,29 @@ function canonicalRecord(raw: Record<string, unknown>): Record<string, unknown> 
   return out;
 }
 
-function pushError(errors: LineError[], error: LineError, overflow: { count: number }) {
-  if (errors.length < MAX_ERRORS) errors.push(error);
-  else overflow.count++;
-}
-
-function finish(format: 'csv' | 'jsonl', rows: VerdictRow[], errors: LineError[], overflow: { count: number }): ParsedVerdicts {
-  if (overflow.count > 0) errors.push({ line: 0, message: `${overflow.count} more bad lines not listed` });
-  return { format, rows, errors };
+/** Keeps the first MAX_ERRORS messages and says how many more there were. */
+function finish(format: 'csv' | 'jsonl', { records, errors }: Parsed<VerdictRow>): ParsedVerdicts {
+  if (errors.length <= MAX_ERRORS) return { format, rows: records, errors };
+  const listed = errors.slice(0, MAX_ERRORS);
+  listed.push({ line: 0, message: `${errors.length - MAX_ERRORS} more bad lines not listed` });
+  return { format, rows: records, errors: listed };
 }
 
 function parseJsonl(text: string): ParsedVerdicts {
-  const rows: VerdictRow[] = [];
-  const errors: LineError[] = [];
-  const overflow = { count: 0 };
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = i + 1;
-    if (raw.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      pushError(errors, { line, message: 'not valid JSON' }, overflow);
-      return;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      pushError(errors, { line, message: 'expected a JSON object' }, overflow);
-      return;
-    }
-    const row = toRow(canonicalRecord(value as Record<string, unknown>), line);
-    if (typeof row === 'string') pushError(errors, { line, message: row }, overflow);
-    else rows.push(row);
-  });
-  return finish('jsonl', rows, errors, overflow);
+  return finish(
+    'jsonl',
+    parseJsonLines(text, (value, line) => {
+      if (!isRecord(value)) throw new Error('expected a JSON object');
+      const row = toRow(canonicalRecord(value), line);
+      if (typeof row === 'string') throw new Error(row);
+      return row;
+    }),
+  );
 }
 
 function parseCsv(text: string): ParsedVerdicts {
   const rows: VerdictRow[] = [];
   const errors: LineError[] = [];
-  const overflow = { count: 0 };
   // Line numbers: count newlines up to where each record starts (quoted fields may span lines).
   let header: (string | undefined)[] | null = null;
   let scanned = 0;
@@ -210,11 +190,11 @@ function parseCsv(text: string): ParsedVerdicts {
       }
       if (header.length === 0) return;
       if (result.errors.length) {
-        pushError(errors, { line, message: result.errors[0].message }, overflow);
+        errors.push({ line, message: result.errors[0].message });
         return;
       }
       if (fields.length !== header.length) {
-        pushError(errors, { line, message: `expected ${header.length} fields, found ${fields.length}` }, overflow);
+        errors.push({ line, message: `expected ${header.length} fields, found ${fields.length}` });
         return;
       }
       const record: Record<string, unknown> = {};
@@ -222,12 +202,12 @@ function parseCsv(text: string): ParsedVerdicts {
         if (key && !(key in record)) record[key] = fields[k];
       });
       const row = toRow(record, line);
-      if (typeof row === 'string') pushError(errors, { line, message: row }, overflow);
+      if (typeof row === 'string') errors.push({ line, message: row });
       else rows.push(row);
     },
   });
   if (header === null) errors.push({ line: 1, message: 'the file is empty' });
-  return finish('csv', rows, errors, overflow);
+  return finish('csv', { records: rows, errors });
 }
 
 /** JSONL when the first non-blank character opens an object, CSV otherwise. */
