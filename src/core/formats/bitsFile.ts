@@ -8,12 +8,8 @@
 // `gold` (index); the item's tokens are then the gold choice's tokens.
 import type { TokenBits } from '../bpb/perByteCost';
 import type { ChoiceScores, ScoredItem } from '../metrics/types';
-import { nonBlankLines, type LineError, type Parsed } from './lineError';
+import { isRecord, parseJsonLines, readEach, type Parsed } from './lineError';
 import { parseTolerantJson } from './tolerantJson';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function parseTokens(raw: unknown): TokenBits[] {
   if (!Array.isArray(raw)) throw new Error('tokens must be a list of [bits, bytes] pairs');
@@ -99,17 +95,8 @@ function goldFromTokens(
   };
 }
 
-function parseList(list: unknown[]): Parsed<ScoredItem> {
-  const records: ScoredItem[] = [];
-  const errors: LineError[] = [];
-  list.forEach((raw, i) => {
-    try {
-      records.push(parseBitsItem(raw, String(i + 1)));
-    } catch (err) {
-      errors.push({ line: i + 1, message: (err as Error).message });
-    }
-  });
-  return { records, errors };
+function parseList(list: readonly unknown[]): Parsed<ScoredItem> {
+  return readEach(list, (raw, n) => parseBitsItem(raw, String(n)));
 }
 
 /** The case names of a reference-vector file, or [] for any other container. */
@@ -154,15 +141,5 @@ export function parseBitsFile(text: string, caseName?: string): Parsed<ScoredIte
     if (isRecord(doc) && doc.tokens !== undefined) return parseList([doc]);
     throw new Error('expected a list of items, {"items": [...]}, {"cases": [...]} or JSONL');
   }
-  const records: ScoredItem[] = [];
-  const errors: LineError[] = [];
-  for (const { line, text: lineText } of nonBlankLines(text)) {
-    try {
-      records.push(parseBitsItem(parseTolerantJson(lineText), String(line)));
-    } catch (err) {
-      const message = err instanceof SyntaxError ? `not valid JSON (${err.message})` : (err as Error).message;
-      errors.push({ line, message });
-    }
-  }
-  return { records, errors };
+  return parseJsonLines(text, (raw, line) => parseBitsItem(raw, String(line)));
 }

@@ -2,7 +2,7 @@
 // optional `id`, `subject`. A bad line is reported with its number and reason; the rest load.
 import Papa from 'papaparse';
 import type { TaskItem } from '../tasks/types';
-import { nonBlankLines, type LineError, type Parsed } from './lineError';
+import { isRecord, parseJsonLines, readEach, type LineError, type Parsed } from './lineError';
 import { parseTolerantJson } from './tolerantJson';
 
 export type ItemsFormat = 'jsonl' | 'csv';
@@ -68,47 +68,22 @@ interface Located {
   line: number;
 }
 
-/** A JSON array of items (a .json file): bad items are reported by their 1-based number. */
-function parseJsonArray(list: unknown[]): { records: Located[]; errors: LineError[] } {
-  const records: Located[] = [];
-  const errors: LineError[] = [];
-  list.forEach((rec, i) => {
-    try {
-      if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new Error('not a JSON object');
-      records.push({ item: itemFromRecord(rec as Record<string, unknown>, String(i + 1)), line: i + 1 });
-    } catch (err) {
-      errors.push({ line: i + 1, message: (err as Error).message });
-    }
-  });
-  return { records, errors };
+function locatedItem(rec: unknown, line: number): Located {
+  if (!isRecord(rec)) throw new Error('not a JSON object');
+  return { item: itemFromRecord(rec, String(line)), line };
 }
 
-function parseJsonl(text: string): { records: Located[]; errors: LineError[] } {
+/** One JSON array of items (a .json file: bad items reported by their 1-based number), else JSONL. */
+function parseJsonl(text: string): Parsed<Located> {
   if (text.trimStart().startsWith('[')) {
     try {
       const list = parseTolerantJson(text);
-      if (Array.isArray(list)) return parseJsonArray(list);
+      if (Array.isArray(list)) return readEach(list, locatedItem);
     } catch {
       // not one JSON array: read it line by line
     }
   }
-  const records: Located[] = [];
-  const errors: LineError[] = [];
-  for (const { line, text: lineText } of nonBlankLines(text)) {
-    try {
-      let rec: unknown;
-      try {
-        rec = parseTolerantJson(lineText);
-      } catch (err) {
-        throw new Error(`not valid JSON (${(err as Error).message})`);
-      }
-      if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new Error('not a JSON object');
-      records.push({ item: itemFromRecord(rec as Record<string, unknown>, String(line)), line });
-    } catch (err) {
-      errors.push({ line, message: (err as Error).message });
-    }
-  }
-  return { records, errors };
+  return parseJsonLines(text, locatedItem);
 }
 
 /** CSV choices: a JSON list in `choices`, or columns choice_0.. / choice1.. / A, B, C, D. */
@@ -134,7 +109,7 @@ function csvChoices(row: Record<string, string>): string[] | undefined {
   return undefined;
 }
 
-function parseCsv(text: string): { records: Located[]; errors: LineError[] } {
+function parseCsv(text: string): Parsed<Located> {
   const records: Located[] = [];
   const errors: LineError[] = [];
   const source = text.replace(/^\uFEFF/, '');
