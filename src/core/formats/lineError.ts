@@ -13,10 +13,6 @@ export interface Parsed<T> {
   errors: LineError[];
 }
 
-export function formatLineError(e: LineError, unit = 'line'): string {
-  return `${unit} ${e.line}: ${e.message}`;
-}
-
 /** Splits text into lines, remembering 1-based line numbers; blank lines are dropped. */
 export function nonBlankLines(text: string): { line: number; text: string }[] {
   const out: { line: number; text: string }[] = [];
