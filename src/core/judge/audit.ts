@@ -275,6 +275,10 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
     warnings.push(
       `The length feature barely varies (sd of tanh(x/sd x) = ${fit.featureSd.toFixed(3)}): the length coefficient γ is not identified, so LC is not meaningful here.`,
     );
+  if (fit && !fit.converged)
+    warnings.push(
+      'The length-controlled fit did not converge: the verdicts are (nearly) separated by slot or length, so the fitted coefficients run off towards infinity and LC is only their limit.',
+    );
   if (counts.bothOrders === 0) warnings.push('No prompt was judged in both orders: swap-averaging and the inconsistency rate need both.');
   const single = counts.onlyAFirst + counts.onlyASecond;
   if (single > 0 && counts.bothOrders > 0)

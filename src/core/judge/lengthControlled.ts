@@ -134,7 +134,14 @@ function clusterRobustLcSe(table: JudgmentTable, design: Float64Array, p: number
   for (let c = 0; c < table.promptCount; c++) {
     for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) meat[j][k] += scores[c * p + j] * scores[c * p + k];
   }
-  const bread = invertSpd(hess);
+  let bread: number[][];
+  try {
+    bread = invertSpd(hess);
+  } catch (err) {
+    // Separated verdicts (see fitLogistic): the information has underflowed, no SE to give.
+    if (err instanceof SingularFitError) return NaN;
+    throw err;
+  }
   const lead = positionVaries ? lcGradient(beta[0], beta[1]) : [sigmoid(beta[0]) * (1 - sigmoid(beta[0]))];
   const g = [...lead, ...new Array<number>(p - lead.length).fill(0)];
   // v = g' H⁻¹ M H⁻¹ g
