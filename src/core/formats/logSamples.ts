@@ -133,13 +133,11 @@ export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptio
   const args = requestArgs(raw.arguments);
   if (args.some(([, cont]) => cont === undefined)) return parseRollingSample(raw, line);
   const resps = responses(raw, args.length);
-  const metricNames = Array.isArray(raw.metrics) ? raw.metrics.map(String) : [];
+  // acc_mutual_info appends, after the N conditional requests, the same N continuations with an
+  // empty context.
   const half = args.length / 2;
   const hasMi =
-    Number.isInteger(half) &&
-    half >= 1 &&
-    (metricNames.includes('acc_mutual_info') || args.slice(half).every(([ctx]) => ctx === '')) &&
-    args.slice(half).every(([ctx, cont], i) => ctx === '' && cont === args[i][1]);
+    Number.isInteger(half) && half >= 1 && args.slice(half).every(([ctx, cont], i) => ctx === '' && cont === args[i][1]);
   const n = hasMi ? half : args.length;
   const continuations = args.slice(0, n).map(([, cont]) => cont!);
   const delimiterMismatch: number[] = [];
