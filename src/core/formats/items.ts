@@ -1,7 +1,7 @@
 // Task items from JSONL (or one JSON array) or CSV (SPEC §6): `context` + `gold`, or `context` + `choices` + `label`;
 // optional `id`, `subject`. A bad line is reported with its number and reason; the rest load.
-import Papa from 'papaparse';
 import type { TaskItem } from '../tasks/types';
+import { forEachCsvRecord } from './csvRecords';
 import { isRecord, parseJsonLines, readEach, type LineError, type Parsed } from './lineError';
 import { parseTolerantJson } from './tolerantJson';
 
@@ -112,50 +112,30 @@ function csvChoices(row: Record<string, string>): string[] | undefined {
 function parseCsv(text: string): Parsed<Located> {
   const records: Located[] = [];
   const errors: LineError[] = [];
-  const source = text.replace(/^\uFEFF/, '');
-  // Line number of each record's start, from the parser's cursor (quoted fields may span lines);
-  // counted incrementally, since cursors only move forward.
-  let scanned = 0;
-  let linesBefore = 1;
-  const lineAt = (offset: number) => {
-    for (; scanned < offset && scanned < source.length; scanned++) if (source.charCodeAt(scanned) === 10) linesBefore++;
-    return linesBefore;
-  };
   let header: string[] | undefined;
-  let prevCursor = 0;
-  Papa.parse<string[]>(source, {
-    header: false,
-    skipEmptyLines: false,
-    step: (result) => {
-      const start = prevCursor;
-      prevCursor = result.meta.cursor;
-      const startLine = lineAt(start);
-      const row = result.data;
-      if (row.length === 1 && row[0].trim() === '') return;
-      if (!header) {
-        header = row.map((h) => h.trim());
-        if (!header.includes('context')) errors.push({ line: startLine, message: 'the header has no "context" column' });
-        return;
-      }
-      const line = startLine;
-      if (result.errors.length > 0) {
-        errors.push({ line, message: result.errors[0].message });
-        return;
-      }
-      if (row.length !== header.length) {
-        errors.push({ line, message: `expected ${header.length} fields, found ${row.length}` });
-        return;
-      }
-      const rec: Record<string, string> = {};
-      header.forEach((h, i) => (rec[h] = row[i]));
-      try {
-        const choices = csvChoices(rec);
-        const { choices: _c, ...rest } = rec;
-        records.push({ item: itemFromRecord(choices ? { ...rest, choices } : rest, String(line)), line });
-      } catch (err) {
-        errors.push({ line, message: (err as Error).message });
-      }
-    },
+  forEachCsvRecord(text, ({ fields, line, error }) => {
+    if (!header) {
+      header = fields.map((h) => h.trim());
+      if (!header.includes('context')) errors.push({ line, message: 'the header has no "context" column' });
+      return;
+    }
+    if (error !== undefined) {
+      errors.push({ line, message: error });
+      return;
+    }
+    if (fields.length !== header.length) {
+      errors.push({ line, message: `expected ${header.length} fields, found ${fields.length}` });
+      return;
+    }
+    const rec: Record<string, string> = {};
+    header.forEach((h, i) => (rec[h] = fields[i]));
+    try {
+      const choices = csvChoices(rec);
+      const { choices: _c, ...rest } = rec;
+      records.push({ item: itemFromRecord(choices ? { ...rest, choices } : rest, String(line)), line });
+    } catch (err) {
+      errors.push({ line, message: (err as Error).message });
+    }
   });
   if (!header) errors.push({ line: 1, message: 'the file is empty' });
   return { records, errors };

@@ -7,7 +7,7 @@
 //   category   optional
 //   human      optional human verdict (A, B or tie) for a labelled subset
 // Bad rows are reported with their line number and reason; good rows still load.
-import Papa from 'papaparse';
+import { forEachCsvRecord } from '../formats/csvRecords';
 import { isRecord, parseJsonLines, type LineError, type Parsed } from '../formats/lineError';
 
 export type HardVerdict = 'A' | 'B' | 'tie';
@@ -154,57 +154,36 @@ function parseJsonl(text: string): ParsedVerdicts {
 function parseCsv(text: string): ParsedVerdicts {
   const rows: VerdictRow[] = [];
   const errors: LineError[] = [];
-  // Line numbers: count newlines up to where each record starts (quoted fields may span lines).
   let header: (string | undefined)[] | null = null;
-  let scanned = 0;
-  let lineAtScanned = 1;
-  const lineOf = (offset: number) => {
-    for (; scanned < offset && scanned < text.length; scanned++) if (text.charCodeAt(scanned) === 10) lineAtScanned++;
-    return lineAtScanned;
-  };
-  let recordStart = 0;
-  const skipBlank = (pos: number) => {
-    while (pos < text.length && (text[pos] === '\n' || text[pos] === '\r')) pos++;
-    return pos;
-  };
-  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
-    header: false,
-    skipEmptyLines: false,
-    step: (result) => {
-      const start = skipBlank(recordStart);
-      const line = lineOf(start);
-      recordStart = result.meta.cursor;
-      const fields = result.data;
-      if (fields.length === 1 && fields[0].trim() === '') return;
-      if (header === null) {
-        header = fields.map((f) => canonicalKey(f));
-        const has = (k: string) => header!.includes(k);
-        const missing = ['prompt_id', 'a_first', 'verdict', 'len_a', 'len_b'].filter(
-          (k) => !has(k) && !(k === 'a_first' && has('first')),
-        );
-        if (missing.length) {
-          errors.push({ line, message: `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
-          header = [];
-        }
-        return;
+  forEachCsvRecord(text, ({ fields, line, error }) => {
+    if (header === null) {
+      header = fields.map((f) => canonicalKey(f));
+      const has = (k: string) => header!.includes(k);
+      const missing = ['prompt_id', 'a_first', 'verdict', 'len_a', 'len_b'].filter(
+        (k) => !has(k) && !(k === 'a_first' && has('first')),
+      );
+      if (missing.length) {
+        errors.push({ line, message: `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
+        header = [];
       }
-      if (header.length === 0) return;
-      if (result.errors.length) {
-        errors.push({ line, message: result.errors[0].message });
-        return;
-      }
-      if (fields.length !== header.length) {
-        errors.push({ line, message: `expected ${header.length} fields, found ${fields.length}` });
-        return;
-      }
-      const record: Record<string, unknown> = {};
-      header.forEach((key, k) => {
-        if (key && !(key in record)) record[key] = fields[k];
-      });
-      const row = toRow(record, line);
-      if (typeof row === 'string') errors.push({ line, message: row });
-      else rows.push(row);
-    },
+      return;
+    }
+    if (header.length === 0) return;
+    if (error !== undefined) {
+      errors.push({ line, message: error });
+      return;
+    }
+    if (fields.length !== header.length) {
+      errors.push({ line, message: `expected ${header.length} fields, found ${fields.length}` });
+      return;
+    }
+    const record: Record<string, unknown> = {};
+    header.forEach((key, k) => {
+      if (key && !(key in record)) record[key] = fields[k];
+    });
+    const row = toRow(record, line);
+    if (typeof row === 'string') errors.push({ line, message: row });
+    else rows.push(row);
   });
   if (header === null) errors.push({ line: 1, message: 'the file is empty' });
   return finish('csv', { records: rows, errors });
