@@ -59,21 +59,29 @@ export function averageRanks(xs: readonly number[]): number[] {
   return ranks;
 }
 
-export function pearson(x: readonly number[], y: readonly number[]): number {
-  const n = x.length;
-  if (n < 2 || n !== y.length) return NaN;
+/** Means and centred sums of squares and products of paired values (n ≥ 1). */
+export function centredMoments(
+  x: readonly number[],
+  y: readonly number[],
+): { mx: number; my: number; sxx: number; sxy: number; syy: number } {
   const mx = mean(x);
   const my = mean(y);
-  let sxy = 0;
   let sxx = 0;
+  let sxy = 0;
   let syy = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < x.length; i++) {
     const dx = x[i] - mx;
     const dy = y[i] - my;
-    sxy += dx * dy;
     sxx += dx * dx;
+    sxy += dx * dy;
     syy += dy * dy;
   }
+  return { mx, my, sxx, sxy, syy };
+}
+
+export function pearson(x: readonly number[], y: readonly number[]): number {
+  if (x.length < 2 || x.length !== y.length) return NaN;
+  const { sxx, sxy, syy } = centredMoments(x, y);
   if (sxx === 0 || syy === 0) return NaN;
   return sxy / Math.sqrt(sxx * syy);
 }
