@@ -29,7 +29,10 @@ export interface VerdictRow {
 export interface ParsedVerdicts {
   format: 'csv' | 'jsonl';
   rows: VerdictRow[];
+  /** The first MAX_ERRORS bad lines, then one entry (line 0) counting the rest. */
   errors: LineError[];
+  /** How many lines were bad in all. */
+  badLines: number;
 }
 
 /** The most bad-line messages kept; the count of the rest is still reported. */
@@ -133,10 +136,11 @@ function canonicalRecord(raw: Record<string, unknown>): Record<string, unknown> 
 
 /** Keeps the first MAX_ERRORS messages and says how many more there were. */
 function finish(format: 'csv' | 'jsonl', { records, errors }: Parsed<VerdictRow>): ParsedVerdicts {
-  if (errors.length <= MAX_ERRORS) return { format, rows: records, errors };
+  const badLines = errors.length;
+  if (badLines <= MAX_ERRORS) return { format, rows: records, errors, badLines };
   const listed = errors.slice(0, MAX_ERRORS);
-  listed.push({ line: 0, message: `${errors.length - MAX_ERRORS} more bad lines not listed` });
-  return { format, rows: records, errors: listed };
+  listed.push({ line: 0, message: `${badLines - MAX_ERRORS} more bad lines not listed` });
+  return { format, rows: records, errors: listed, badLines };
 }
 
 function parseJsonl(text: string): ParsedVerdicts {

@@ -87,6 +87,7 @@ describe('verdict files', () => {
     expect(r.errors.length).toBe(201);
     expect(r.errors[199].line).toBe(200);
     expect(r.errors[200]).toEqual({ line: 0, message: '5 more bad lines not listed' });
+    expect(r.badLines).toBe(205);
   });
 
   it('reports an empty file', () => {
