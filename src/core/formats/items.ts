@@ -1,7 +1,7 @@
 // Task items from JSONL (or one JSON array) or CSV (SPEC §6): `context` + `gold`, or `context` + `choices` + `label`;
 // optional `id`, `subject`. A bad line is reported with its number and reason; the rest load.
 import type { TaskItem } from '../tasks/types';
-import { forEachCsvRecord } from './csvRecords';
+import { forEachCsvRow } from './csvRecords';
 import { isRecord, parseJsonLines, readEach, type LineError, type Parsed } from './lineError';
 import { parseTolerantJson } from './tolerantJson';
 
@@ -112,32 +112,27 @@ function csvChoices(row: Record<string, string>): string[] | undefined {
 function parseCsv(text: string): Parsed<Located> {
   const records: Located[] = [];
   const errors: LineError[] = [];
-  let header: string[] | undefined;
-  forEachCsvRecord(text, ({ fields, line, error }) => {
-    if (!header) {
+  let header: string[] = [];
+  forEachCsvRow(
+    text,
+    errors,
+    (fields, line) => {
       header = fields.map((h) => h.trim());
       if (!header.includes('context')) errors.push({ line, message: 'the header has no "context" column' });
-      return;
-    }
-    if (error !== undefined) {
-      errors.push({ line, message: error });
-      return;
-    }
-    if (fields.length !== header.length) {
-      errors.push({ line, message: `expected ${header.length} fields, found ${fields.length}` });
-      return;
-    }
-    const rec: Record<string, string> = {};
-    header.forEach((h, i) => (rec[h] = fields[i]));
-    try {
-      const choices = csvChoices(rec);
-      const { choices: _c, ...rest } = rec;
-      records.push({ item: itemFromRecord(choices ? { ...rest, choices } : rest, String(line)), line });
-    } catch (err) {
-      errors.push({ line, message: (err as Error).message });
-    }
-  });
-  if (!header) errors.push({ line: 1, message: 'the file is empty' });
+      return true;
+    },
+    (fields, line) => {
+      const rec: Record<string, string> = {};
+      header.forEach((h, i) => (rec[h] = fields[i]));
+      try {
+        const choices = csvChoices(rec);
+        const { choices: _c, ...rest } = rec;
+        records.push({ item: itemFromRecord(choices ? { ...rest, choices } : rest, String(line)), line });
+      } catch (err) {
+        errors.push({ line, message: (err as Error).message });
+      }
+    },
+  );
   return { records, errors };
 }
 

@@ -7,7 +7,7 @@
 //   category   optional
 //   human      optional human verdict (A, B or tie) for a labelled subset
 // Bad rows are reported with their line number and reason; good rows still load.
-import { forEachCsvRecord } from '../formats/csvRecords';
+import { forEachCsvRow } from '../formats/csvRecords';
 import { isRecord, parseJsonLines, type LineError, type Parsed } from '../formats/lineError';
 
 export type HardVerdict = 'A' | 'B' | 'tie';
@@ -158,38 +158,29 @@ function parseJsonl(text: string): ParsedVerdicts {
 function parseCsv(text: string): ParsedVerdicts {
   const rows: VerdictRow[] = [];
   const errors: LineError[] = [];
-  let header: (string | undefined)[] | null = null;
-  forEachCsvRecord(text, ({ fields, line, error }) => {
-    if (header === null) {
+  let header: (string | undefined)[] = [];
+  forEachCsvRow(
+    text,
+    errors,
+    (fields, line) => {
       header = fields.map((f) => canonicalKey(f));
-      const has = (k: string) => header!.includes(k);
+      const has = (k: string) => header.includes(k);
       const missing = ['prompt_id', 'a_first', 'verdict', 'len_a', 'len_b'].filter(
         (k) => !has(k) && !(k === 'a_first' && has('first')),
       );
-      if (missing.length) {
-        errors.push({ line, message: `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
-        header = [];
-      }
-      return;
-    }
-    if (header.length === 0) return;
-    if (error !== undefined) {
-      errors.push({ line, message: error });
-      return;
-    }
-    if (fields.length !== header.length) {
-      errors.push({ line, message: `expected ${header.length} fields, found ${fields.length}` });
-      return;
-    }
-    const record: Record<string, unknown> = {};
-    header.forEach((key, k) => {
-      if (key && !(key in record)) record[key] = fields[k];
-    });
-    const row = toRow(record, line);
-    if (typeof row === 'string') errors.push({ line, message: row });
-    else rows.push(row);
-  });
-  if (header === null) errors.push({ line: 1, message: 'the file is empty' });
+      if (missing.length) errors.push({ line, message: `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
+      return missing.length === 0;
+    },
+    (fields, line) => {
+      const record: Record<string, unknown> = {};
+      header.forEach((key, k) => {
+        if (key && !(key in record)) record[key] = fields[k];
+      });
+      const row = toRow(record, line);
+      if (typeof row === 'string') errors.push({ line, message: row });
+      else rows.push(row);
+    },
+  );
   return finish('csv', { records: rows, errors });
 }
 
