@@ -85,7 +85,7 @@ describe('lengthlens harness --model (rescore)', () => {
     writeFileSync(itemsFile, items.map((it) => JSON.stringify({ context: it.context, candidates: it.choices.map((c) => ' ' + c) })).join('\n'));
     const s = await runInProcess(['score', '--model', model, '--items', itemsFile, '--json']);
     expect(s.code).toBe(0);
-    const scored = JSON.parse(s.stdout) as { items: { candidates: { sum_logprob: number }[] }[] };
+    const scored = JSON.parse(s.stdout) as { items: { candidates: { sum_logprob: number }[]; winners: { per_token: number } }[] };
     // A log as lm-eval would write it: lls as Python repr strings (shortest round trip, like JS).
     const log = join(dir, 'samples_stories.jsonl');
     writeFileSync(
@@ -110,14 +110,16 @@ describe('lengthlens harness --model (rescore)', () => {
       by_subject: Record<string, unknown>;
       rescore: {
         max_abs_ll_diff: number;
-        metrics: { accuracies: { rules: Record<string, { value: number }> }; K: number; prior_bpb: number; corpus_bpb: number };
+        metrics: { accuracies: { rules: Record<string, { value: number; n: number }> }; K: number; prior_bpb: number; corpus_bpb: number };
       };
       corpus_bpb: number;
     };
     expect(out.rescore.max_abs_ll_diff).toBeLessThan(1e-9);
     expect(out.rescore.metrics.accuracies.rules.acc.value).toBe(out.accuracies.rules.acc.value);
     expect(out.rescore.metrics.accuracies.rules.acc_norm.value).toBe(out.accuracies.rules.acc_norm.value);
-    expect(out.rescore.metrics.accuracies.rules.acc_per_token).toBeDefined();
+    // acc_per_token is not in the log: the rescore gives the score command's per-token winners.
+    const perTokenHits = scored.items.filter((it, i) => it.winners.per_token === items[i].gold).length;
+    expect(out.rescore.metrics.accuracies.rules.acc_per_token).toMatchObject({ value: perTokenHits / items.length, n: items.length });
     expect(Math.abs(out.rescore.metrics.corpus_bpb - out.corpus_bpb)).toBeLessThan(1e-9);
     expect(out.rescore.metrics.K).toBeGreaterThan(2);
     expect(Object.keys(out.by_subject).length).toBeGreaterThan(1);

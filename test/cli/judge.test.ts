@@ -88,6 +88,21 @@ describe('lengthlens judge audit', () => {
     expect(strict.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('counts every bad line, also past the 200 it lists', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'judge-'));
+    const file = path.join(dir, 'many-bad.jsonl');
+    const good = ['{"prompt_id":"a","a_first":true,"verdict":"A","len_a":200,"len_b":100}', '{"prompt_id":"a","a_first":false,"verdict":"B","len_a":200,"len_b":100}'];
+    const bad = Array.from({ length: 205 }, (_, i) => `{"prompt_id":"b${i}","a_first":true,"verdict":"Q","len_a":2,"len_b":1}`);
+    writeFileSync(file, [...good, ...bad].join('\n'));
+    const r = cli('audit', file, '--reps', '10', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).counts.bad_lines).toBe(205);
+    expect(r.stderr).toMatch(/^lengthlens judge: skipped 205 bad line\(s\), first .*:3: verdict must be/);
+    const strict = cli('audit', file, '--strict');
+    expect(strict.code).toBe(2);
+    expect(strict.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^lengthlens judge: 205 bad line\(s\), first /)]);
+  });
+
   it('fails on a missing file or a file with no valid verdicts', () => {
     const missing = cli('audit', 'no/such/file.csv', '--json');
     expect(missing.code).toBe(2);

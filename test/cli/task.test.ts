@@ -105,7 +105,10 @@ describe('lengthlens task --bits', () => {
     expect(expectOneLineError(await runInProcess(['task', '--bits', vectorsPath, '--case', 'nope']))).toMatch(/no case "nope"/);
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, 'nope\n{"tokens": 3}\n');
-    expect(expectOneLineError(await runInProcess(['task', '--bits', bad]))).toMatch(/item 1: not valid JSON.*1 more/);
+    expect(expectOneLineError(await runInProcess(['task', '--bits', bad]))).toMatch(/line 1: not valid JSON.*1 more bad line/);
+    const badList = join(dir, 'bad-list.json');
+    writeFileSync(badList, '[\n{"tokens": 3},\n[[1]]\n]');
+    expect(expectOneLineError(await runInProcess(['task', '--bits', badList]))).toMatch(/item 1: tokens must be a list.*1 more bad item/);
     expect(expectOneLineError(await runInProcess(['task']))).toMatch(/give --bits FILE/);
     expect(expectOneLineError(await runInProcess(['task', '--bits', vectorsPath, '--frobnicate']))).toMatch(/frobnicate/);
   });

@@ -133,9 +133,9 @@ async function audit(argv: string[]): Promise<number> {
   const firstError = parsed.errors[0];
   const where = firstError ? `${file}:${firstError.line}: ${firstError.message}` : '';
   if (parsed.rows.length === 0) throw new UsageError(firstError ? `no valid verdicts (${where})` : `no verdicts in ${file}`);
-  if (firstError && flags.has('strict')) throw new UsageError(`${parsed.errors.length} bad line(s), first ${where}`);
+  if (firstError && flags.has('strict')) throw new UsageError(`${parsed.badLines} bad line(s), first ${where}`);
   const r = auditVerdicts(parsed.rows, { bootstrapReps: reps, seed });
-  if (firstError) process.stderr.write(`lengthlens judge: skipped ${parsed.errors.length} bad line(s), first ${where}\n`);
+  if (firstError) process.stderr.write(`lengthlens judge: skipped ${parsed.badLines} bad line(s), first ${where}\n`);
   const out = {
     file,
     format: parsed.format,
@@ -149,7 +149,7 @@ async function audit(argv: string[]): Promise<number> {
       ties: r.counts.ties,
       probabilities: r.counts.probabilities,
       repeated_orders: r.counts.repeatedOrders,
-      bad_lines: parsed.errors.length,
+      bad_lines: parsed.badLines,
     },
     raw: intervalJson(r.estimates.raw),
     swap: intervalJson(r.estimates.swap),

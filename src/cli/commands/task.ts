@@ -116,12 +116,15 @@ export const command: Command = {
       return 0;
     }
     const runs: RunOutput[] = [];
+    // What input_errors' numbers count: JSONL and CSV lines, or the items of a JSON --bits file.
+    let errorUnit = 'line';
     if (values.bits !== undefined) {
       if (values.model !== undefined || values.items !== undefined || values.sample !== undefined)
         throw new UsageError('--bits cannot be combined with --model, --items or --sample');
       for (const file of values.bits) {
-        const { records, errors } = await fromBits(file, values.case);
-        requireSomeRecords(file, records.length, errors, 'item');
+        const { records, errors, unit } = await fromBits(file, values.case);
+        requireSomeRecords(file, records.length, errors, unit);
+        errorUnit = unit;
         runs.push({ label: file, ...taskOutput(file, records, errors, opts) });
       }
     } else if (values.model !== undefined) {
@@ -150,7 +153,7 @@ export const command: Command = {
       const { label: _label, ...out } = runs[0];
       if (values.csv) process.stdout.write(metricsToCsv(out));
       else if (values.json) printJson(out);
-      else process.stdout.write(summaryText(`Task metrics: ${out.source} (mu ${opts.mu}, space ${opts.space})`, out, out.input_errors, 'item'));
+      else process.stdout.write(summaryText(`Task metrics: ${out.source} (mu ${opts.mu}, space ${opts.space})`, out, out.input_errors, errorUnit));
       return 0;
     }
     const comparison = compareRuns(runs.map((r) => ({ label: r.label, metrics: r })));

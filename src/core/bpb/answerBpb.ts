@@ -1,5 +1,6 @@
 // Whole-answer BPB estimators (research/priorbpb.md §5): every gold answer contributes its total
 // bits B_i and its UTF-8 bytes n_i (leading space included).
+import { centredMoments } from '../metrics/stats';
 
 /** One gold answer reduced to its totals. */
 export interface AnswerTotals {
@@ -58,18 +59,7 @@ export function olsAffine(x: readonly number[], y: readonly number[]): AffineFit
   const n = x.length;
   if (n !== y.length) throw new RangeError('x and y must have the same length');
   if (n === 0) return { alpha: NaN, beta: NaN, r2: NaN };
-  const mx = sum(x) / n;
-  const my = sum(y) / n;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = x[i] - mx;
-    const dy = y[i] - my;
-    sxx += dx * dx;
-    sxy += dx * dy;
-    syy += dy * dy;
-  }
+  const { mx, my, sxx, sxy, syy } = centredMoments(x, y);
   if (n < 2 || sxx === 0) return { alpha: my, beta: 0, r2: NaN };
   const beta = sxy / sxx;
   const alpha = my - beta * mx;

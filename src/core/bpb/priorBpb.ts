@@ -1,10 +1,7 @@
 // Task-level PriorBPB (research/priorbpb.md §3, §4): the rate curve R(k) averaged under a length
 // prior truncated at K, the longest content length, and renormalised.
 import { geometricSurvival, priorMassWithin, survivalWeightedRate } from './perByteCost';
-
-export { survivalWeightedRate };
 import type { RateCurve } from './rateCurve';
-
 
 /** s(k) = share of the reference lengths that are ≥ k, k = 1..K. */
 export function referenceSurvival(lengths: readonly number[], K: number): number[] {

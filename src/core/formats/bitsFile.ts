@@ -8,12 +8,8 @@
 // `gold` (index); the item's tokens are then the gold choice's tokens.
 import type { TokenBits } from '../bpb/perByteCost';
 import type { ChoiceScores, ScoredItem } from '../metrics/types';
-import { nonBlankLines, type LineError, type Parsed } from './lineError';
+import { isRecord, parseJsonLines, readEach, type Parsed } from './lineError';
 import { parseTolerantJson } from './tolerantJson';
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 function parseTokens(raw: unknown): TokenBits[] {
   if (!Array.isArray(raw)) throw new Error('tokens must be a list of [bits, bytes] pairs');
@@ -99,17 +95,8 @@ function goldFromTokens(
   };
 }
 
-function parseList(list: unknown[]): Parsed<ScoredItem> {
-  const records: ScoredItem[] = [];
-  const errors: LineError[] = [];
-  list.forEach((raw, i) => {
-    try {
-      records.push(parseBitsItem(raw, String(i + 1)));
-    } catch (err) {
-      errors.push({ line: i + 1, message: (err as Error).message });
-    }
-  });
-  return { records, errors };
+function parseList(list: readonly unknown[]): Parsed<ScoredItem> {
+  return readEach(list, (raw, n) => parseBitsItem(raw, String(n)));
 }
 
 /** The case names of a reference-vector file, or [] for any other container. */
@@ -124,45 +111,42 @@ export function bitsFileCases(text: string): string[] {
   return [];
 }
 
+/** What the numbers of a --bits file's errors count: items of a JSON container, or JSONL lines. */
+export type BitsErrorUnit = 'item' | 'line';
+
 /**
  * Parses a --bits file. A JSON container reports bad items by 1-based item number; JSONL by line
- * number. Throws only when the file as a whole cannot be read (wrong shape, unknown case).
+ * number (`unit` says which). Throws only when the file as a whole cannot be read (wrong shape,
+ * unknown case).
  */
-export function parseBitsFile(text: string, caseName?: string): Parsed<ScoredItem> {
+export function parseBitsFile(text: string, caseName?: string): Parsed<ScoredItem> & { unit: BitsErrorUnit } {
+  const parsed = parseBitsContainer(text, caseName);
+  return parsed ?? { ...parseJsonLines(text, (raw, line) => parseBitsItem(raw, String(line))), unit: 'line' };
+}
+
+/** A --bits file that is one JSON document, or undefined when it is not (JSONL). */
+function parseBitsContainer(text: string, caseName?: string): (Parsed<ScoredItem> & { unit: 'item' }) | undefined {
   let doc: unknown;
-  let single = true;
   try {
     doc = parseTolerantJson(text);
   } catch {
-    single = false;
+    return undefined;
   }
-  if (single) {
-    if (Array.isArray(doc)) {
-      // One JSONL line holding a single item looks like an array of pairs too: a list of pairs is one item.
-      const looksLikeOneItem = doc.length > 0 && doc.every((t) => Array.isArray(t) && t.length === 2 && typeof t[0] === 'number');
-      return looksLikeOneItem ? parseList([doc]) : parseList(doc);
-    }
-    if (isRecord(doc) && Array.isArray(doc.items)) return parseList(doc.items);
-    if (isRecord(doc) && Array.isArray(doc.cases)) {
-      const names = bitsFileCases(text);
-      const wanted = caseName ?? names[0];
-      const found = doc.cases.find((c) => isRecord(c) && c.name === wanted);
-      if (!isRecord(found) || !Array.isArray(found.items))
-        throw new Error(`no case "${wanted}" in the file (cases: ${names.join(', ')})`);
-      return parseList(found.items);
-    }
-    if (isRecord(doc) && doc.tokens !== undefined) return parseList([doc]);
-    throw new Error('expected a list of items, {"items": [...]}, {"cases": [...]} or JSONL');
+  const items = (list: readonly unknown[]) => ({ ...parseList(list), unit: 'item' as const });
+  if (Array.isArray(doc)) {
+    // One JSONL line holding a single item looks like an array of pairs too: a list of pairs is one item.
+    const looksLikeOneItem = doc.length > 0 && doc.every((t) => Array.isArray(t) && t.length === 2 && typeof t[0] === 'number');
+    return looksLikeOneItem ? items([doc]) : items(doc);
   }
-  const records: ScoredItem[] = [];
-  const errors: LineError[] = [];
-  for (const { line, text: lineText } of nonBlankLines(text)) {
-    try {
-      records.push(parseBitsItem(parseTolerantJson(lineText), String(line)));
-    } catch (err) {
-      const message = err instanceof SyntaxError ? `not valid JSON (${err.message})` : (err as Error).message;
-      errors.push({ line, message });
-    }
+  if (isRecord(doc) && Array.isArray(doc.items)) return items(doc.items);
+  if (isRecord(doc) && Array.isArray(doc.cases)) {
+    const names = bitsFileCases(text);
+    const wanted = caseName ?? names[0];
+    const found = doc.cases.find((c) => isRecord(c) && c.name === wanted);
+    if (!isRecord(found) || !Array.isArray(found.items))
+      throw new Error(`no case "${wanted}" in the file (cases: ${names.join(', ')})`);
+    return items(found.items);
   }
-  return { records, errors };
+  if (isRecord(doc) && doc.tokens !== undefined) return items([doc]);
+  throw new Error('expected a list of items, {"items": [...]}, {"cases": [...]} or JSONL');
 }

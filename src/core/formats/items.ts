@@ -1,8 +1,8 @@
 // Task items from JSONL (or one JSON array) or CSV (SPEC §6): `context` + `gold`, or `context` + `choices` + `label`;
 // optional `id`, `subject`. A bad line is reported with its number and reason; the rest load.
-import Papa from 'papaparse';
 import type { TaskItem } from '../tasks/types';
-import { nonBlankLines, type LineError, type Parsed } from './lineError';
+import { forEachCsvRow } from './csvRecords';
+import { isRecord, parseJsonLines, readEach, type LineError, type Parsed } from './lineError';
 import { parseTolerantJson } from './tolerantJson';
 
 export type ItemsFormat = 'jsonl' | 'csv';
@@ -68,47 +68,22 @@ interface Located {
   line: number;
 }
 
-/** A JSON array of items (a .json file): bad items are reported by their 1-based number. */
-function parseJsonArray(list: unknown[]): { records: Located[]; errors: LineError[] } {
-  const records: Located[] = [];
-  const errors: LineError[] = [];
-  list.forEach((rec, i) => {
-    try {
-      if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new Error('not a JSON object');
-      records.push({ item: itemFromRecord(rec as Record<string, unknown>, String(i + 1)), line: i + 1 });
-    } catch (err) {
-      errors.push({ line: i + 1, message: (err as Error).message });
-    }
-  });
-  return { records, errors };
+function locatedItem(rec: unknown, line: number): Located {
+  if (!isRecord(rec)) throw new Error('not a JSON object');
+  return { item: itemFromRecord(rec, String(line)), line };
 }
 
-function parseJsonl(text: string): { records: Located[]; errors: LineError[] } {
+/** One JSON array of items (a .json file: bad items reported by their 1-based number), else JSONL. */
+function parseJsonl(text: string): Parsed<Located> {
   if (text.trimStart().startsWith('[')) {
     try {
       const list = parseTolerantJson(text);
-      if (Array.isArray(list)) return parseJsonArray(list);
+      if (Array.isArray(list)) return readEach(list, locatedItem);
     } catch {
       // not one JSON array: read it line by line
     }
   }
-  const records: Located[] = [];
-  const errors: LineError[] = [];
-  for (const { line, text: lineText } of nonBlankLines(text)) {
-    try {
-      let rec: unknown;
-      try {
-        rec = parseTolerantJson(lineText);
-      } catch (err) {
-        throw new Error(`not valid JSON (${(err as Error).message})`);
-      }
-      if (typeof rec !== 'object' || rec === null || Array.isArray(rec)) throw new Error('not a JSON object');
-      records.push({ item: itemFromRecord(rec as Record<string, unknown>, String(line)), line });
-    } catch (err) {
-      errors.push({ line, message: (err as Error).message });
-    }
-  }
-  return { records, errors };
+  return parseJsonLines(text, locatedItem);
 }
 
 /** CSV choices: a JSON list in `choices`, or columns choice_0.. / choice1.. / A, B, C, D. */
@@ -134,45 +109,21 @@ function csvChoices(row: Record<string, string>): string[] | undefined {
   return undefined;
 }
 
-function parseCsv(text: string): { records: Located[]; errors: LineError[] } {
+function parseCsv(text: string): Parsed<Located> {
   const records: Located[] = [];
   const errors: LineError[] = [];
-  const source = text.replace(/^\uFEFF/, '');
-  // Line number of each record's start, from the parser's cursor (quoted fields may span lines);
-  // counted incrementally, since cursors only move forward.
-  let scanned = 0;
-  let linesBefore = 1;
-  const lineAt = (offset: number) => {
-    for (; scanned < offset && scanned < source.length; scanned++) if (source.charCodeAt(scanned) === 10) linesBefore++;
-    return linesBefore;
-  };
-  let header: string[] | undefined;
-  let prevCursor = 0;
-  Papa.parse<string[]>(source, {
-    header: false,
-    skipEmptyLines: false,
-    step: (result) => {
-      const start = prevCursor;
-      prevCursor = result.meta.cursor;
-      const startLine = lineAt(start);
-      const row = result.data;
-      if (row.length === 1 && row[0].trim() === '') return;
-      if (!header) {
-        header = row.map((h) => h.trim());
-        if (!header.includes('context')) errors.push({ line: startLine, message: 'the header has no "context" column' });
-        return;
-      }
-      const line = startLine;
-      if (result.errors.length > 0) {
-        errors.push({ line, message: result.errors[0].message });
-        return;
-      }
-      if (row.length !== header.length) {
-        errors.push({ line, message: `expected ${header.length} fields, found ${row.length}` });
-        return;
-      }
+  let header: string[] = [];
+  forEachCsvRow(
+    text,
+    errors,
+    (fields, line) => {
+      header = fields.map((h) => h.trim());
+      if (!header.includes('context')) errors.push({ line, message: 'the header has no "context" column' });
+      return true;
+    },
+    (fields, line) => {
       const rec: Record<string, string> = {};
-      header.forEach((h, i) => (rec[h] = row[i]));
+      header.forEach((h, i) => (rec[h] = fields[i]));
       try {
         const choices = csvChoices(rec);
         const { choices: _c, ...rest } = rec;
@@ -181,8 +132,7 @@ function parseCsv(text: string): { records: Located[]; errors: LineError[] } {
         errors.push({ line, message: (err as Error).message });
       }
     },
-  });
-  if (!header) errors.push({ line: 1, message: 'the file is empty' });
+  );
   return { records, errors };
 }
 

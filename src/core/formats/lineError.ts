@@ -1,3 +1,5 @@
+import { parseTolerantJson } from './tolerantJson';
+
 /** A problem with one line (or record) of an input file; the other lines still load. */
 export interface LineError {
   /** 1-based line number in the file (for a JSON array: the 1-based item number). */
@@ -11,14 +13,56 @@ export interface Parsed<T> {
   errors: LineError[];
 }
 
-export function formatLineError(e: LineError, unit = 'line'): string {
-  return `${unit} ${e.line}: ${e.message}`;
-}
-
 /** Splits text into lines, remembering 1-based line numbers; blank lines are dropped. */
 export function nonBlankLines(text: string): { line: number; text: string }[] {
   const out: { line: number; text: string }[] = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) if (lines[i].trim() !== '') out.push({ line: i + 1, text: lines[i] });
   return out;
+}
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Reads each element with `read` (given its 1-based number); an element that `read` rejects by
+ * throwing becomes an error numbered like it, and the rest still load.
+ */
+export function readEach<T>(values: readonly unknown[], read: (value: unknown, n: number) => T): Parsed<T> {
+  const records: T[] = [];
+  const errors: LineError[] = [];
+  values.forEach((value, i) => {
+    try {
+      records.push(read(value, i + 1));
+    } catch (err) {
+      errors.push({ line: i + 1, message: (err as Error).message });
+    }
+  });
+  return { records, errors };
+}
+
+/**
+ * JSONL: each non-blank line is decoded as JSON (bare NaN/Infinity allowed; a leading BOM is
+ * ignored) and handed to `read` with its line number. A line that is not JSON, or that `read`
+ * rejects by throwing, becomes a line-numbered error; the other lines still load.
+ */
+export function parseJsonLines<T>(text: string, read: (value: unknown, line: number) => T): Parsed<T> {
+  const records: T[] = [];
+  const errors: LineError[] = [];
+  for (const { line, text: lineText } of nonBlankLines(text)) {
+    let value: unknown;
+    try {
+      value = parseTolerantJson(lineText);
+    } catch (err) {
+      errors.push({ line, message: `not valid JSON (${(err as Error).message})` });
+      continue;
+    }
+    try {
+      records.push(read(value, line));
+    } catch (err) {
+      errors.push({ line, message: (err as Error).message });
+    }
+  }
+  return { records, errors };
 }

@@ -2,8 +2,8 @@
 // Scores arrive as Python repr strings ("-41.9", "nan", "True"); lines may hold bare NaN/Infinity.
 import type { ChoiceScores, ScoredItem } from '../metrics/types';
 import type { TaskSet } from '../tasks/types';
-import { nonBlankLines, type LineError, type Parsed } from './lineError';
-import { parseTolerantJson, pythonNumber } from './tolerantJson';
+import { isRecord, parseJsonLines, type Parsed } from './lineError';
+import { pythonNumber } from './tolerantJson';
 
 /** One document of a log_samples file, with the choices and scores recovered. */
 export interface LogSample {
@@ -35,10 +35,6 @@ export interface LogSample {
 export interface LogSamplesOptions {
   /** lm-eval target_delimiter (default " "; "" for chat-templated runs). */
   targetDelimiter: string;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** `arguments` as [context, continuation] pairs: {"gen_args_i": {"arg_0", "arg_1"}} or a list. */
@@ -137,13 +133,11 @@ export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptio
   const args = requestArgs(raw.arguments);
   if (args.some(([, cont]) => cont === undefined)) return parseRollingSample(raw, line);
   const resps = responses(raw, args.length);
-  const metricNames = Array.isArray(raw.metrics) ? raw.metrics.map(String) : [];
+  // acc_mutual_info appends, after the N conditional requests, the same N continuations with an
+  // empty context.
   const half = args.length / 2;
   const hasMi =
-    Number.isInteger(half) &&
-    half >= 1 &&
-    (metricNames.includes('acc_mutual_info') || args.slice(half).every(([ctx]) => ctx === '')) &&
-    args.slice(half).every(([ctx, cont], i) => ctx === '' && cont === args[i][1]);
+    Number.isInteger(half) && half >= 1 && args.slice(half).every(([ctx, cont], i) => ctx === '' && cont === args[i][1]);
   const n = hasMi ? half : args.length;
   const continuations = args.slice(0, n).map(([, cont]) => cont!);
   const delimiterMismatch: number[] = [];
@@ -185,17 +179,7 @@ export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptio
 /** Parses a log_samples JSONL file; a bad line is reported with its number and the rest load. */
 export function parseLogSamples(text: string, options: Partial<LogSamplesOptions> = {}): Parsed<LogSample> {
   const opts: LogSamplesOptions = { targetDelimiter: ' ', ...options };
-  const records: LogSample[] = [];
-  const errors: LineError[] = [];
-  for (const { line, text: lineText } of nonBlankLines(text)) {
-    try {
-      records.push(parseLogSample(parseTolerantJson(lineText), line, opts));
-    } catch (err) {
-      const message = err instanceof SyntaxError ? `not valid JSON (${err.message})` : (err as Error).message;
-      errors.push({ line, message });
-    }
-  }
-  return { records, errors };
+  return parseJsonLines(text, (raw, line) => parseLogSample(raw, line, opts));
 }
 
 /** A log sample as a ScoredItem for the task metrics (no per-token scores: no R(k) or PriorBPB). */

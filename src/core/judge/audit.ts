@@ -4,7 +4,7 @@
 import { createRng } from './rng';
 import { clusterBootstrap, type Interval } from './bootstrap';
 import { fitLengthControlled, type JudgmentTable } from './lengthControlled';
-import { mean, quantile } from './stats';
+import { mean, populationSd, sortedQuantile } from '../metrics/stats';
 import type { HardVerdict, VerdictRow } from './verdicts';
 
 interface PromptGroup {
@@ -176,8 +176,7 @@ function lengthRatioSummary(rows: VerdictRow[], groups: PromptGroup[]): LengthRa
       return idx.reduce((s, i) => s + Math.log(rows[i].lenA / rows[i].lenB), 0) / idx.length;
     })
     .sort((a, b) => a - b);
-  const m = mean(logs);
-  const sd = Math.sqrt(logs.reduce((s, v) => s + (v - m) ** 2, 0) / logs.length);
+  const sd = populationSd(logs);
   const lo = Math.max(logs[0], -3);
   const hi = Math.min(logs[logs.length - 1], 3);
   const bins = 24;
@@ -188,7 +187,7 @@ function lengthRatioSummary(rows: VerdictRow[], groups: PromptGroup[]): LengthRa
     histogram[k].count++;
   }
   return {
-    quantiles: [0.05, 0.25, 0.5, 0.75, 0.95].map((q) => ({ q, ratio: Math.exp(quantile(logs, q)) })),
+    quantiles: [0.05, 0.25, 0.5, 0.75, 0.95].map((q) => ({ q, ratio: Math.exp(sortedQuantile(logs, q)) })),
     aLonger: logs.filter((v) => v > 0).length / logs.length,
     sdLogRatio: sd,
     histogram,
@@ -275,6 +274,10 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
   else if (!fit.gammaIdentified)
     warnings.push(
       `The length feature barely varies (sd of tanh(x/sd x) = ${fit.featureSd.toFixed(3)}): the length coefficient γ is not identified, so LC is not meaningful here.`,
+    );
+  if (fit && !fit.converged)
+    warnings.push(
+      'The length-controlled fit did not converge: the verdicts are (nearly) separated by slot or length, so the fitted coefficients run off towards infinity and LC is only their limit.',
     );
   if (counts.bothOrders === 0) warnings.push('No prompt was judged in both orders: swap-averaging and the inconsistency rate need both.');
   const single = counts.onlyAFirst + counts.onlyASecond;

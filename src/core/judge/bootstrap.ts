@@ -2,7 +2,7 @@
 // of a drawn prompt (both orders together), so the interval reflects how the two orders of one
 // prompt move together.
 import type { Rng } from './rng';
-import { quantile } from './stats';
+import { sortedQuantile } from '../metrics/stats';
 
 export interface Interval {
   estimate: number;
@@ -41,6 +41,6 @@ export function clusterBootstrap(
   const tail = (1 - level) / 2;
   return estimates.map((estimate, k) => {
     const sorted = samples[k].sort((a, b) => a - b);
-    return { estimate, lo: quantile(sorted, tail), hi: quantile(sorted, 1 - tail) };
+    return { estimate, lo: sortedQuantile(sorted, tail), hi: sortedQuantile(sorted, 1 - tail) };
   });
 }

@@ -2,6 +2,7 @@
 // [1, s, tanh(x / sd(x))] — s = +1 when A was shown first, −1 when second; x = ln(len A / len B) —
 // then the win rate with the length term removed, averaged over the two orders:
 // LC = ½[σ(θ + φ) + σ(θ − φ)].
+import { populationSd } from '../metrics/stats';
 import { fitLogistic, invertSpd, sigmoid, SingularFitError } from './logistic';
 
 /** One verdict per row, struct-of-arrays so fits over thousands of rows stay cheap. */
@@ -42,17 +43,6 @@ export interface LengthControlledFit {
   positionIdentified: boolean;
   converged: boolean;
   iterations: number;
-}
-
-function populationSd(values: Float64Array): number {
-  const n = values.length;
-  if (n === 0) return NaN;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += values[i];
-  mean /= n;
-  let ss = 0;
-  for (let i = 0; i < n; i++) ss += (values[i] - mean) ** 2;
-  return Math.sqrt(ss / n);
 }
 
 /** tanh(x / sd(x)); all zeros when x does not vary at all. */
@@ -144,7 +134,14 @@ function clusterRobustLcSe(table: JudgmentTable, design: Float64Array, p: number
   for (let c = 0; c < table.promptCount; c++) {
     for (let j = 0; j < p; j++) for (let k = 0; k < p; k++) meat[j][k] += scores[c * p + j] * scores[c * p + k];
   }
-  const bread = invertSpd(hess);
+  let bread: number[][];
+  try {
+    bread = invertSpd(hess);
+  } catch (err) {
+    // Separated verdicts (see fitLogistic): the information has underflowed, no SE to give.
+    if (err instanceof SingularFitError) return NaN;
+    throw err;
+  }
   const lead = positionVaries ? lcGradient(beta[0], beta[1]) : [sigmoid(beta[0]) * (1 - sigmoid(beta[0]))];
   const g = [...lead, ...new Array<number>(p - lead.length).fill(0)];
   // v = g' H⁻¹ M H⁻¹ g

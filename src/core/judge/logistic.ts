@@ -85,7 +85,8 @@ function evaluate(data: LogisticData, beta: Float64Array, grad: Float64Array, he
 
 /**
  * Fit by Newton–Raphson from β = 0. Each pass gives the likelihood at the new point with its
- * gradient and Hessian; a step that lowered the likelihood is halved and retried.
+ * gradient and Hessian; a step that lowered the likelihood is halved and retried. Separated data
+ * end the fit at the last point with `converged: false`; only a singular design throws.
  */
 export function fitLogistic(data: LogisticData, opts: { maxIter?: number; tol?: number } = {}): LogisticFit {
   const { p } = data;
@@ -111,7 +112,15 @@ export function fitLogistic(data: LogisticData, opts: { maxIter?: number; tol?: 
     }
     const moved = iterations === 0 ? Infinity : t * Math.max(...step.map(Math.abs));
     const full = Array.from({ length: p }, (_, j) => Array.from({ length: p }, (_, k) => (k <= j ? hess[j * p + k] : hess[k * p + j])));
-    inverseHessian = invertSpd(full);
+    try {
+      inverseHessian = invertSpd(full);
+    } catch (err) {
+      // At β = 0 a singular information matrix is a singular design. Later it means the weights
+      // μ(1 − μ) have underflowed: the verdicts are (nearly) separated and the likelihood keeps
+      // rising towards infinite coefficients. Stop at this point and report no convergence.
+      if (iterations === 0) throw err;
+      break;
+    }
     if (moved < tol) {
       converged = true;
       break;

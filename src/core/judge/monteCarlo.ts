@@ -5,7 +5,8 @@ import { createRng } from './rng';
 import { sigmoid } from './logistic';
 import { bothOrdersTable, samplePrompts, QUALITY_MEAN, type JudgeParams } from './simulate';
 import { fitLengthControlled } from './lengthControlled';
-import { expectedSigmoidOfNormal, mean, sampleSd, Z_ONE_SIDED_5 } from './stats';
+import { mean, sampleSd } from '../metrics/stats';
+import { expectedSigmoidOfNormal, Z_ONE_SIDED_5 } from './stats';
 
 export const ESTIMATORS = ['unbiased', 'fixedOrder', 'aSecond', 'swap', 'lc'] as const;
 export type EstimatorName = (typeof ESTIMATORS)[number];

@@ -1,30 +1,4 @@
-// Small statistics helpers shared by the judge estimators.
-
-export function mean(values: ArrayLike<number>): number {
-  let s = 0;
-  for (let i = 0; i < values.length; i++) s += values[i];
-  return s / values.length;
-}
-
-/** Sample standard deviation (n − 1). */
-export function sampleSd(values: ArrayLike<number>): number {
-  const n = values.length;
-  if (n < 2) return NaN;
-  const m = mean(values);
-  let ss = 0;
-  for (let i = 0; i < n; i++) ss += (values[i] - m) ** 2;
-  return Math.sqrt(ss / (n - 1));
-}
-
-/** Quantile by linear interpolation between order statistics (type 7). */
-export function quantile(sorted: ArrayLike<number>, q: number): number {
-  const n = sorted.length;
-  if (n === 0) return NaN;
-  const h = (n - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, n - 1);
-  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
-}
+// Constants and integrals of the judge estimators (means, sds and quantiles: metrics/stats.ts).
 
 /** The one-sided 5% critical value of the standard normal. */
 export const Z_ONE_SIDED_5 = 1.6448536269514722;

@@ -7,7 +7,8 @@
 //   category   optional
 //   human      optional human verdict (A, B or tie) for a labelled subset
 // Bad rows are reported with their line number and reason; good rows still load.
-import Papa from 'papaparse';
+import { forEachCsvRow } from '../formats/csvRecords';
+import { isRecord, parseJsonLines, type LineError, type Parsed } from '../formats/lineError';
 
 export type HardVerdict = 'A' | 'B' | 'tie';
 
@@ -25,15 +26,13 @@ export interface VerdictRow {
   human: HardVerdict | null;
 }
 
-export interface LineError {
-  line: number;
-  message: string;
-}
-
 export interface ParsedVerdicts {
   format: 'csv' | 'jsonl';
   rows: VerdictRow[];
+  /** The first MAX_ERRORS bad lines, then one entry (line 0) counting the rest. */
   errors: LineError[];
+  /** How many lines were bad in all. */
+  badLines: number;
 }
 
 /** The most bad-line messages kept; the count of the rest is still reported. */
@@ -135,99 +134,54 @@ function canonicalRecord(raw: Record<string, unknown>): Record<string, unknown> 
   return out;
 }
 
-function pushError(errors: LineError[], error: LineError, overflow: { count: number }) {
-  if (errors.length < MAX_ERRORS) errors.push(error);
-  else overflow.count++;
-}
-
-function finish(format: 'csv' | 'jsonl', rows: VerdictRow[], errors: LineError[], overflow: { count: number }): ParsedVerdicts {
-  if (overflow.count > 0) errors.push({ line: 0, message: `${overflow.count} more bad lines not listed` });
-  return { format, rows, errors };
+/** Keeps the first MAX_ERRORS messages and says how many more there were. */
+function finish(format: 'csv' | 'jsonl', { records, errors }: Parsed<VerdictRow>): ParsedVerdicts {
+  const badLines = errors.length;
+  if (badLines <= MAX_ERRORS) return { format, rows: records, errors, badLines };
+  const listed = errors.slice(0, MAX_ERRORS);
+  listed.push({ line: 0, message: `${badLines - MAX_ERRORS} more bad lines not listed` });
+  return { format, rows: records, errors: listed, badLines };
 }
 
 function parseJsonl(text: string): ParsedVerdicts {
-  const rows: VerdictRow[] = [];
-  const errors: LineError[] = [];
-  const overflow = { count: 0 };
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = i + 1;
-    if (raw.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      pushError(errors, { line, message: 'not valid JSON' }, overflow);
-      return;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      pushError(errors, { line, message: 'expected a JSON object' }, overflow);
-      return;
-    }
-    const row = toRow(canonicalRecord(value as Record<string, unknown>), line);
-    if (typeof row === 'string') pushError(errors, { line, message: row }, overflow);
-    else rows.push(row);
-  });
-  return finish('jsonl', rows, errors, overflow);
+  return finish(
+    'jsonl',
+    parseJsonLines(text, (value, line) => {
+      if (!isRecord(value)) throw new Error('expected a JSON object');
+      const row = toRow(canonicalRecord(value), line);
+      if (typeof row === 'string') throw new Error(row);
+      return row;
+    }),
+  );
 }
 
 function parseCsv(text: string): ParsedVerdicts {
   const rows: VerdictRow[] = [];
   const errors: LineError[] = [];
-  const overflow = { count: 0 };
-  // Line numbers: count newlines up to where each record starts (quoted fields may span lines).
-  let header: (string | undefined)[] | null = null;
-  let scanned = 0;
-  let lineAtScanned = 1;
-  const lineOf = (offset: number) => {
-    for (; scanned < offset && scanned < text.length; scanned++) if (text.charCodeAt(scanned) === 10) lineAtScanned++;
-    return lineAtScanned;
-  };
-  let recordStart = 0;
-  const skipBlank = (pos: number) => {
-    while (pos < text.length && (text[pos] === '\n' || text[pos] === '\r')) pos++;
-    return pos;
-  };
-  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
-    header: false,
-    skipEmptyLines: false,
-    step: (result) => {
-      const start = skipBlank(recordStart);
-      const line = lineOf(start);
-      recordStart = result.meta.cursor;
-      const fields = result.data;
-      if (fields.length === 1 && fields[0].trim() === '') return;
-      if (header === null) {
-        header = fields.map((f) => canonicalKey(f));
-        const has = (k: string) => header!.includes(k);
-        const missing = ['prompt_id', 'a_first', 'verdict', 'len_a', 'len_b'].filter(
-          (k) => !has(k) && !(k === 'a_first' && has('first')),
-        );
-        if (missing.length) {
-          errors.push({ line, message: `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
-          header = [];
-        }
-        return;
-      }
-      if (header.length === 0) return;
-      if (result.errors.length) {
-        pushError(errors, { line, message: result.errors[0].message }, overflow);
-        return;
-      }
-      if (fields.length !== header.length) {
-        pushError(errors, { line, message: `expected ${header.length} fields, found ${fields.length}` }, overflow);
-        return;
-      }
+  let header: (string | undefined)[] = [];
+  forEachCsvRow(
+    text,
+    errors,
+    (fields, line) => {
+      header = fields.map((f) => canonicalKey(f));
+      const has = (k: string) => header.includes(k);
+      const missing = ['prompt_id', 'a_first', 'verdict', 'len_a', 'len_b'].filter(
+        (k) => !has(k) && !(k === 'a_first' && has('first')),
+      );
+      if (missing.length) errors.push({ line, message: `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
+      return missing.length === 0;
+    },
+    (fields, line) => {
       const record: Record<string, unknown> = {};
       header.forEach((key, k) => {
         if (key && !(key in record)) record[key] = fields[k];
       });
       const row = toRow(record, line);
-      if (typeof row === 'string') pushError(errors, { line, message: row }, overflow);
+      if (typeof row === 'string') errors.push({ line, message: row });
       else rows.push(row);
     },
-  });
-  if (header === null) errors.push({ line: 1, message: 'the file is empty' });
-  return finish('csv', rows, errors, overflow);
+  );
+  return finish('csv', { records: rows, errors });
 }
 
 /** JSONL when the first non-blank character opens an object, CSV otherwise. */

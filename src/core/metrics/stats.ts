@@ -10,24 +10,38 @@ export function npArgmax(xs: readonly number[]): number {
   return best;
 }
 
-export function mean(xs: readonly number[]): number {
+export function mean(xs: ArrayLike<number>): number {
   if (xs.length === 0) return NaN;
   let s = 0;
-  for (const x of xs) s += x;
+  for (let i = 0; i < xs.length; i++) s += xs[i];
   return s / xs.length;
+}
+
+function sumOfSquaredDeviations(xs: ArrayLike<number>): number {
+  const mu = mean(xs);
+  let ss = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const d = xs[i] - mu;
+    ss += d * d;
+  }
+  return ss;
+}
+
+/** Sample standard deviation (n − 1). NaN for fewer than 2 values. */
+export function sampleSd(xs: ArrayLike<number>): number {
+  const n = xs.length;
+  return n < 2 ? NaN : Math.sqrt(sumOfSquaredDeviations(xs) / (n - 1));
+}
+
+/** Population standard deviation (n). NaN for no values. */
+export function populationSd(xs: ArrayLike<number>): number {
+  const n = xs.length;
+  return n === 0 ? NaN : Math.sqrt(sumOfSquaredDeviations(xs) / n);
 }
 
 /** lm-eval-harness mean_stderr: sample std (n − 1) / √n. NaN for fewer than 2 values. */
 export function meanStderr(xs: readonly number[]): number {
-  const n = xs.length;
-  if (n < 2) return NaN;
-  const mu = mean(xs);
-  let ss = 0;
-  for (const x of xs) {
-    const d = x - mu;
-    ss += d * d;
-  }
-  return Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+  return sampleSd(xs) / Math.sqrt(xs.length);
 }
 
 /** Ranks 1..n with ties given their average rank. */
@@ -45,21 +59,29 @@ export function averageRanks(xs: readonly number[]): number[] {
   return ranks;
 }
 
-export function pearson(x: readonly number[], y: readonly number[]): number {
-  const n = x.length;
-  if (n < 2 || n !== y.length) return NaN;
+/** Means and centred sums of squares and products of paired values (n ≥ 1). */
+export function centredMoments(
+  x: readonly number[],
+  y: readonly number[],
+): { mx: number; my: number; sxx: number; sxy: number; syy: number } {
   const mx = mean(x);
   const my = mean(y);
-  let sxy = 0;
   let sxx = 0;
+  let sxy = 0;
   let syy = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < x.length; i++) {
     const dx = x[i] - mx;
     const dy = y[i] - my;
-    sxy += dx * dy;
     sxx += dx * dx;
+    sxy += dx * dy;
     syy += dy * dy;
   }
+  return { mx, my, sxx, sxy, syy };
+}
+
+export function pearson(x: readonly number[], y: readonly number[]): number {
+  if (x.length < 2 || x.length !== y.length) return NaN;
+  const { sxx, sxy, syy } = centredMoments(x, y);
   if (sxx === 0 || syy === 0) return NaN;
   return sxy / Math.sqrt(sxx * syy);
 }
@@ -86,15 +108,19 @@ function lerp(a: number, b: number, t: number): number {
   return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 }
 
-/** np.quantile(xs, p) with the default 'linear' method: virtual index (n − 1)·p, then _lerp. */
-export function npQuantile(xs: readonly number[], p: number): number {
-  if (xs.length === 0) return NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
+/** np.quantile of already sorted values, 'linear' method: virtual index (n − 1)·p, then _lerp. */
+export function sortedQuantile(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;
+  if (n === 0) return NaN;
   const h = (n - 1) * p;
   const lo = Math.min(Math.max(Math.floor(h), 0), n - 1);
   const hi = Math.min(lo + 1, n - 1);
   return lerp(sorted[lo], sorted[hi], h - Math.floor(h));
+}
+
+/** np.quantile(xs, p) with the default 'linear' method. */
+export function npQuantile(xs: readonly number[], p: number): number {
+  return sortedQuantile([...xs].sort((a, b) => a - b), p);
 }
 
 /** np.linspace(0, 1, count): i·step, with the end point exact. */

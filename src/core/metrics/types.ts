@@ -171,6 +171,6 @@ export interface SliceMetrics extends BpbReport {
 export interface TaskMetrics extends SliceMetrics {
   /** The same metrics for each subject (present when any item has a subject). */
   by_subject: Record<string, SliceMetrics>;
-  /** Items left out of every metric, with the reason. */
+  /** Items left out of the answer-level metrics (BPB family, R(k), quintiles, Spearman), with the reason; they still count in the accuracies. */
   skipped: { id: string; reason: string }[];
 }

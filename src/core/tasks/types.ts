@@ -24,7 +24,3 @@ export interface TaskSet {
 export function continuationOf(set: Pick<TaskSet, 'targetDelimiter'>, item: TaskItem, i: number): string {
   return set.targetDelimiter + item.choices[i];
 }
-
-export function isCloze(item: TaskItem): boolean {
-  return item.choices.length === 1;
-}

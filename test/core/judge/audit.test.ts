@@ -123,3 +123,17 @@ describe('audit progress', () => {
     expect(seen.every(([, t]) => t === 600)).toBe(true);
   });
 });
+
+describe('audit of a judge whose verdict the slot decides', () => {
+  it('says the LC fit did not converge, and LC sits at its limit ½', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [
+      row(`p${i}`, true, 'A', 100 + 7 * i, 120),
+      row(`p${i}`, false, 'B', 100 + 7 * i, 120),
+    ]).flat();
+    const r = auditVerdicts(rows, { bootstrapReps: 20 });
+    expect(r.estimates.raw.estimate).toBe(0.5);
+    expect(r.firstSlot).toBe(1);
+    expect(Math.abs(r.estimates.lc.estimate - 0.5)).toBeLessThan(1e-6);
+    expect(r.warnings.some((w) => w.startsWith('The length-controlled fit did not converge'))).toBe(true);
+  });
+});

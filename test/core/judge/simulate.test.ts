@@ -4,6 +4,7 @@ import { fitLengthControlled, lengthFeature } from '../../../src/core/judge/leng
 import { workedExample } from '../../../src/core/judge/example';
 import { sigmoid } from '../../../src/core/judge/logistic';
 import { createRng } from '../../../src/core/judge/rng';
+import { runMonteCarlo } from '../../../src/core/judge/monteCarlo';
 
 // Published figures at the defaults (b = 0.5, λ = 0.8, m = 0.47, s = 0.5, ρ = 0, n = 2,000).
 const PUBLISHED = { target: 0.464, fixedOrder: 0.636, swap: 0.537, lc: 0.467, firstSlot: 0.599, inconsistency: 0.43 };
@@ -135,5 +136,17 @@ describe('worked example (d = 0, A 1.6× longer, b = 0.5, λ = 0.8)', () => {
     expect(ex.aFirst.toFixed(3)).toBe('0.706');
     expect(ex.aSecond.toFixed(3)).toBe('0.469');
     expect(ex.swap.toFixed(3)).toBe('0.588');
+  });
+});
+
+describe('a judge so position-biased that the slot decides every verdict', () => {
+  it('simulate and Monte Carlo finish: LC tends to ½ instead of the fit throwing', () => {
+    const r = simulateJudge({ ...DEFAULT_PARAMS, b: 40, n: 500 });
+    expect(Math.abs(r.lc - 0.5)).toBeLessThan(1e-6);
+    expect(Math.abs(r.swap - (r.fixedOrder + r.aSecond) / 2)).toBeLessThan(1e-15);
+    const mc = runMonteCarlo({ judge: { ...DEFAULT_PARAMS, b: 30 }, prompts: 50, replications: 3 });
+    const lc = mc.estimators.find((e) => e.name === 'lc')!;
+    expect(lc.estimates).toHaveLength(3);
+    for (const v of lc.estimates) expect(Math.abs(v - 0.5)).toBeLessThan(1e-6);
   });
 });

@@ -62,8 +62,32 @@ describe('verdict files', () => {
       [6, 'y', 0.25, 'c'],
     ]);
     expect(r.errors.map((e) => e.line)).toEqual([2, 4, 5, 7]);
-    expect(r.errors[0].message).toBe('not valid JSON');
+    expect(r.errors[0].message).toMatch(/^not valid JSON \(.+\)$/);
+    expect(r.errors[1].message).toBe('expected a JSON object');
     expect(r.errors[2].message).toMatch(/len_b must be a positive number/);
+  });
+
+  it('reads JSONL and CSV that start with a byte-order mark', () => {
+    const jsonl = parseVerdicts('\uFEFF{"prompt_id":1,"a_first":true,"verdict":"A","len_a":3,"len_b":4}\n{"prompt_id":1,"a_first":false,"verdict":"B","len_a":3,"len_b":4}\n');
+    expect(jsonl.format).toBe('jsonl');
+    expect(jsonl.errors).toEqual([]);
+    expect(jsonl.rows.map((x) => [x.line, x.promptId, x.aFirst, x.pA])).toEqual([
+      [1, '1', true, 1],
+      [2, '1', false, 0],
+    ]);
+    const csv = parseVerdicts('\uFEFFprompt_id,a_first,verdict,len_a,len_b\np,1,A,3,4\n\np,0,x,3,4\n');
+    expect(csv.format).toBe('csv');
+    expect(csv.rows.map((x) => [x.line, x.promptId])).toEqual([[2, 'p']]);
+    expect(csv.errors).toEqual([{ line: 4, message: 'verdict must be A, B, tie or a probability in [0, 1], got "x"' }]);
+  });
+
+  it('lists at most 200 bad lines and counts the rest', () => {
+    const bad = Array.from({ length: 205 }, (_, i) => `{"prompt_id":${i},"a_first":true,"verdict":"C","len_a":3,"len_b":4}`);
+    const r = parseVerdicts(bad.join('\n'));
+    expect(r.errors.length).toBe(201);
+    expect(r.errors[199].line).toBe(200);
+    expect(r.errors[200]).toEqual({ line: 0, message: '5 more bad lines not listed' });
+    expect(r.badLines).toBe(205);
   });
 
   it('reports an empty file', () => {

@@ -143,3 +143,23 @@ describe('log samples to a task for rescoring', () => {
     ]);
   });
 });
+
+describe('target delimiter', () => {
+  // Lengths differ only by the delimiter: ' ab' (3) vs 'abcd' (4) per char. lls -3.0, -3.9.
+  const doc: FixtureDoc = { docId: 0, context: 'x', choices: [' ab', 'abcd'], lls: ['-3.0', '-3.9'], target: '1', delimiter: '' };
+  it('a chat-templated log (delimiter "") keeps every character of the choice', () => {
+    const { records, errors } = parseLogSamples(logSampleLine(doc), { targetDelimiter: '' });
+    expect(errors).toEqual([]);
+    expect(records[0].choices).toEqual([' ab', 'abcd']);
+    expect(records[0].delimiterMismatch).toEqual([]);
+    // acc_norm: -3/3 = -1 vs -3.9/4 = -0.975 -> choice 1.
+    expect(rulePredictions(logSampleToItem(records[0]).choices)).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 1 });
+  });
+  it('read with the default " ", a continuation without it is used as logged and flagged', () => {
+    const { records } = parseLogSamples(logSampleLine(doc));
+    expect(records[0].choices).toEqual(['ab', 'abcd']);
+    expect(records[0].delimiterMismatch).toEqual([1]);
+    // acc_norm now: -3/2 = -1.5 vs -0.975 -> still 1; the warning names the line.
+    expect(harnessReport(records).warnings[0]).toMatch(/1 document\(s\) have a continuation that does not start with the target delimiter.*line 1/);
+  });
+});

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { quintileEdges, quintileOf } from '../../../src/core/metrics/quintiles';
-import { averageRanks, meanStderr, npArgmax, npQuantile, spearman } from '../../../src/core/metrics/stats';
+import {
+  averageRanks,
+  meanStderr,
+  npArgmax,
+  npQuantile,
+  populationSd,
+  sampleSd,
+  sortedQuantile,
+  spearman,
+} from '../../../src/core/metrics/stats';
 import { codePointLength, utf8Length } from '../../../src/core/text/unicode';
 
 describe('np.argmax semantics', () => {
@@ -46,5 +55,20 @@ describe('mean_stderr', () => {
   it('is NaN below two values', () => {
     expect(meanStderr([1])).toBeNaN();
     expect(meanStderr([0, 1, 0, 1])).toBeCloseTo(Math.sqrt(1 / 3) / 2, 15);
+  });
+});
+
+describe('standard deviations and quantiles shared by the judge estimators (numpy 2.4.6)', () => {
+  const x = [0.3, -1.7, 2.25, 0.3, 9.1, -0.05, 4.4];
+  it('np.std with ddof 1 and 0', () => {
+    expect(Math.abs(sampleSd(x) - 3.6481404264951993)).toBeLessThanOrEqual(1e-15);
+    expect(Math.abs(populationSd(Float64Array.from(x)) - 3.3775217336420638)).toBeLessThanOrEqual(1e-15);
+    expect(sampleSd([4])).toBeNaN();
+    expect(populationSd([])).toBeNaN();
+  });
+  it('np.quantile of sorted values, exact to the last bit', () => {
+    const sorted = [...x].sort((a, b) => a - b);
+    expect([0.025, 0.5, 0.975, 0.9].map((q) => sortedQuantile(sorted, q))).toEqual([-1.4525, 0.3, 8.394999999999998, 6.280000000000002]);
+    expect([0.025, 0.975].map((q) => npQuantile(x, q))).toEqual([-1.4525, 8.394999999999998]);
   });
 });

@@ -193,3 +193,17 @@ describe('notes beside the numbers', () => {
     expect(taskMetrics(affineItems([150, 200, 300]), { mu: 20 }).notes).toEqual([]);
   });
 });
+
+describe('skipped items', () => {
+  it('leave the BPB family but still count in the accuracies', () => {
+    const items = [
+      { id: 'ok', choices: [{ text: 'a', continuation: ' a', logprob: -1 }, { text: 'b', continuation: ' b', logprob: -2 }], gold: 0 },
+      { id: 'bad', choices: [{ text: 'a', continuation: ' a', logprob: -1 }, { text: 'b', continuation: ' b', logprob: -2 }], gold: 5 },
+    ];
+    const m = taskMetrics(items);
+    expect(m.skipped).toEqual([{ id: 'bad', reason: 'gold index is not one of the choices' }]);
+    expect(m.n_items_answer).toBe(1);
+    expect(m.corpus_bpb).toBe(1 / Math.LN2 / 2);
+    expect(m.accuracies.rules.acc).toMatchObject({ value: 0.5, n: 2 });
+  });
+});

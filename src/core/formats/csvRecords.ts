@@ -1,0 +1,68 @@
+// CSV records with the 1-based line each one starts on (quoted fields may span lines), for
+// line-numbered errors in every CSV reader.
+import Papa from 'papaparse';
+import type { LineError } from './lineError';
+
+export interface CsvRecord {
+  fields: string[];
+  /** 1-based line of the file on which the record starts. */
+  line: number;
+  /** papaparse's first complaint about this record (an unclosed quote, ...), if any. */
+  error?: string;
+}
+
+/** Hands each non-blank record of a CSV text to `onRecord`, in order; a leading BOM is dropped. */
+export function forEachCsvRecord(text: string, onRecord: (record: CsvRecord) => void): void {
+  const source = text.replace(/^\uFEFF/, '');
+  // Newlines are counted up to where each record starts; cursors only move forward.
+  let scanned = 0;
+  let linesBefore = 1;
+  const lineAt = (offset: number) => {
+    for (; scanned < offset && scanned < source.length; scanned++) if (source.charCodeAt(scanned) === 10) linesBefore++;
+    return linesBefore;
+  };
+  const skipLineBreaks = (pos: number) => {
+    while (pos < source.length && (source[pos] === '\n' || source[pos] === '\r')) pos++;
+    return pos;
+  };
+  let recordStart = 0;
+  Papa.parse<string[]>(source, {
+    header: false,
+    skipEmptyLines: false,
+    step: (result) => {
+      const line = lineAt(skipLineBreaks(recordStart));
+      recordStart = result.meta.cursor;
+      const fields = result.data;
+      if (fields.length === 1 && fields[0].trim() === '') return;
+      onRecord({ fields, line, ...(result.errors.length > 0 ? { error: result.errors[0].message } : {}) });
+    },
+  });
+}
+
+/**
+ * A CSV file with a header line. The header's fields go to `readHeader`, which returns false when
+ * the file cannot be read further (it records why). Every later record with a parser complaint or
+ * a field count unlike the header's becomes a line-numbered error in `errors`; the others go to
+ * `readRow`. An empty file is an error too.
+ */
+export function forEachCsvRow(
+  text: string,
+  errors: LineError[],
+  readHeader: (fields: string[], line: number) => boolean,
+  readRow: (fields: string[], line: number) => void,
+): void {
+  let columns: number | undefined;
+  let stopped = false;
+  forEachCsvRecord(text, ({ fields, line, error }) => {
+    if (stopped) return;
+    if (columns === undefined) {
+      columns = fields.length;
+      stopped = !readHeader(fields, line);
+      return;
+    }
+    if (error !== undefined) errors.push({ line, message: error });
+    else if (fields.length !== columns) errors.push({ line, message: `expected ${columns} fields, found ${fields.length}` });
+    else readRow(fields, line);
+  });
+  if (columns === undefined) errors.push({ line: 1, message: 'the file is empty' });
+}
