@@ -47,7 +47,7 @@ export function Editor(props: { problems: InputProblem[]; chatTemplateAvailable:
                 </span>
                 <textarea
                   value={c}
-                  rows={Math.min(4, Math.max(1, Math.ceil(c.length / 60), c.split('\n').length))}
+                  rows={Math.min(4, Math.max(1, Math.ceil(c.length / 30), c.split('\n').length))}
                   onChange={(e) => ws.setCandidate(i, e.target.value)}
                   aria-label={`Candidate ${candidateLetter(i)}`}
                   aria-invalid={problem ? true : undefined}
