@@ -175,7 +175,7 @@ describe('Task lab', () => {
   it('pauses, resumes and compares a second dtype', async () => {
     await score('q8');
     await waitForStatus('running', 60_000);
-    await expect.poll(async () => (await page.getByTestId('batch-status').textContent()) ?? '').toMatch(/items\/s · ETA \d/);
+    await expect.poll(async () => (await page.getByTestId('batch-status').textContent()) ?? '', { timeout: 30_000 }).toMatch(/items\/s · ETA \d/);
     await page.locator('.task-batch').screenshot({ path: path.resolve('screenshots', 'task-batch-running.png') });
     await page.getByTestId('pause').click();
     await waitForStatus('paused');
