@@ -114,6 +114,11 @@ export function Editor(props: { problems: InputProblem[]; chatTemplateAvailable:
             >
               Replace candidates ({Math.min(MAX_CANDIDATES, parseCandidateList(pasteText).length)})
             </button>
+            {parseCandidateList(pasteText).length > MAX_CANDIDATES && (
+              <p className="warning small" role="status">
+                The list has {parseCandidateList(pasteText).length} candidates; only the first {MAX_CANDIDATES} are kept (the limit is {MAX_CANDIDATES}).
+              </p>
+            )}
           </div>
         )}
       </fieldset>
