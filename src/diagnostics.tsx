@@ -44,6 +44,9 @@ function Diagnostics() {
     const candidates = q.getAll('candidate');
     const client = createEngineClient();
     const picked = q.get('source') === 'folder' ? pickFolder() : null;
+    // StrictMode runs this effect twice in development: the first run's client is terminated, and
+    // its failure must not overwrite the second run's result.
+    let live = true;
     (async () => {
       const source: ModelSource = picked ? { kind: 'files', name: 'picked', files: await picked } : { kind: 'served', name };
       const t0 = performance.now();
@@ -52,9 +55,12 @@ function Diagnostics() {
       const item = await client.api.score({ context, candidates: candidates.length ? candidates : [' Lily.', ' Tom.'], options: DEFAULT_SCORE_OPTIONS });
       const t2 = performance.now();
       const probe = q.get('probe') === '1' ? await client.api.probeCheck() : undefined;
-      setResult({ status: 'done', device, dtype, loadMs: t1 - t0, scoreMs: t2 - t1, item, probe });
-    })().catch((e: unknown) => setResult({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
-    return () => client.terminate();
+      if (live) setResult({ status: 'done', device, dtype, loadMs: t1 - t0, scoreMs: t2 - t1, item, probe });
+    })().catch((e: unknown) => live && setResult({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
+    return () => {
+      live = false;
+      client.terminate();
+    };
   }, []);
   return (
     <main className="app-main">

@@ -87,7 +87,8 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     }
     const seq = ++loadSeq;
     const current = () => seq === loadSeq;
-    set({ load: { status: 'loading', request: req, progress: null }, probe: { status: 'none' } });
+    // A score still in flight belongs to the old model: drop it rather than show it beside the new one.
+    set((s) => ({ load: { status: 'loading', request: req, progress: null }, probe: { status: 'none' }, scoring: { ...s.scoring, runId: s.scoring.runId + 1 } }));
     get().clearResult();
     const onProgress = throttled((p: LoadProgress) => {
       const s = get().load;

@@ -1,6 +1,6 @@
 // Which models the app serves itself (/models/<name>/) and which dtypes each ships. Asked with
 // HEAD requests to the app's own server; nothing leaves the machine.
-import { detectDevices, isServed, servedDtypes, type DeviceSupport } from '../engine/models';
+import { isServed, servedDtypes } from '../engine/models';
 import type { Dtype } from '../engine/types';
 
 export const KNOWN_SERVED = ['stories260K', 'bench-llama-6M'];
@@ -30,7 +30,3 @@ export async function listServedModels(): Promise<ServedModel[]> {
   const found = await Promise.all(KNOWN_SERVED.map(probeServedModel));
   return found.filter((m): m is ServedModel => m !== null);
 }
-
-let devices: Promise<DeviceSupport> | null = null;
-/** WebGPU and shader-f16 support, asked once per page. */
-export const deviceSupport = () => (devices ??= detectDevices());

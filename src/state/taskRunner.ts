@@ -7,8 +7,8 @@ import type { ScoredItem } from '../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
 import { continuationOf, type TaskItem, type TaskSet } from '../core/tasks/types';
 import { createEngineClient, type EngineClient } from '../engine/client';
-import { detectDevices } from '../engine/models';
 import type { Device, LoadRequest } from '../engine/types';
+import { deviceSupport, resolveDevice } from './devices';
 import type { ModelChoice } from './taskTypes';
 
 let client: EngineClient | null = null;
@@ -19,12 +19,6 @@ function engine(): EngineClient {
   return client;
 }
 
-/** The device a choice resolves to here: auto means WebGPU when an adapter exists, else WASM. */
-export async function resolveDevice(choice: ModelChoice['device']): Promise<Device> {
-  if (choice !== 'auto') return choice;
-  return (await detectDevices()).webgpu ? 'webgpu' : 'wasm';
-}
-
 export interface LoadOutcome {
   device: Device;
   /** Set when WebGPU failed and the model was loaded on WASM instead. */
@@ -33,7 +27,7 @@ export interface LoadOutcome {
 
 /** Loads the model (unless it is already loaded with the same settings), falling back to WASM. */
 export async function loadModel(model: ModelChoice, onFraction: (f: number) => void): Promise<LoadOutcome> {
-  const device = await resolveDevice(model.device);
+  const device = resolveDevice(model.device, await deviceSupport());
   const source: LoadRequest['source'] = model.source === 'served' ? { kind: 'served', name: model.name } : { kind: 'hub', id: model.name };
   const tryLoad = async (d: Device) => {
     const key = JSON.stringify([source, model.dtype, d]);

@@ -54,6 +54,8 @@ const IDLE: BatchProgress = { status: 'idle', done: 0, total: 0, skipped: 0, ite
 export const DEFAULT_MODEL: ModelChoice = { source: 'served', name: DEFAULT_SERVED_MODEL, dtype: 'fp32', device: 'auto' };
 
 let control: BatchControl | null = null;
+/** Bumped by every task install: a slower, older install (or restore) must not land over a newer one. */
+let installSeq = 0;
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -93,6 +95,7 @@ function newestKey(runs: Record<string, RunView>): string | undefined {
 export const useTaskLab = create<TaskLabState>()((set, get) => {
   /** Installs a task and the runs stored for it. */
   const install = async (task: PersistedTask, persist: boolean) => {
+    const seq = ++installSeq;
     if (control) {
       // The old batch stops after its current item; its scores are still saved.
       control.cancel();
@@ -112,6 +115,7 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
         notice = `Results cannot be saved in this browser (${errorText(err)}); they last until the page is closed.`;
       }
     }
+    if (seq !== installSeq) return;
     const subjects = new Set(task.set.items.map((it) => it.subject).filter(Boolean));
     set((s) => ({
       task,
@@ -151,9 +155,11 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
     async restoreSaved() {
       if (get().task) return set({ restore: 'done' });
       if (!db.hasIndexedDb()) return set({ restore: 'unavailable' });
+      const before = installSeq;
       try {
         const task = await db.loadCurrentTask();
-        if (task && !get().task) await install(task, false);
+        // The user may have picked a task while the saved one was being read: theirs wins.
+        if (task && installSeq === before && !get().task) await install(task, false);
         set({ restore: 'done' });
       } catch (err) {
         set({ restore: 'unavailable', notice: `Saved results could not be read (${errorText(err)}).` });

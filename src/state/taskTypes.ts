@@ -3,6 +3,7 @@ import type { LineError } from '../core/formats/lineError';
 import type { ScoredItem } from '../core/metrics/types';
 import type { TaskSet } from '../core/tasks/types';
 import type { Device, Dtype } from '../engine/types';
+import type { DevicePreference } from './devices';
 
 /** Where the items came from. `log_samples` carries its own scores and needs no model. */
 export type TaskSourceKind = 'sample' | 'items' | 'log_samples';
@@ -56,14 +57,12 @@ export interface BatchProgress {
   failures: { id: string; message: string }[];
 }
 
-export type DeviceChoice = 'auto' | 'webgpu' | 'wasm';
-
 export interface ModelChoice {
   /** A model in the app's served models folder, or a Hugging Face hub id. */
   source: 'served' | 'hub';
   name: string;
   dtype: Dtype;
-  device: DeviceChoice;
+  device: DevicePreference;
 }
 
 /** The run key: one per (task, model, dtype). */

@@ -2,6 +2,7 @@
 // app from outside (a share link, local storage) goes through `parseWorkspace`.
 import { z } from 'zod';
 import type { Dtype } from '../engine/types';
+import { DEVICE_PREFERENCES } from './devices';
 import { MAX_CANDIDATES, MAX_LINK_TEXT_CHARS } from './limits';
 
 const text = z.string().max(MAX_LINK_TEXT_CHARS);
@@ -17,7 +18,7 @@ export const modelChoiceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('hub'), id: z.string().regex(HUB_ID_PATTERN) }),
 ]);
 
-export const devicePreferenceSchema = z.enum(['auto', 'webgpu', 'wasm']);
+export const devicePreferenceSchema = z.enum(DEVICE_PREFERENCES);
 const DTYPES = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'] as const satisfies readonly Dtype[];
 export const dtypeSchema = z.enum(DTYPES);
 export const unitsSchema = z.enum(['bits', 'nats']);
@@ -39,7 +40,7 @@ export const workspaceSchema = z.object({
 
 export type Workspace = z.infer<typeof workspaceSchema>;
 export type ModelChoice = z.infer<typeof modelChoiceSchema>;
-export type DevicePreference = z.infer<typeof devicePreferenceSchema>;
+export type { DevicePreference } from './devices';
 export type Units = z.infer<typeof unitsSchema>;
 
 export type ParseResult = { ok: true; workspace: Workspace } | { ok: false; error: string };

@@ -274,6 +274,13 @@ describe('Scorer', () => {
     await page.getByTestId('candidate-1').fill(CANDIDATES[1]);
     expectMatchesCli(await waitForScores(page, CANDIDATES));
 
+    // A pasted list over the limit says what is dropped before anything is replaced.
+    await page.getByRole('button', { name: 'Paste a list…' }).click();
+    await page.getByLabel(/One candidate per line/).fill(Array.from({ length: 40 }, (_, i) => ` answer ${i + 1}`).join('\n'));
+    await expect(page.getByText(/The list has 40 candidates; only the first 32 are kept/).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Paste a list…' }).click();
+    await expect(page.getByTestId('candidate-2').inputValue()).resolves.toBe(CANDIDATES[2]);
+
     // The workspace survives a reload without any link (local storage).
     await page.waitForTimeout(400);
     await page.goto(baseUrl() + '/');

@@ -175,7 +175,7 @@ describe('Task lab', () => {
   it('pauses, resumes and compares a second dtype', async () => {
     await score('q8');
     await waitForStatus('running', 60_000);
-    await expect.poll(async () => (await page.getByTestId('batch-status').textContent()) ?? '').toMatch(/items\/s · ETA \d/);
+    await expect.poll(async () => (await page.getByTestId('batch-status').textContent()) ?? '', { timeout: 30_000 }).toMatch(/items\/s · ETA \d/);
     await page.locator('.task-batch').screenshot({ path: path.resolve('screenshots', 'task-batch-running.png') });
     await page.getByTestId('pause').click();
     await waitForStatus('paused');
@@ -241,6 +241,11 @@ describe('Task lab', () => {
     const acc = await value('acc-acc');
     expect(acc).toBeGreaterThanOrEqual(0);
     expect(acc).toBeLessThanOrEqual(1);
+    // Every rule's accuracy is the one `lengthlens task` computes on the same 30 items.
+    const cli = (await cliMetrics('--sample', 'stories-choice')).accuracies;
+    for (const rule of ['acc', 'acc_norm', 'acc_bytes', 'acc_per_token', 'acc_mutual_info'] as const) {
+      expect(await value(`acc-${rule}`), rule).toBeCloseTo(cli.rules[rule]!.value, 9);
+    }
     const chart = page.locator('figure.chart-frame[aria-label="Accuracy under each scoring rule"]');
     await chart.screenshot({ path: path.resolve('screenshots', 'task-chart-accuracy-per-rule.png') });
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -4,11 +4,11 @@ import type { AuditResult, ChecklistStatus, EstimateSet } from '../../core/judge
 import type { ParsedVerdicts } from '../../core/judge/verdicts';
 import { ChartFrame } from '../common/ChartFrame';
 import { downloadText } from '../common/download';
+import { readUserFile } from '../common/readUserFile';
 import { fixed, pct, SERIES, TOOLTIP_STYLE } from './format';
 import { useJudgeWorker } from './useJudgeWorker';
 
 const SAMPLE_URL = 'samples/judge-verdicts.csv';
-const MAX_BYTES = 50 * 1024 * 1024;
 const SHOWN_ERRORS = 20;
 
 type State =
@@ -32,11 +32,9 @@ export function AuditView() {
   };
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > MAX_BYTES) {
-      setState({ phase: 'error', message: `${file.name} is ${(file.size / 1e6).toFixed(0)} MB; the limit is 50 MB.` });
-      return;
-    }
-    audit(await file.text(), file.name);
+    const read = await readUserFile(file);
+    if (read.ok) audit(read.text, file.name);
+    else setState({ phase: 'error', message: read.message });
   };
   const loadSample = async () => {
     try {

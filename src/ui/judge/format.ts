@@ -1,6 +1,8 @@
-// Number formatting for the Judge lab.
-export const pct = (v: number, digits = 1): string => (Number.isFinite(v) ? `${(100 * v).toFixed(digits)}%` : 'n/a');
-export const fixed = (v: number, digits = 3): string => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
+// Number formatting and chart styling for the Judge lab.
+import { MISSING } from '../common/format';
+
+export { pct } from '../common/format';
+export const fixed = (v: number, digits = 3): string => (Number.isFinite(v) ? v.toFixed(digits) : MISSING);
 
 /** Series colours (Okabe–Ito), legible on the light and the dark background. */
 export const SERIES = {

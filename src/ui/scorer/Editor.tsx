@@ -47,7 +47,7 @@ export function Editor(props: { problems: InputProblem[]; chatTemplateAvailable:
                 </span>
                 <textarea
                   value={c}
-                  rows={Math.min(4, Math.max(1, Math.ceil(c.length / 60), c.split('\n').length))}
+                  rows={Math.min(4, Math.max(1, Math.ceil(c.length / 30), c.split('\n').length))}
                   onChange={(e) => ws.setCandidate(i, e.target.value)}
                   aria-label={`Candidate ${candidateLetter(i)}`}
                   aria-invalid={problem ? true : undefined}
@@ -114,6 +114,11 @@ export function Editor(props: { problems: InputProblem[]; chatTemplateAvailable:
             >
               Replace candidates ({Math.min(MAX_CANDIDATES, parseCandidateList(pasteText).length)})
             </button>
+            {parseCandidateList(pasteText).length > MAX_CANDIDATES && (
+              <p className="warning small" role="status">
+                The list has {parseCandidateList(pasteText).length} candidates; only the first {MAX_CANDIDATES} are kept (the limit is {MAX_CANDIDATES}).
+              </p>
+            )}
           </div>
         )}
       </fieldset>

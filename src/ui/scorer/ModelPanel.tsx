@@ -2,13 +2,15 @@
 // (only what the model ships and the device runs), download progress with cancel, and the
 // WebGPU-vs-WASM probe verdict. Hub models download only when the user clicks.
 import { useEffect, useMemo, useState } from 'react';
-import type { Device, Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine/types';
-import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes, type DeviceSupport } from '../../engine/models';
+import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine/types';
+import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../engine/models';
 import { useEngine } from '../../state/engineSession';
 import { addModelFolder, DISK_PREFIX, diskSource, useDiskModels, type DiskModel } from '../../state/diskModels';
-import { deviceSupport, listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
+import { deviceSupport, resolveDevice } from '../../state/devices';
+import { listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
 import { useWorkspace } from '../../state/workspace';
 import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../state/workspaceSchema';
+import { useDeviceSupport } from '../common/useDeviceSupport';
 import { fmt } from './format';
 
 const ALL: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
@@ -16,18 +18,6 @@ type Kind = 'served' | 'curated' | 'hub' | 'disk';
 const HUB_MODELS = CURATED_HUB_MODELS;
 const findHubModel = (id: string) => HUB_MODELS.find((m) => m.id === id);
 const sizeText = (mb: number | undefined) => (mb === undefined ? undefined : mb >= 1000 ? `${(mb / 1000).toFixed(2)} GB` : `${mb} MB`);
-
-function useDeviceSupport(): DeviceSupport | null {
-  const [s, setS] = useState<DeviceSupport | null>(null);
-  useEffect(() => {
-    let live = true;
-    void deviceSupport().then((v) => live && setS(v));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return s;
-}
 
 function useServedModels(): ServedModel[] | null {
   const [m, setM] = useState<ServedModel[] | null>(null);
@@ -39,12 +29,6 @@ function useServedModels(): ServedModel[] | null {
     };
   }, []);
   return m;
-}
-
-export function resolveDevice(pref: DevicePreference, support: DeviceSupport | null): Device {
-  if (pref === 'wasm') return 'wasm';
-  if (pref === 'webgpu') return 'webgpu';
-  return support?.webgpu ? 'webgpu' : 'wasm';
 }
 
 /** dtypes the chosen model ships (null: unknown, e.g. a typed hub id). */

@@ -141,7 +141,8 @@ export function ScoreTable(props: ScoreTableProps) {
                 return (
                   <tr key={i} data-candidate={i} className="unscored">
                     {label}
-                    <td colSpan={COLUMNS.length} className="problem-cell">
+                    {/* Only a real problem is styled as an error; a row waiting for its first score is plain. */}
+                    <td colSpan={COLUMNS.length} className={problem ? 'problem-cell' : 'pending-cell muted'}>
                       {problem ?? (result ? 'Not scored yet.' : '')}
                     </td>
                   </tr>

@@ -2,23 +2,12 @@
 // items per second and the time left.
 import { useEffect, useState } from 'react';
 import { appUrl } from '../../engine/client';
-import { CURATED_HUB_MODELS, DEFAULT_SERVED_MODEL, detectDevices, runnableDtypes, servedDtypes, type DeviceSupport } from '../../engine/models';
+import { CURATED_HUB_MODELS, DEFAULT_SERVED_MODEL, runnableDtypes, servedDtypes } from '../../engine/models';
 import { ALL_DTYPES, type Dtype } from '../../engine/types';
 import { useTaskLab } from '../../state/taskStore';
-import type { DeviceChoice } from '../../state/taskTypes';
+import { resolveDevice, type DevicePreference } from '../../state/devices';
+import { useDeviceSupport } from '../common/useDeviceSupport';
 import { duration } from './format';
-
-function useDeviceSupport(): DeviceSupport | null {
-  const [support, setSupport] = useState<DeviceSupport | null>(null);
-  useEffect(() => {
-    let live = true;
-    void detectDevices().then((s) => live && setSupport(s));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return support;
-}
 
 /** dtypes the chosen model ships: HEAD requests for a served model, the curated list for the hub. */
 function useShippedDtypes(source: 'served' | 'hub', name: string): Dtype[] | null {
@@ -52,7 +41,7 @@ export function BatchPanel() {
   const cancel = useTaskLab((s) => s.cancel);
   const support = useDeviceSupport();
   const shipped = useShippedDtypes(model.source, model.name);
-  const device = model.device === 'auto' ? (support?.webgpu ? 'webgpu' : 'wasm') : model.device;
+  const device = resolveDevice(model.device, support);
   const offered = shipped ? runnableDtypes(shipped, device, support?.shaderF16 ?? false) : [];
   const busy = batch.status === 'loading' || batch.status === 'running' || batch.status === 'paused';
 
@@ -98,7 +87,7 @@ export function BatchPanel() {
         </label>
         <label>
           Device{' '}
-          <select value={model.device} disabled={busy} onChange={(e) => setModel({ device: e.target.value as DeviceChoice })} data-testid="device">
+          <select value={model.device} disabled={busy} onChange={(e) => setModel({ device: e.target.value as DevicePreference })} data-testid="device">
             <option value="auto">auto ({support ? (support.webgpu ? 'WebGPU' : 'WASM') : '…'})</option>
             <option value="webgpu" disabled={support !== null && !support.webgpu}>
               WebGPU{support && !support.webgpu ? ' (not available)' : ''}

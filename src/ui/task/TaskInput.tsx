@@ -10,10 +10,8 @@ import { useTaskLab } from '../../state/taskStore';
 import type { DelimiterChoice } from '../../state/taskSource';
 import type { PersistedTask } from '../../state/taskTypes';
 import { downloadText } from '../common/download';
+import { readUserFile } from '../common/readUserFile';
 import { showString } from './format';
-
-/** Largest file the lab reads (items are kept in memory and IndexedDB). */
-const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 function LineErrors(props: { errors: LineError[]; testId: string }) {
   if (props.errors.length === 0) return null;
@@ -100,13 +98,13 @@ export function TaskInput() {
 
   const readFile = async (file: File) => {
     setFailed(null);
-    if (file.size > MAX_FILE_BYTES) {
-      setFailed({ message: `${file.name} is ${(file.size / 1e6).toFixed(0)} MB; the limit is ${MAX_FILE_BYTES / 1e6} MB.`, errors: [] });
+    const read = await readUserFile(file);
+    if (!read.ok) {
+      setFailed({ message: read.message, errors: [] });
       return;
     }
-    const text = await file.text();
-    lastFile.current = { text, name: file.name };
-    await parse(text, file.name, delimiter);
+    lastFile.current = { text: read.text, name: file.name };
+    await parse(read.text, file.name, delimiter);
   };
 
   const parse = async (text: string, name: string, d: DelimiterChoice) => {

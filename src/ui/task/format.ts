@@ -1,18 +1,16 @@
 // Number formatting for the Task lab: fixed digits for ordinary values, a dash for missing ones.
+import { MISSING } from '../common/format';
+
+export { pct } from '../common/format';
 
 export function fmt(x: number | undefined | null, digits = 4): string {
-  if (x === undefined || x === null || !Number.isFinite(x)) return '—';
+  if (x === undefined || x === null || !Number.isFinite(x)) return MISSING;
   if (x !== 0 && Math.abs(x) < 10 ** -digits) return x.toExponential(2);
   return x.toFixed(digits);
 }
 
-export function pct(x: number | undefined | null, digits = 1): string {
-  if (x === undefined || x === null || !Number.isFinite(x)) return '—';
-  return `${(100 * x).toFixed(digits)}%`;
-}
-
 export function duration(sec: number): string {
-  if (!Number.isFinite(sec)) return '—';
+  if (!Number.isFinite(sec)) return MISSING;
   if (sec < 60) return `${Math.ceil(sec)} s`;
   const m = Math.floor(sec / 60);
   if (m < 60) return `${m} min ${Math.round(sec - 60 * m)} s`;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { DisagreementBanner } from '../../../src/ui/scorer/DisagreementBanner';
+import { ScoreTable } from '../../../src/ui/scorer/ScoreTable';
 import { cumulativeCurve } from '../../../src/ui/scorer/CumulativeCostChart';
 import { candidateLetter, fmt, pieceText } from '../../../src/ui/scorer/format';
 import type { CandidateScore, ItemScore, TokenScore } from '../../../src/core/scoring/types';
@@ -43,6 +44,22 @@ describe('disagreement banner', () => {
       createElement(DisagreementBanner, { result: item({ acc: 2, pmi: 2, per_token: 2, acc_norm: 2, acc_bytes: 2 }), indices: [1, 2, 3], gold: null }),
     );
     expect(text(html)).toBe('All five rules pick D (“zebra.”).');
+  });
+});
+
+describe('score table', () => {
+  const table = (result: ItemScore | null, problems: { candidate: number | null; message: string }[]) =>
+    renderToStaticMarkup(
+      createElement(ScoreTable, { result, indices: [0, 2], candidateCount: 3, problems, gold: null, units: 'bits', onUnits: () => undefined, stale: false }),
+    );
+
+  it('styles only a real problem as an error, not a row waiting for its first score', () => {
+    const before = table(null, []);
+    expect(before).not.toContain('problem-cell');
+    expect(before.match(/pending-cell/g)).toHaveLength(3);
+    const withProblem = table(null, [{ candidate: 1, message: 'Candidate 2 is empty, so it is not scored.' }]);
+    expect(withProblem.match(/class="problem-cell"[^>]*>([^<]*)</)?.[1]).toBe('Candidate 2 is empty, so it is not scored.');
+    expect(withProblem.match(/pending-cell/g)).toHaveLength(2);
   });
 });
 
