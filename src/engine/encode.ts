@@ -83,6 +83,16 @@ export function encodeCached(m: LoadedModel, text: string, addSpecialTokens: boo
   return enc;
 }
 
+/**
+ * Whether encoding `text` should add the tokenizer's special tokens: not when the text already
+ * starts with the BOS string (a chat template that writes it), as lm-eval-harness decides, so
+ * the model never sees BOS twice.
+ */
+export function addSpecialTokensFor(m: TokenizerHandle, text: string): boolean {
+  const bos = (m.tokenizer as unknown as { bos_token?: string | null }).bos_token;
+  return !(bos && text.startsWith(bos));
+}
+
 export function pieceOf(m: TokenizerHandle, id: number): string {
   return raw(m).id_to_token(id) ?? `<${id}>`;
 }

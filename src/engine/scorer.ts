@@ -9,7 +9,7 @@ import { winners } from '../core/scoring/winners';
 import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { utf8Length } from '../core/text/unicode';
-import { encodeCached, encodeWithPieces, pieceOf } from './encode';
+import { addSpecialTokensFor, encodeCached, encodeWithPieces, pieceOf } from './encode';
 import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, runPrefixes, type BatchOptions, type CancelToken } from './forward';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
@@ -36,8 +36,9 @@ function startsWith(whole: readonly EncodedToken[], prefix: readonly EncodedToke
 /** The lm-eval split of one continuation after an (already split) context, under a boundary policy. */
 export function planContinuation(m: LoadedModel, contextSplit: string, continuation: string, options: Pick<ScoreOptions, 'boundaryPolicy'>): ContinuationPlan {
   const wholeText = contextSplit + continuation;
-  const whole = encodeWithPieces(m, wholeText, true);
-  const ctx = encodeCached(m, contextSplit, true);
+  const special = addSpecialTokensFor(m, contextSplit);
+  const whole = encodeWithPieces(m, wholeText, special);
+  const ctx = encodeCached(m, contextSplit, special);
   const spans = tokenSpans(whole, wholeText, m.traits);
   const Lc = utf8Length(contextSplit);
   const merged = !startsWith(whole, ctx);

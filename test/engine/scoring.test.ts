@@ -61,6 +61,17 @@ describe('boundary merges', () => {
   });
 });
 
+describe('BOS written in the text', () => {
+  it('is not doubled: a context that starts with "<s>" scores like the same context without it', async () => {
+    const a = await score('<s>Once upon a time, there was a little girl named', [' Lily.', ' Tom.']);
+    const b = await score('Once upon a time, there was a little girl named', [' Lily.', ' Tom.']);
+    a.candidates.forEach((c, i) => {
+      expect(c.tokens.map((t) => t.id)).toEqual(b.candidates[i].tokens.map((t) => t.id));
+      expect(c.sum_logprob).toBeCloseTo(b.candidates[i].sum_logprob, 6);
+    });
+  });
+});
+
 describe('PMI', () => {
   it('defaults to the candidate scored after BOS alone', async () => {
     const r = await score('Lily went to the park. She saw a big', [' dog.']);
