@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Command } from '../main';
 import { UsageError } from '../errors';
 import { parseNumberFlag, printJson, readTextFile } from '../io';
+import { parseMu } from './taskOutput';
 import { parseScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
 import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
@@ -87,8 +87,7 @@ export const command: Command = {
       if (!values.candidate || values.candidate.length === 0) throw new UsageError('the candidate list is empty: give at least one --candidate');
       items = [{ context: values.context, candidates: values.candidate }];
     }
-    const mu = parseNumberFlag('mu', values.mu, DEFAULT_SCORE_OPTIONS.mu);
-    if (!(mu > 1)) throw new UsageError(`--mu must be greater than 1, got ${mu}`);
+    const mu = parseMu(values.mu);
     const topK = parseNumberFlag('top-k', values['top-k'], DEFAULT_SCORE_OPTIONS.topK);
     const options: ScoreOptions = {
       ...DEFAULT_SCORE_OPTIONS,
@@ -98,7 +97,7 @@ export const command: Command = {
       topK: Math.max(0, Math.floor(topK)),
       chatTemplate: values['chat-template'] ?? false,
     };
-    const source = modelSourceFromArg(values.model, (p) => fs.existsSync(p) && fs.statSync(p).isDirectory());
+    const source = modelSourceFromArg(values.model);
     const engine = await createNodeEngine(source, dtype);
     const results: ItemScore[] = [];
     for (const item of items) results.push(await engine.score({ context: item.context, candidates: item.candidates, options }));

@@ -1,6 +1,5 @@
 // `lengthlens task --model`: score every item of a task with the engine (Node, CPU) and reduce
 // the per-candidate scores to the task metrics' input.
-import fs from 'node:fs';
 import { UsageError } from '../errors';
 import { readTextFile } from '../io';
 import { parseItems, detectItemsFormat } from '../../core/formats/items';
@@ -45,7 +44,7 @@ export async function scoreTaskSet(
 ): Promise<ScoredItem[]> {
   let source;
   try {
-    source = modelSourceFromArg(model, (p) => fs.existsSync(p) && fs.statSync(p).isDirectory());
+    source = modelSourceFromArg(model);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
