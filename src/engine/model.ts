@@ -5,6 +5,7 @@ import { tokenizerTraits, type TokenizerTraits } from '../core/tokens/pieces';
 import { DTYPE_FILES } from './models';
 import { prepareSource, sourceLabel } from './runtime';
 import { releaseBuffers } from './forward';
+import { inspectModel } from './graph';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export interface LoadedModel {
@@ -91,6 +92,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
   const eos = tok.eos_token_id ?? null;
   const prefixTokenId = bos ?? eos ?? 0;
   const maxLength = Number(config.max_position_embeddings ?? config.n_positions ?? tok._tokenizerConfig?.model_max_length ?? 2048);
+  const { plan } = await inspectModel(model, request.source, request.dtype);
   const info: ModelInfo = {
     id: label,
     dtype: request.dtype,
@@ -100,6 +102,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
     bosTokenId: bos,
     hasChatTemplate: typeof tok.chat_template === 'string' && tok.chat_template.length > 0,
     tokenizerKind: traits.kind,
+    plan,
   };
   onProgress?.({ status: 'ready', loaded: 0, total: 0, files: {} });
   return { request, model, tokenizer, traits, info, prefixTokenId, specialIds: new Set(tok.all_special_ids ?? []) };

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from './engine';
+import { setLocalFileReader } from './graph';
+import type { ByteSource } from './onnxOps';
 import type { ModelSource, Dtype } from './types';
 
 function isFolder(p: string): boolean {
@@ -21,6 +23,30 @@ export function modelSourceFromArg(arg: string, exists: (p: string) => boolean =
 export function defaultCacheDir(): string {
   return process.env.LENGTHLENS_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'lengthlens');
 }
+
+/** Random access to a file on disk, for reading a model's operators (see onnxOps.ts). */
+async function fileSource(file: string): Promise<ByteSource | null> {
+  let size: number;
+  try {
+    size = (await fs.promises.stat(file)).size;
+  } catch {
+    return null;
+  }
+  return {
+    size,
+    async read(offset, length) {
+      const fh = await fs.promises.open(file, 'r');
+      try {
+        const buf = new Uint8Array(length);
+        const { bytesRead } = await fh.read(buf, 0, length, offset);
+        return buf.subarray(0, bytesRead);
+      } finally {
+        await fh.close();
+      }
+    },
+  };
+}
+setLocalFileReader(fileSource);
 
 export async function createNodeEngine(
   source: ModelSource,

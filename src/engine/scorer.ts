@@ -10,7 +10,8 @@ import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { utf8Length } from '../core/text/unicode';
 import { addSpecialTokensFor, encodeCached, encodeWithPieces, pieceOf } from './encode';
-import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, runPrefixes, type BatchOptions, type CancelToken } from './forward';
+import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, PASS_OVERHEAD_TOKENS, runPrefixes, wholeSequenceRows, type BatchOptions, type CancelToken } from './forward';
+import { gqaPrefixChoice } from './plan';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
 
@@ -147,12 +148,22 @@ export function prefixPasses(lengths: readonly number[], maxBatchTokens: number)
 
 /**
  * Score many continuations — the app's one scoring path, for one item (the Scorer) or a chunk of
- * items (a streamed task). Each distinct prefix runs once, prefixes of similar length share a
- * padded pass, and all continuations are batched by length against their prefixes' cache.
+ * items (a streamed task), under the model's exact plan (see plan.ts):
+ * - shared-cache: each distinct prefix runs once, prefixes of similar length share a padded pass,
+ *   and all continuations are batched by length (right-padded) against their prefixes' cache;
+ * - gqa-exact: per prefix, whichever costs less of its continuations one per pass on its cache
+ *   (prefixes still share padded passes) or their whole sequences right-padded from an empty past;
+ * - isolated: every prefix alone, every continuation alone on its cache;
+ * - full-forward: one unpadded forward per continuation over prefix + continuation.
  */
 export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions = {}): Promise<(Scored | null)[]> {
   const { topK = 0, stats = 'full', cancel } = options;
   const results: (Scored | null)[] = plans.map(() => null);
+  const score = (i: number, row: (j: number) => Float32Array) => {
+    const plan = plans[i]!;
+    const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats));
+    results[i] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
+  };
   const groups = new Map<string, number[]>();
   plans.forEach((p, i) => {
     if (!p || p.tokens.length === 0) return;
@@ -161,24 +172,40 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
     if (members) members.push(i);
     else groups.set(key, [i]);
   });
-  const distinct = [...groups.values()];
-  const prefixOf = (g: number) => plans[distinct[g][0]]!.prefixIds;
-  for (const pass of prefixPasses(distinct.map((_, g) => prefixOf(g).length), options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS)) {
+  const kind = m.info.plan.plan;
+  let cached = [...groups.values()];
+  let whole: number[] = [];
+  if (kind === 'full-forward') {
+    whole = cached.flat();
+    cached = [];
+  } else if (kind === 'gqa-exact') {
+    const rows = (g: number[]) => gqaPrefixChoice(plans[g[0]]!.prefixIds.length, g.map((i) => plans[i]!.tokens.length), PASS_OVERHEAD_TOKENS) === 'rows';
+    whole = cached.filter((g) => !rows(g)).flat();
+    cached = cached.filter(rows);
+  }
+  if (whole.length > 0) {
+    const seqs = whole.map((i) => {
+      const p = plans[i]!;
+      return { ids: [...p.prefixIds, ...p.tokens.slice(0, -1).map((t) => t.id)], firstRow: p.prefixIds.length - 1, count: p.tokens.length };
+    });
+    await wholeSequenceRows(m.model, seqs, (k, row) => score(whole[k], row), { ...options, alone: kind === 'full-forward', vocab: m.info.vocabSize });
+  }
+  const prefixOf = (g: number) => plans[cached[g][0]]!.prefixIds;
+  const budget = options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS;
+  const passes = kind === 'isolated' ? cached.map((_, g) => [g]) : prefixPasses(cached.map((_, g) => prefixOf(g).length), budget);
+  const grouping = kind === 'shared-cache' ? 'padded' : kind === 'isolated' ? 'alone' : 'single';
+  for (const pass of passes) {
     if (cancel?.cancelled()) break;
     const state = await runPrefixes(m.model, pass.map(prefixOf));
     try {
-      const members = pass.flatMap((g, k) => distinct[g].map((i) => ({ plan: i, prefix: k })));
+      const members = pass.flatMap((g, k) => cached[g].map((i) => ({ plan: i, prefix: k })));
       await continuationRows(
         m.model,
         state,
         members.map(({ plan, prefix }) => ({ prefix, ids: plans[plan]!.tokens.map((t) => t.id) })),
-        (c, row) => {
-          const i = members[c].plan;
-          const plan = plans[i]!;
-          const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats));
-          results[i] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
-        },
+        (c, row) => score(members[c].plan, row),
         options,
+        grouping,
       );
     } finally {
       disposePrefix(state);

@@ -99,10 +99,11 @@ export const command: Command = {
     };
     const source = modelSourceFromArg(values.model);
     const engine = await createNodeEngine(source, dtype);
+    const plan = engine.current()!.info.plan;
     const results: ItemScore[] = [];
     for (const item of items) results.push(await engine.score({ context: item.context, candidates: item.candidates, options }));
     await engine.unload();
-    if (values.json) printJson({ model: values.model, dtype, items: results });
+    if (values.json) printJson({ model: values.model, dtype, plan, items: results });
     else process.stdout.write(formatTable(results) + '\n');
     return 0;
   },
