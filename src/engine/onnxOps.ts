@@ -152,8 +152,8 @@ async function* streamFields(r: BlockReader, start: number, end: number): AsyncG
  * The operators of an ONNX model (ModelProto: graph = 7, opset_import = 8, functions = 25;
  * GraphProto: node = 1; FunctionProto: node = 7). Throws when the bytes are not an ONNX model.
  */
-export async function scanOnnxOps(src: ByteSource): Promise<GraphOps> {
-  const r = new BlockReader(src);
+export async function scanOnnxOps(src: ByteSource, blockSize = 1 << 20): Promise<GraphOps> {
+  const r = new BlockReader(src, blockSize);
   const ops: Record<string, number> = {};
   const domains = new Set<string>();
   let sawGraph = false;
