@@ -25,7 +25,7 @@ const str = (num: number, s: string) => field(num, [...new TextEncoder().encode(
 const intField = (num: number, v: number) => [...varint(num * 8), ...varint(v)];
 const node = (op: string, domain: string, sub: number[][] = []) => [...str(3, 'n'), ...str(4, op), ...(domain ? str(7, domain) : []), ...sub.map((g) => field(5, [...str(1, 'body'), ...field(6, g)])).flat()];
 const graph = (nodes: number[][], weightBytes = 0) => [...nodes.map((n) => field(1, n)).flat(), ...field(5, [...str(8, 'w'), ...field(9, new Array(weightBytes).fill(7))]), ...str(2, 'g')];
-const model = (g: number[], functions: number[][] = []) => new Uint8Array([...intField(1, 8), ...field(8, [...str(1, 'com.microsoft'), ...intField(2, 1)]), ...field(7, g), ...functions.map((f) => field(25, [...str(1, 'f'), ...f.map((n) => field(7, n)).flat()])).flat()]);
+const model = (g: number[], functions: number[][][] = []) => new Uint8Array([...intField(1, 8), ...field(8, [...str(1, 'com.microsoft'), ...intField(2, 1)]), ...field(7, g), ...functions.map((f) => field(25, [...str(1, 'f'), ...f.map((n) => field(7, n)).flat()])).flat()]);
 
 const facts = (over: Partial<GraphFacts>): GraphFacts => ({
   inputs: ['input_ids', 'attention_mask', 'position_ids', 'past_key_values.0.key', 'past_key_values.0.value'],
