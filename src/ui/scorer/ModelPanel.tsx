@@ -346,6 +346,11 @@ export function ModelPanel(props: { embed?: boolean }) {
             {!loadedMatches && <span className="muted"> (your choice above differs: press Load)</span>}
           </p>
         )}
+        {load.status === 'ready' && load.info.plan && (
+          <p className={`small ${load.info.plan.style === 'unknown' ? 'warning' : 'muted'}`} data-testid="model-plan" title={load.info.plan.note}>
+            Scoring plan: <strong>{load.info.plan.plan}</strong> ({load.info.plan.style} graph{load.info.plan.cacheType === 'float16' ? ', float16 cache' : ''}) — {load.info.plan.note}
+          </p>
+        )}
         {load.status === 'ready' && load.note && <p className="warning small">{load.note}</p>}
         {load.status === 'idle' && load.message && <p className="muted small">{load.message}</p>}
         {load.status === 'error' && (
