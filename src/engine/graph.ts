@@ -60,7 +60,22 @@ export async function modelFileSource(source: ModelSource, dtype: Dtype): Promis
     }
     case 'hub': {
       const host = config.remoteHost ?? DEFAULT_REMOTE_HOST;
-      return httpSource(`${host.replace(/\/+$/, '')}/${source.id}/resolve/main/${rel}`);
+      const url = `${host.replace(/\/+$/, '')}/${source.id}/resolve/main/${rel}`;
+      // The copy transformers.js just cached (Node: its file cache; browser: the Cache API), else
+      // range requests to the hub.
+      if (localReader && config.cacheDir) {
+        const local = await localReader(`${config.cacheDir.replace(/[\\/]+$/, '')}/${source.id}/${rel}`);
+        if (local) return local;
+      }
+      if (typeof caches !== 'undefined') {
+        try {
+          const hit = await (await caches.open('transformers-cache')).match(url);
+          if (hit) return blobSource(await hit.blob());
+        } catch {
+          // no cache here: fall through to the network
+        }
+      }
+      return httpSource(url);
     }
   }
 }

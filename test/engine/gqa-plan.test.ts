@@ -78,8 +78,9 @@ describe('GroupQueryAttention graphs: plan and exact scores (1e-4 nats per token
         const chunk = await scoreItems(m, ITEMS, options);
         const single: ItemScore[] = [];
         for (const it of ITEMS) single.push(await scoreItem(m, it.context, it.candidates, options));
-        for (const got of [chunk, single]) {
+        for (const [label, got] of [['chunk', chunk], ['one item per call', single]] as const) {
           const d = maxItemDiff(got, plain);
+          console.log(`${name} node (${label}, policy ${policy}): max |Δ token log-prob| ${d.token.toExponential(2)}, max |Δ PMI| ${d.pmi.toExponential(2)}`);
           expect(d.token).toBeLessThan(1e-4);
           expect(d.pmi).toBeLessThan(1e-3); // a sum of up to ~15 tokens' differences
           got.forEach((it, i) => {
