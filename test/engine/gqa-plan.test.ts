@@ -109,6 +109,7 @@ describe('GroupQueryAttention graphs: plan and exact scores (1e-4 nats per token
       const got = await scorePlans(withPlan(models[name], plan), plans, { stats: 'logprob', maxBatchTokens });
       let max = 0;
       got.forEach((s, i) => s!.tokens.forEach((t, j) => (max = Math.max(max, Math.abs(t.logprob - ref[i]!.tokens[j].logprob)))));
+      console.log(`${name} node, plan ${plan}, budget ${maxBatchTokens ?? 'default'}: max |Δ token log-prob| vs plain full forward ${max.toExponential(2)}`);
       expect(max, `${name} ${plan} budget ${maxBatchTokens}`).toBeLessThan(1e-4);
     }
   });
