@@ -95,4 +95,25 @@ describe('export styles in the browser Worker', () => {
     console.log(`stories260K q8 chromium-wasm vs node: max |Δ token log-prob| ${d.token.toExponential(2)}`);
     expect(d.token).toBeLessThan(1e-3);
   });
+
+  it('the Scorer’s model panel says which plan the loaded graph gets', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await ctx.addInitScript(() => {
+      localStorage.setItem(
+        'lengthlens.scorer.workspace.v1',
+        JSON.stringify({ v: 1, model: { kind: 'served', name: 'tiny-llama-gqa' }, dtype: 'fp32', device: 'wasm', context: 'Once upon a time, there was a little girl named', candidates: [' Lily.', ' Tom and his big red dog.', ' Sue'], gold: null, boundaryPolicy: 'whole', unconditionalContext: '', chatTemplate: false, units: 'bits' }),
+      );
+    });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(baseUrl() + '/');
+    await page.getByTestId('model-status').filter({ hasText: 'tiny-llama-gqa' }).waitFor({ timeout: 120_000 });
+    await expect(page.getByTestId('model-plan').locator('summary').textContent()).resolves.toBe('Scoring plan: gqa-exact (gqa graph)');
+    await page.getByTestId('model-plan').locator('summary').click();
+    await expect(page.getByTestId('model-plan').textContent()).resolves.toMatch(/GroupQueryAttention places new tokens/);
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'scorer-plan-tiny-llama-gqa');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
 });

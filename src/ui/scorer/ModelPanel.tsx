@@ -347,9 +347,12 @@ export function ModelPanel(props: { embed?: boolean }) {
           </p>
         )}
         {load.status === 'ready' && load.info.plan && (
-          <p className={`small ${load.info.plan.style === 'unknown' ? 'warning' : 'muted'}`} data-testid="model-plan" title={load.info.plan.note}>
-            Scoring plan: <strong>{load.info.plan.plan}</strong> ({load.info.plan.style} graph{load.info.plan.cacheType === 'float16' ? ', float16 cache' : ''}) — {load.info.plan.note}
-          </p>
+          <details className={`small ${load.info.plan.style === 'unknown' ? 'warning' : 'muted'}`} data-testid="model-plan" open={load.info.plan.style === 'unknown'}>
+            <summary>
+              Scoring plan: <strong>{load.info.plan.plan}</strong> ({load.info.plan.style} graph{load.info.plan.cacheType === 'float16' ? ', float16 cache' : ''})
+            </summary>
+            {load.info.plan.note}
+          </details>
         )}
         {load.status === 'ready' && load.note && <p className="warning small">{load.note}</p>}
         {load.status === 'idle' && load.message && <p className="muted small">{load.message}</p>}
