@@ -74,14 +74,16 @@ describe('export styles in the browser Worker', () => {
     });
   }
 
-  it('tiny-llama-gqa on WebGPU (ONNX Runtime Web has GroupQueryAttention there): the plain twin’s scores, software-adapter tolerance', async () => {
-    const r = await diagnose('tiny-llama-gqa', 'webgpu', 'fp32');
-    expect(r.error).toBeUndefined();
-    expect(r.plan).toMatchObject({ style: 'gqa', plan: 'gqa-exact' });
-    const d = maxDeviation(r.item!, node['tiny-llama-plain-fp32']);
-    console.log(`tiny-llama-gqa chromium-webgpu: max |Δ token log-prob| ${d.token.toExponential(2)}, max |Δ PMI| ${d.pmi.toExponential(2)}`);
-    expect(d.token).toBeLessThan(5e-3);
-  });
+  for (const model of ['tiny-llama-gqa', 'tiny-llama-gqa-pos']) {
+    it(`${model} on WebGPU (ONNX Runtime Web has GroupQueryAttention there): the plain twin’s scores, software-adapter tolerance`, async () => {
+      const r = await diagnose(model, 'webgpu', 'fp32');
+      expect(r.error).toBeUndefined();
+      expect(r.plan).toMatchObject({ style: 'gqa', plan: 'gqa-exact' });
+      const d = maxDeviation(r.item!, node['tiny-llama-plain-fp32']);
+      console.log(`${model} chromium-webgpu: max |Δ token log-prob| ${d.token.toExponential(2)}, max |Δ PMI| ${d.pmi.toExponential(2)}`);
+      expect(d.token).toBeLessThan(5e-3);
+    });
+  }
 
   it('stories260K q8 on WASM: isolated plan; a candidate scores the same alone, in another order and with others', async () => {
     const r = await diagnose('stories260K', 'wasm', 'q8');
