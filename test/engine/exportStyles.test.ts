@@ -6,6 +6,8 @@
 // the same weights (or on the style itself where it is written in plain ops). Each graph is in
 // turn checked against the generator's independent float64 numpy forward.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import type { LoadedModel } from '../../src/engine/model';
@@ -43,6 +45,10 @@ for (const style of EXPORT_STYLES) {
       expect(session.inputNames.includes('position_ids')).toBe(style.hasPositionIds);
       const pastType = session.inputMetadata.find((x) => x.name === 'past_key_values.0.key')?.type;
       expect(pastType).toBe(style.fp16Cache ? 'float16' : 'float32');
+      // The graph really uses the operators its style is about (op types are plain strings in the protobuf).
+      const graph = fs.readFileSync(path.join(exportStyleFolder(style.name), 'onnx', style.dtype === 'q8' ? 'model_quantized.onnx' : 'model.onnx')).toString('latin1');
+      for (const op of [...style.contribOps, ...(style.dynamicQuant ? ['DynamicQuantizeLinear', 'MatMulInteger'] : [])]) expect(graph).toContain(op);
+      if (style.contribOps.length > 0) expect(graph).toContain('com.microsoft');
     });
 
     it('its graph equals the float64 reference on one unpadded sequence', async () => {
