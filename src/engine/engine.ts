@@ -28,11 +28,13 @@ export class Engine implements EngineApi {
 
   async load(req: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<ModelInfo> {
     return this.serial(async () => {
+      // The previous model is released only once the new one has loaded: a failed load (no
+      // network, a missing file) leaves it loaded and working.
+      const next = await loadModel(req, onProgress);
       const previous = this.loaded;
-      this.loaded = null;
+      this.loaded = next;
       await disposeModel(previous);
-      this.loaded = await loadModel(req, onProgress);
-      return this.loaded.info;
+      return next.info;
     });
   }
 

@@ -2,7 +2,7 @@
 // device, and reading what the scorer needs from them.
 import { AutoModelForCausalLM, AutoTokenizer, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { tokenizerTraits, type TokenizerTraits } from '../core/tokens/pieces';
-import { DTYPE_FILES } from './models';
+import { DTYPE_FILES, LOAD_ERROR, isNetworkFailure } from './models';
 import { prepareSource, sourceLabel } from './runtime';
 import { releaseBuffers } from './forward';
 import { inspectModel } from './graph';
@@ -46,14 +46,25 @@ function progressTracker(onProgress?: (p: LoadProgress) => void): (e: unknown) =
   };
 }
 
-/** A clear message for the errors transformers.js gives when a file is missing. */
+/**
+ * A clear message for the errors transformers.js gives when a file is missing or cannot be
+ * fetched, named (LOAD_ERROR) so that the app does not retry those on another device.
+ */
 function explainLoadError(err: unknown, label: string, file: string): Error {
   const msg = err instanceof Error ? err.message : String(err);
+  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
   if (/could not locate file|404|not found|ENOENT|no such file/i.test(msg)) {
     const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg);
-    return new Error(`model "${label}" is missing ${m ? m[1] : file} (${msg.split('\n')[0]})`);
+    return named(`model "${label}" is missing ${m ? m[1] : file} (${msg.split('\n')[0]})`, LOAD_ERROR.missingFile);
   }
+  if (isNetworkFailure(msg + cause)) return named(`could not download model "${label}": ${msg.split('\n')[0]}${cause}`, LOAD_ERROR.unreachable);
   return new Error(`could not load model "${label}": ${msg.split('\n')[0]}`);
+}
+
+function named(message: string, name: string): Error {
+  const e = new Error(message);
+  e.name = name;
+  return e;
 }
 
 export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel> {

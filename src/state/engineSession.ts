@@ -5,11 +5,19 @@ import type { ProbeCheck } from '../engine/api';
 import { createEngineClient, type EngineClient } from '../engine/client';
 import type { LoadProgress, LoadRequest, ModelInfo } from '../engine/types';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
+import { isSourceFailure } from '../engine/models';
 
 export type LoadState =
   | { status: 'idle'; message?: string }
   | { status: 'loading'; request: LoadRequest; progress: LoadProgress | null }
-  | { status: 'ready'; request: LoadRequest; info: ModelInfo; note?: string }
+  | {
+      status: 'ready';
+      request: LoadRequest;
+      info: ModelInfo;
+      note?: string;
+      /** A later load that failed: this (previous) model stayed loaded and keeps scoring. */
+      failed?: { request: LoadRequest; message: string };
+    }
   | { status: 'error'; request: LoadRequest; message: string };
 
 export type ProbeState =
@@ -87,6 +95,14 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     }
     const seq = ++loadSeq;
     const current = () => seq === loadSeq;
+    // The engine keeps its model until a new one has loaded, so a failed load falls back to it.
+    const before = get().load;
+    const previous = before.status === 'ready' && client ? before : null;
+    const failed = (message: string) => {
+      if (!current()) return;
+      if (previous) set({ load: { status: 'ready', request: previous.request, info: previous.info, note: previous.note, failed: { request: req, message } } });
+      else set({ load: { status: 'error', request: req, message } });
+    };
     // A score still in flight belongs to the old model: drop it rather than show it beside the new one.
     set((s) => ({ load: { status: 'loading', request: req, progress: null }, probe: { status: 'none' }, scoring: { ...s.scoring, runId: s.scoring.runId + 1 } }));
     get().clearResult();
@@ -100,8 +116,9 @@ export const useEngine = create<EngineSession>()((set, get) => ({
       set({ load: { status: 'ready', request: req, info } });
     } catch (e) {
       if (!current()) return;
-      if (req.device === 'webgpu') {
-        // SPEC §10: a model that fails on WebGPU falls back to WASM, and says so.
+      // SPEC §10: a model that fails on WebGPU falls back to WASM, and says so; a failed download
+      // or a missing file is not the device's fault and would fail on WASM just the same.
+      if (req.device === 'webgpu' && !isSourceFailure(e)) {
         const fallback: LoadRequest = { ...req, device: 'wasm' };
         set({ load: { status: 'loading', request: fallback, progress: null } });
         try {
@@ -109,11 +126,11 @@ export const useEngine = create<EngineSession>()((set, get) => ({
           if (!current()) return;
           set({ load: { status: 'ready', request: fallback, info, note: `WebGPU failed (${messageOf(e)}), so the model runs on WASM.` } });
         } catch (e2) {
-          if (current()) set({ load: { status: 'error', request: req, message: `${messageOf(e)}; on WASM too: ${messageOf(e2)}` } });
+          failed(`${messageOf(e)}; on WASM too: ${messageOf(e2)}`);
         }
         return;
       }
-      set({ load: { status: 'error', request: req, message: messageOf(e) } });
+      failed(messageOf(e));
       return;
     }
     if (req.device === 'webgpu') {

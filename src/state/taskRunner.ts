@@ -8,6 +8,7 @@ import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
 import { continuationOf, type TaskItem, type TaskSet } from '../core/tasks/types';
 import { createEngineClient, type EngineClient } from '../engine/client';
 import type { Device, LoadRequest } from '../engine/types';
+import { isSourceFailure } from '../engine/models';
 import { deviceSupport, resolveDevice } from './devices';
 import type { ModelChoice } from './taskTypes';
 
@@ -32,7 +33,7 @@ export async function loadModel(model: ModelChoice, onFraction: (f: number) => v
   const tryLoad = async (d: Device) => {
     const key = JSON.stringify([source, model.dtype, d]);
     if (loadedKey === key) return;
-    loadedKey = null;
+    // A failed load leaves the engine's previous model loaded: its key stays valid.
     await engine().load({ source, dtype: model.dtype, device: d }, (p) => {
       if (p.total > 0) onFraction(Math.min(1, p.loaded / p.total));
     });
@@ -42,7 +43,8 @@ export async function loadModel(model: ModelChoice, onFraction: (f: number) => v
     await tryLoad(device);
     return { device };
   } catch (err) {
-    if (device !== 'webgpu') throw err;
+    // Only a device problem is retried on WASM: a failed download or a missing file would fail there too.
+    if (device !== 'webgpu' || isSourceFailure(err)) throw err;
     const reason = err instanceof Error ? err.message : String(err);
     await tryLoad('wasm');
     return { device: 'wasm', fallbackReason: `WebGPU failed (${reason}); scored on WASM instead.` };

@@ -8,6 +8,7 @@ import { useEngine } from '../../state/engineSession';
 import { addModelFolder, DISK_PREFIX, diskSource, useDiskModels, type DiskModel } from '../../state/diskModels';
 import { deviceSupport, resolveDevice } from '../../state/devices';
 import { listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
+import { hubDtypes, useHubModels, type HubListingState } from '../../state/hubModels';
 import { useWorkspace } from '../../state/workspace';
 import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../state/workspaceSchema';
 import { useDeviceSupport } from '../common/useDeviceSupport';
@@ -17,7 +18,11 @@ const ALL: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
 type Kind = 'served' | 'curated' | 'hub' | 'disk';
 const HUB_MODELS = CURATED_HUB_MODELS;
 const findHubModel = (id: string) => HUB_MODELS.find((m) => m.id === id);
-const sizeText = (mb: number | undefined) => (mb === undefined ? undefined : mb >= 1000 ? `${(mb / 1000).toFixed(2)} GB` : `${mb} MB`);
+const sizeText = (bytes: number | undefined) => {
+  if (!bytes) return undefined;
+  const mb = Math.round(bytes / 1e6);
+  return mb >= 1000 ? `${(mb / 1000).toFixed(2)} GB` : `${mb} MB`;
+};
 
 function useServedModels(): ServedModel[] | null {
   const [m, setM] = useState<ServedModel[] | null>(null);
@@ -31,10 +36,22 @@ function useServedModels(): ServedModel[] | null {
   return m;
 }
 
-/** dtypes the chosen model ships (null: unknown, e.g. a typed hub id). */
-function shippedDtypes(model: ModelChoice, served: ServedModel[] | null, disk: Record<string, DiskModel>): Dtype[] | null {
+/** dtypes the chosen model ships (null: unknown, e.g. while the hub's listing is asked). */
+function shippedDtypes(model: ModelChoice, served: ServedModel[] | null, disk: Record<string, DiskModel>, hub: HubListingState | undefined): Dtype[] | null {
   if (model.kind === 'served') return disk[model.name]?.dtypes ?? served?.find((s) => s.name === model.name)?.dtypes ?? null;
-  return findHubModel(model.id)?.dtypes ?? null;
+  return hubDtypes(hub);
+}
+
+/** Ask the hub what a hub model ships (a typed id once typing pauses). */
+function useHubListing(model: ModelChoice): HubListingState | undefined {
+  const id = model.kind === 'hub' ? model.id : null;
+  const listing = useHubModels((s) => (id ? s.listings[id] : undefined));
+  useEffect(() => {
+    if (!id) return;
+    const t = setTimeout(() => useHubModels.getState().request(id), findHubModel(id) ? 0 : 400);
+    return () => clearTimeout(t);
+  }, [id]);
+  return listing;
 }
 
 /** The engine source of a workspace model choice; a picked folder's files come from memory. */
@@ -52,6 +69,7 @@ function sameSource(a: ModelSource, b: ModelSource): boolean {
 }
 
 const modelLabel = (m: ModelChoice) => (m.kind === 'served' ? m.name : m.id);
+const sourceName = (s: ModelSource) => (s.kind === 'hub' ? s.id : s.kind === 'path' ? s.path : s.name);
 
 /**
  * At start: fall back to the curated hub default when the served default is missing (never
@@ -126,7 +144,9 @@ export function ModelPanel(props: { embed?: boolean }) {
   const kind: Kind = pickingDisk || isDisk ? 'disk' : typingId ? 'hub' : model.kind === 'served' ? 'served' : findHubModel(model.id) ? 'curated' : 'hub';
 
   const device = resolveDevice(devicePref, support);
-  const shipped = shippedDtypes(model, served, disk.models);
+  const hubListing = useHubListing(model);
+  const hubBytes = hubListing?.status === 'ok' ? hubListing.listing.bytes : {};
+  const shipped = shippedDtypes(model, served, disk.models, hubListing);
   const offered = useMemo(
     () => (support ? runnableDtypes(shipped ?? ALL, device, support.shaderF16) : (shipped ?? ALL)),
     [shipped, support, device],
@@ -150,7 +170,7 @@ export function ModelPanel(props: { embed?: boolean }) {
   const diskModel = model.kind === 'served' ? disk.models[model.name] : undefined;
   const diskMissing = isDisk && !diskModel;
   const curated = model.kind === 'hub' ? findHubModel(model.id) : undefined;
-  const size = sizeText(curated?.sizeMB[dtype]);
+  const size = sizeText(hubBytes[dtype]);
   const isHub = model.kind === 'hub';
   const loadLabel = isHub ? `Download and load${size ? ` (${size})` : ''}` : 'Load model';
   const start = () => void useEngine.getState().loadModel(request);
@@ -299,7 +319,7 @@ export function ModelPanel(props: { embed?: boolean }) {
             {offered.map((d) => (
               <option key={d} value={d}>
                 {d}
-                {curated?.sizeMB[d] ? ` (${sizeText(curated.sizeMB[d])})` : ''}
+                {hubBytes[d] ? ` (${sizeText(hubBytes[d])})` : ''}
               </option>
             ))}
           </select>
@@ -311,7 +331,9 @@ export function ModelPanel(props: { embed?: boolean }) {
           : support.webgpu
             ? `WebGPU available${support.shaderF16 ? ' with shader-f16' : ' without shader-f16 (no fp16 or q4f16)'}.`
             : 'WASM only: this browser has no usable WebGPU adapter.'}
-        {shipped === null && model.kind === 'hub' && ' The dtypes this id ships are unknown until it loads; a missing file is named.'}
+        {model.kind === 'hub' && hubListing?.status === 'loading' && ' Asking the hub which dtypes this model ships…'}
+        {model.kind === 'hub' && hubListing?.status === 'ok' && hubListing.listing.dtypes.length === 0 && ' The hub lists no ONNX graph (onnx/model*.onnx) for this id.'}
+        {model.kind === 'hub' && hubListing?.status === 'error' && ` The hub's file listing failed (${hubListing.message}); the dtypes are unknown until it loads, and a missing file is named.`}
       </p>
       {isHub && !loadedMatches && load.status !== 'loading' && (
         <p className="consent muted small">
@@ -355,6 +377,11 @@ export function ModelPanel(props: { embed?: boolean }) {
           </details>
         )}
         {load.status === 'ready' && load.note && <p className="warning small">{load.note}</p>}
+        {load.status === 'ready' && load.failed && (
+          <p className="error small" role="alert" data-testid="load-failed">
+            Could not load {sourceName(load.failed.request.source)} ({load.failed.request.dtype}): {load.failed.message}. {load.info.id} is still loaded and scoring.
+          </p>
+        )}
         {load.status === 'idle' && load.message && <p className="muted small">{load.message}</p>}
         {load.status === 'error' && (
           <p className="error small" role="alert">

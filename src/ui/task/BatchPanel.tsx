@@ -5,18 +5,20 @@ import { appUrl } from '../../engine/client';
 import { CURATED_HUB_MODELS, DEFAULT_SERVED_MODEL, runnableDtypes, servedDtypes } from '../../engine/models';
 import { ALL_DTYPES, type Dtype } from '../../engine/types';
 import { useTaskLab } from '../../state/taskStore';
+import { useHubModels } from '../../state/hubModels';
 import { resolveDevice, type DevicePreference } from '../../state/devices';
 import { useDeviceSupport } from '../common/useDeviceSupport';
 import { duration } from './format';
 
-/** dtypes the chosen model ships: HEAD requests for a served model, the curated list for the hub. */
+/** dtypes the chosen model ships: HEAD requests for a served model, the hub's file listing for the hub. */
 function useShippedDtypes(source: 'served' | 'hub', name: string): Dtype[] | null {
   const [dtypes, setDtypes] = useState<Dtype[] | null>(null);
+  const hub = useHubModels((s) => (source === 'hub' ? s.listings[name] : undefined));
   useEffect(() => {
     let live = true;
     setDtypes(null);
     if (source === 'hub') {
-      setDtypes(CURATED_HUB_MODELS.find((m) => m.id === name)?.dtypes ?? ALL_DTYPES);
+      useHubModels.getState().request(name);
       return;
     }
     const t = setTimeout(() => {
@@ -27,6 +29,8 @@ function useShippedDtypes(source: 'served' | 'hub', name: string): Dtype[] | nul
       clearTimeout(t);
     };
   }, [source, name]);
+  // Unknown (listing failed): offer every dtype; a missing file is named when it loads.
+  if (source === 'hub') return hub?.status === 'ok' ? hub.listing.dtypes : hub?.status === 'error' ? ALL_DTYPES : null;
   return dtypes;
 }
 

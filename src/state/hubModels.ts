@@ -1,0 +1,37 @@
+// What the hub lists for each hub model the user looks at (dtypes and download sizes), asked at
+// run time and kept for the session. A failed listing (no network) is kept as an error, not as
+// "ships nothing", and asked again next time.
+import { create } from 'zustand';
+import { listHubModel, type HubListing } from '../engine/models';
+
+export type HubListingState = { status: 'loading' } | { status: 'ok'; listing: HubListing } | { status: 'error'; message: string };
+
+interface HubModels {
+  listings: Record<string, HubListingState>;
+  /** Ask the hub for `id`'s files unless that is done or under way. */
+  request(id: string): void;
+}
+
+/** Where hub listings are asked (the hub itself, or a mirror in its URL layout in tests). */
+let remoteHost: string | undefined;
+export function setHubListingHost(host: string | undefined): void {
+  remoteHost = host;
+}
+
+export const useHubModels = create<HubModels>()((set, get) => ({
+  listings: {},
+  request(id) {
+    const now = get().listings[id];
+    if (now && now.status !== 'error') return;
+    set((s) => ({ listings: { ...s.listings, [id]: { status: 'loading' } } }));
+    listHubModel(id, { remoteHost }).then(
+      (listing) => set((s) => ({ listings: { ...s.listings, [id]: { status: 'ok', listing } } })),
+      (err: unknown) => set((s) => ({ listings: { ...s.listings, [id]: { status: 'error', message: err instanceof Error ? err.message : String(err) } } })),
+    );
+  },
+}));
+
+/** The dtypes `id` ships per the hub (null while unknown: loading, failed, or not asked). */
+export function hubDtypes(state: HubListingState | undefined): HubListing['dtypes'] | null {
+  return state?.status === 'ok' ? state.listing.dtypes : null;
+}
