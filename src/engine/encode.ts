@@ -23,6 +23,28 @@ function insertedCount(m: TokenizerHandle): number {
   return n;
 }
 
+/**
+ * How many of the inserted tokens come before the text (BOS) rather than after it (EOS): where a
+ * plain text's tokens sit in its encoding with special tokens. Needed to tell an inserted BOS from
+ * a "<s>" typed at the start of the text, which encode to the same id.
+ */
+const insertedBefore = new WeakMap<object, number>();
+function insertedPrefixCount(m: TokenizerHandle): number {
+  let n = insertedBefore.get(m.tokenizer);
+  if (n === undefined) {
+    const probe = 'a';
+    const plain = raw(m).encode(probe, { add_special_tokens: false }).ids;
+    const full = raw(m).encode(probe, { add_special_tokens: true }).ids;
+    n = Math.max(0, offsetOf(full, plain));
+    insertedBefore.set(m.tokenizer, n);
+  }
+  return n;
+}
+
+function runAt(ids: readonly number[], part: readonly number[], at: number): boolean {
+  return at + part.length <= ids.length && part.every((id, k) => ids[at + k] === id);
+}
+
 /** Where `part` sits in `ids` as a contiguous run, or -1. */
 function offsetOf(ids: readonly number[], part: readonly number[]): number {
   for (let at = 0; at + part.length <= ids.length; at++) if (part.every((id, k) => ids[at + k] === id)) return at;
@@ -39,7 +61,10 @@ export function encodeWithPieces(m: TokenizerHandle, text: string, addSpecialTok
   const nSpecial = inserted.filter(Boolean).length;
   if (nSpecial > (addSpecialTokens ? insertedCount(m) : 0)) {
     const plain = addSpecialTokens ? tok.encode(text, { add_special_tokens: false }).ids : enc.ids;
-    const at = offsetOf(enc.ids, plain);
+    // The post-processor puts its tokens at a fixed place around the text; only when that does not
+    // fit, search (the first match could be an inserted BOS standing where a typed "<s>" is).
+    const before = insertedPrefixCount(m);
+    const at = runAt(enc.ids, plain, before) ? before : offsetOf(enc.ids, plain);
     if (at >= 0) inserted = enc.ids.map((_, i) => i < at || i >= at + plain.length);
   }
   return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: inserted[i] }));

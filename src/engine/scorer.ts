@@ -272,6 +272,7 @@ export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[],
       tokens: s.tokens,
       weights: plan.weights,
       unconditionalLogprob: unc[i]?.sum ?? NaN,
+      unconditionalIsConditional: samePlan(plan, p.uncPlans[i]),
       boundary: plan.merged ? 'merged' : 'ok',
       boundaryInfo: plan.boundaryInfo,
       mu: options.mu,
@@ -333,6 +334,12 @@ export async function scoreItem(
 ): Promise<ItemScore> {
   const [item] = await scoreItems(m, [{ context, candidates }], options, { cancel });
   return item;
+}
+
+/** The same model input and scored tokens: PMI's two terms are one quantity. */
+function samePlan(a: ContinuationPlan, b: ContinuationPlan | null): boolean {
+  const same = (x: readonly number[], y: readonly number[]) => x.length === y.length && x.every((v, k) => v === y[k]);
+  return !!b && same(a.prefixIds, b.prefixIds) && same(a.tokens.map((t) => t.id), b.tokens.map((t) => t.id)) && same(a.weights, b.weights);
 }
 
 /** Explain spans that do not add up to the continuation's byte length. */

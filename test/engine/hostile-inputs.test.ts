@@ -1,0 +1,33 @@
+// Issue 12 (wrong numbers, silent loss) on the real stories260K model: each case once gave a
+// wrong number or dropped a candidate without saying so.
+import { beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { createNodeEngine } from '../../src/engine/node';
+import type { Engine } from '../../src/engine/engine';
+import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../src/core/scoring/types';
+import { MODELS_DIR } from '../models';
+
+const STORIES = { kind: 'path' as const, path: path.join(MODELS_DIR, 'stories260K') };
+let engine: Engine;
+beforeAll(async () => {
+  engine = await createNodeEngine(STORIES, 'fp32');
+});
+const score = (context: string, candidates: string[], options: Partial<ScoreOptions> = {}) =>
+  engine.score({ context, candidates, options: { ...DEFAULT_SCORE_OPTIONS, ...options } });
+
+describe('PMI', () => {
+  it('defect 1: a candidate "<s>" after a context is scored, has a PMI, and an unknown PMI never wins', async () => {
+    const r = await score('Once upon a time', [' there', '<s>']);
+    const [there, bos] = r.candidates;
+    expect(there.pmi).toBeGreaterThan(bos.pmi);
+    expect(Number.isFinite(bos.unconditional_logprob)).toBe(true);
+    expect(r.winners.pmi).toBe(0);
+  });
+
+  it('defect 2: with an empty context every PMI is exactly 0 and the PMI winner is the first candidate', async () => {
+    const r = await score('', [' there', ' Lily', ' a']);
+    expect(r.candidates.map((c) => c.pmi)).toEqual([0, 0, 0]);
+    expect(r.candidates.map((c) => c.unconditional_logprob)).toEqual(r.candidates.map((c) => c.sum_logprob));
+    expect(r.winners.pmi).toBe(0);
+  });
+});
