@@ -191,7 +191,7 @@ export function logSampleToItem(s: LogSample): ScoredItem {
     isGreedy: s.isGreedy[i],
     unconditionalLogprob: s.unconditionalLls?.[i],
   }));
-  return { id: s.docId, subject: s.subject, choices, gold: s.gold };
+  return { id: s.docId, subject: s.subject, choices, gold: s.gold, multipleChoice: s.outputType === 'multiple_choice' };
 }
 
 /**

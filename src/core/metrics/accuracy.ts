@@ -77,9 +77,9 @@ export function chanceNormalise(acc: number, chance: number): ChanceNormalisedAc
   return { value: (acc - chance) / (1 - chance), chance };
 }
 
-/** Items that are multiple choice (two or more choices). */
+/** Items that are multiple choice: marked so (a one-choice harness document), else two or more choices. */
 export function isMultipleChoice(item: ScoredItem): boolean {
-  return item.choices.length >= 2;
+  return item.multipleChoice ?? item.choices.length >= 2;
 }
 
 /**

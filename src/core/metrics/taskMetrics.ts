@@ -212,7 +212,7 @@ export function sliceNotes(items: readonly ScoredItem[], m: Omit<SliceMetrics, '
     );
   }
   if (m.n_items_answer >= 2 && Number.isNaN(m.r2)) notes.push('Every gold answer has the same length: the alpha/beta fit is degenerate (beta = 0).');
-  const mc = items.filter((it) => it.choices.length >= 2);
+  const mc = items.filter(isMultipleChoice);
   if (mc.length > 0 && mc.every((it) => it.choices.every((c) => (c.text ?? c.continuation ?? '').trim().length <= 1))) {
     notes.push('Every choice is one character (letter keys): length normalisation changes nothing, so acc_norm = acc_bytes = acc.');
   }

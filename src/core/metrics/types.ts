@@ -29,6 +29,11 @@ export interface ScoredItem {
   choices: ChoiceScores[];
   /** Index of the gold choice, or several (multi-target: the first one is the BPB answer). */
   gold: number | readonly number[];
+  /**
+   * A multiple-choice document, whatever its number of choices (lm-eval-harness counts a
+   * one-choice document: argmax of one value is 0). Absent: two or more choices make it one.
+   */
+  multipleChoice?: boolean;
 }
 
 /** The rules under which a multiple-choice item can be decided (lm-eval-harness names). */

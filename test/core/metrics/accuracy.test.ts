@@ -163,3 +163,24 @@ describe('target delimiter', () => {
     expect(harnessReport(records).warnings[0]).toMatch(/1 document\(s\) have a continuation that does not start with the target delimiter.*line 1/);
   });
 });
+
+describe('issue 12: a one-choice multiple-choice document counts (defect 3)', () => {
+  // lm-eval-harness: np.argmax over one choice is 0, so a doc whose only choice is gold is correct.
+  const docs: FixtureDoc[] = [
+    { docId: 0, context: 'Q0', choices: ['a', 'b'], lls: ['-1.0', '-2.0'], target: '0', logged: { acc: 1, acc_norm: 1 } },
+    { docId: 1, context: 'Q1', choices: ['a', 'b'], lls: ['-1.0', '-2.0'], target: '1', logged: { acc: 0, acc_norm: 0 } },
+    { docId: 2, context: 'Q2', choices: ['only'], lls: ['-3.0'], target: '0', logged: { acc: 1, acc_norm: 1 } },
+  ];
+  it('acc over 3 documents is 2/3, as the harness reports', () => {
+    const r = harnessReport(load(docs));
+    expect(r.metrics.accuracies.n_items).toBe(3);
+    expect(r.metrics.accuracies.rules.acc!.value).toBe(2 / 3);
+    expect(r.metrics.accuracies.rules.acc_norm!.n).toBe(3);
+    expect(r.logged_agreement.acc).toEqual({ n: 3, mismatches: 0, logged_mean: 2 / 3, examples: [] });
+  });
+  it('a loglikelihood (cloze) document is not a multiple-choice document', () => {
+    const cloze: FixtureDoc = { docId: 3, context: 'Q3', choices: ['text'], lls: ['-3.0'], target: 'text' };
+    const r = harnessReport(load([...docs, cloze]));
+    expect(r.metrics.accuracies.n_items).toBe(3);
+  });
+});
