@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './errors';
+import type { LineError } from '../core/formats/lineError';
 
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, jsonReplacer, 2) + '\n');
@@ -27,4 +28,24 @@ export function parseNumberFlag(name: string, raw: string | undefined, fallback:
   const value = Number(raw);
   if (!Number.isFinite(value)) throw new UsageError(`--${name} must be a number, got "${raw}"`);
   return value;
+}
+
+/** One warning line on stderr (stdout stays the result alone). */
+export function warn(message: string): void {
+  process.stderr.write(`warning: ${message}\n`);
+}
+
+/**
+ * Bad lines of an input file: the good ones still load (SPEC §6), and one stderr line counts
+ * the skipped ones; with `strict`, the first bad line is an error instead.
+ */
+export function reportSkipped(file: string, errors: readonly LineError[], unit: string, strict: boolean): void {
+  if (errors.length === 0) return;
+  const first = `${unit} ${errors[0].line}: ${errors[0].message}`;
+  if (strict) {
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more bad ${unit}s)` : '';
+    throw new UsageError(`${file}: ${first}${more}`);
+  }
+  const n = errors.length === 1 ? `1 bad ${unit}` : `${errors.length} bad ${unit}s`;
+  warn(`${file}: skipped ${n} (${first}); --strict makes a bad ${unit} an error`);
 }

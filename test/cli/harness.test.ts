@@ -18,7 +18,8 @@ describe('lengthlens harness', () => {
     lines.splice(2, 0, '{"doc_id": 9, "arguments": ');
     writeFileSync(file, lines.join('\n') + '\n');
     const r = runCli(['harness', file, '--json']);
-    expect(r.stderr).toBe('');
+    // Issue 12 (defect 20): the skipped line is counted on stderr, once.
+    expect(r.stderr).toMatch(/^warning: .*samples_arc_easy\.jsonl: skipped 1 bad line \(line 3: .*\); --strict makes a bad line an error\n$/);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
       n_docs: number;
@@ -125,3 +126,25 @@ describe('lengthlens harness --model (rescore)', () => {
     expect(Object.keys(out.by_subject).length).toBeGreaterThan(1);
   });
 });
+
+describe('issue 12: skipped lines, --strict, NaN log-likelihoods (defects 8, 20)', () => {
+  it('--strict turns a bad line into a one-line error', async () => {
+    const file = join(dir, 'strict.jsonl');
+    writeFileSync(file, [logSampleLine(ARC_EASY_DOCS[0]), '{"doc_id": 9, "arguments": '].join('\n'));
+    expect(expectOneLineError(await runInProcess(['harness', file, '--strict']))).toMatch(/strict\.jsonl: line 2: not valid JSON/);
+    const ok = await runInProcess(['harness', file, '--json']);
+    expect(ok.code).toBe(0);
+    expect(ok.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+  it('a NaN log-likelihood is decided as np.argmax decides it, and stderr says so', async () => {
+    const file = join(dir, 'nan.jsonl');
+    writeFileSync(file, [logSampleLine({ ...ARC_EASY_DOCS[0], lls: ['-41.9', 'nan', '-33.9', '-37.0'] }), logSampleLine(ARC_EASY_DOCS[3])].join('\n'));
+    const r = await runInProcess(['harness', file, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^warning: 1 document\(s\) have a NaN or \+inf log-likelihood \(1 NaN, 0 \+inf; first: doc 0\).*np\.argmax.*\n$/);
+    const out = JSON.parse(r.stdout) as { accuracies: { rules: { acc: { value: number } }; non_finite: unknown } };
+    expect(out.accuracies.rules.acc.value).toBe(0.5);
+    expect(out.accuracies.non_finite).toEqual({ items: 1, nan: 1, pos_inf: 0, examples: ['0'] });
+  });
+});
+

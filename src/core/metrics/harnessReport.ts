@@ -1,6 +1,6 @@
 // `lengthlens harness`: recompute lm-eval-harness accuracies from a log_samples file, check them
 // against the per-document values it logged, and add the length diagnostics.
-import { itemCorrectness } from './accuracy';
+import { isMultipleChoice, itemCorrectness, nonFiniteCount, nonFiniteMessage } from './accuracy';
 import { taskMetrics } from './taskMetrics';
 import type { AccuracyRule, TaskMetrics, TaskMetricsOptions } from './types';
 import { logSampleToItem, type LogSample } from '../formats/logSamples';
@@ -100,6 +100,8 @@ export function harnessReport(samples: readonly LogSample[], options: Partial<Ta
   const invalidGold = scoredSamples.filter((s) => (Array.isArray(s.gold) ? s.gold.includes(-100) : s.gold === -100));
   if (invalidGold.length > 0)
     warnings.push(`${invalidGold.length} document(s) have a target that is not among the choices (scored 0, as lm-eval does)`);
+  const nonFinite = nonFiniteCount(items.filter(isMultipleChoice));
+  if (nonFinite) warnings.push(nonFiniteMessage(nonFinite, 'doc').replace(/doc\(s\)/, 'document(s)'));
   const rolling = samples.length > scoredSamples.length ? rollingReport(samples) : undefined;
   return {
     n_docs: samples.length,

@@ -78,6 +78,22 @@ export interface AccuracyReport {
   brier_score?: number;
   /** Share of gold answers that were the greedy continuation: lm-eval `loglikelihood` acc, or multiple-choice exact_match. */
   greedy?: MeanWithStderr;
+  /**
+   * Items with a NaN or +inf log-likelihood (impossible for a probability: a broken model or log).
+   * They are decided as np.argmax decides them (the first NaN is the prediction, +inf is the
+   * maximum), so the accuracies are lm-eval-harness's; present only when there are some.
+   */
+  non_finite?: NonFiniteCount;
+}
+
+export interface NonFiniteCount {
+  /** Items with at least one such choice. */
+  items: number;
+  /** Choices (conditional or unconditional log-likelihoods) that are NaN, and that are +inf. */
+  nan: number;
+  pos_inf: number;
+  /** Up to 10 ids of such items. */
+  examples: string[];
 }
 
 /** One gold-length quintile. */

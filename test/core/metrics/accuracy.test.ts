@@ -184,3 +184,25 @@ describe('issue 12: a one-choice multiple-choice document counts (defect 3)', ()
     expect(r.metrics.accuracies.n_items).toBe(3);
   });
 });
+
+describe('issue 12: NaN and +inf log-likelihoods are counted and warned about (defect 8)', () => {
+  const docs: FixtureDoc[] = [
+    { docId: 0, context: 'Q0', choices: ['a', 'b'], lls: ['-1.0', 'nan'], target: '0' },
+    { docId: 1, context: 'Q1', choices: ['a', 'b', 'c'], lls: ['-1.0', '-2.0', 'inf'], target: '0' },
+    { docId: 2, context: 'Q2', choices: ['a', 'b'], lls: ['-1.0', '-2.0'], target: '0' },
+    { docId: 3, context: 'Q3', choices: ['a', 'b'], lls: ['-inf', '-2.0'], target: '1' },
+  ];
+  it("follows np.argmax (the first NaN is the prediction) so the numbers are the harness's, and says so", () => {
+    const r = harnessReport(load(docs));
+    // doc 0: NaN at index 1 is predicted (wrong); doc 1: +inf at 2 (wrong); doc 2, 3 right.
+    expect(r.metrics.accuracies.rules.acc!.value).toBe(0.5);
+    expect(r.metrics.accuracies.non_finite).toEqual({ items: 2, nan: 1, pos_inf: 1, examples: ['0', '1'] });
+    expect(r.warnings.join('\n')).toMatch(/2 document\(s\) have a NaN or \+inf log-likelihood \(1 NaN, 1 \+inf; first: doc 0\)/);
+    expect(r.metrics.notes.join('\n')).toMatch(/np\.argmax/);
+  });
+  it('finite (and -inf) log-likelihoods give no count and no note', () => {
+    const r = harnessReport(load(docs.slice(2)));
+    expect(r.metrics.accuracies.non_finite).toBeUndefined();
+    expect(r.warnings).toEqual([]);
+  });
+});
