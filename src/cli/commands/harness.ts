@@ -99,11 +99,11 @@ export const command: Command = {
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one log_samples file (see --help)');
     const file = positionals[0];
+    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
     const text = await readTextFile(file);
     const { records, errors } = parseLogSamples(text, { targetDelimiter: values.delimiter ?? ' ' });
     requireSomeRecords(file, records.length, errors, 'line');
     reportSkipped(file, errors, 'line', values.strict ?? false);
-    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
     const delimiter = values.delimiter ?? ' ';
     const report = harnessReport(records, opts);
     const nonFinite = report.warnings.find((w) => w.includes('NaN or +inf'));

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../main';
 import { UsageError } from '../errors';
-import { printJson, readTextFile, reportSkipped, warn } from '../io';
+import { parseNumberFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
 import { nonFiniteMessage } from '../../core/metrics/accuracy';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
 import type { LineError } from '../../core/formats/lineError';
@@ -142,8 +142,7 @@ export const command: Command = {
       const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
       reportSkipped(values.items ?? set.name, errors, 'line', strict);
       if (values.limit !== undefined) {
-        const limit = Number(values.limit);
-        if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a whole number ≥ 1, got "${values.limit}"`);
+        const limit = parseNumberFlag('limit', values.limit, Infinity, { integer: true, min: 1 });
         set.items = set.items.slice(0, limit);
       }
       for (const model of values.model) {
