@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from './errors';
 import type { LineError } from '../core/formats/lineError';
+import { decodeUtf8 } from '../core/formats/utf8';
 
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, jsonReplacer, 2) + '\n');
@@ -13,14 +14,24 @@ export function jsonReplacer(_key: string, value: unknown): unknown {
   return value;
 }
 
+/**
+ * An input file as text: strict UTF-8 (a byte that is not UTF-8 is an error naming the file, line
+ * and byte, never U+FFFD scored in its place) and one leading BOM dropped.
+ */
 export async function readTextFile(file: string): Promise<string> {
+  let bytes: Uint8Array;
   try {
-    return await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new UsageError(`file not found: ${file}`);
     if (code === 'EISDIR') throw new UsageError(`expected a file, got a folder: ${file}`);
     throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return decodeUtf8(bytes);
+  } catch (err) {
+    throw new UsageError(`${file} ${(err as Error).message}`);
   }
 }
 
