@@ -148,3 +148,39 @@ describe('issue 12: skipped lines, --strict, NaN log-likelihoods (defects 8, 20)
   });
 });
 
+
+describe('issue 12: files that are not a log_samples file of a scored task say what they are (defect 21)', () => {
+  it('a generation (generate_until) task', async () => {
+    const file = join(dir, 'samples_gsm8k.jsonl');
+    const rec = (i: number) =>
+      JSON.stringify({ doc_id: i, doc: {}, target: '42', arguments: { gen_args_0: { arg_0: 'Q: 6*7?', arg_1: { until: ['\n\n'], do_sample: false } } }, resps: [['42']], filtered_resps: ['42'], filter: 'strict-match', metrics: ['exact_match'], exact_match: 1.0 });
+    writeFileSync(file, [rec(0), rec(1)].join('\n'));
+    const msg = expectOneLineError(await runInProcess(['harness', file]));
+    expect(msg).toMatch(/line 1: a generate_until \(generation\) request/);
+    expect(msg).toMatch(/pass the samples file of a multiple_choice or loglikelihood task/);
+  });
+  it('a results JSON passed by mistake', async () => {
+    const file = join(dir, 'results_2026-01-01.json');
+    writeFileSync(file, JSON.stringify({ results: { arc_easy: { 'acc,none': 0.25 } }, configs: { arc_easy: { target_delimiter: ' ' } }, chat_template: null }, null, 2));
+    expect(expectOneLineError(await runInProcess(['harness', file]))).toMatch(
+      /results_2026-01-01\.json is an lm-eval-harness results file \(results_\*\.json\), not a log_samples file: pass the samples_<task>_<date>\.jsonl/,
+    );
+  });
+  it('the layout that logged only the first request as a flat [context, continuation] pair', async () => {
+    const file = join(dir, 'samples_old.jsonl');
+    writeFileSync(file, JSON.stringify({ doc_id: 0, target: '0', arguments: ['Question: ?\nAnswer:', ' yes'], resps: [[['-1.0', 'False']], [['-2.0', 'False']]], filtered_resps: [['-1.0', 'False'], ['-2.0', 'False']] }) + '\n');
+    expect(expectOneLineError(await runInProcess(['harness', file]))).toMatch(
+      /line 1: "arguments" is one flat \[context, continuation\] pair, the first request only .*the other choices' strings are not in the file/,
+    );
+  });
+  it('a chat-templated run read with the default delimiter suggests --delimiter ""', async () => {
+    const file = join(dir, 'samples_chat.jsonl');
+    writeFileSync(file, ARC_EASY_DOCS.map((d) => logSampleLine({ ...d, delimiter: '' })).join('\n'));
+    const r = await runInProcess(['harness', file, '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { warnings: string[] };
+    expect(out.warnings.join('\n')).toMatch(/no continuation starts with the target delimiter " ".*chat template.*--delimiter ""/);
+    const ok = JSON.parse((await runInProcess(['harness', file, '--json', '--delimiter', ''])).stdout) as { warnings: string[] };
+    expect(ok.warnings).toEqual([]);
+  });
+});

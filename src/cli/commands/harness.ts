@@ -83,6 +83,22 @@ export function harnessOutput(source: string, report: HarnessReport, errors: Lin
   return { source, ...rest, ...flat, input_errors: errors };
 }
 
+/** A results_*.json (one pretty-printed object with "results") is not a samples file: say which to pass. */
+function rejectResultsFile(file: string, text: string): void {
+  if (!text.trimStart().startsWith('{') || !/\n\s*"/.test(text)) return;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (typeof value === 'object' && value !== null && 'results' in value)
+    throw new UsageError(
+      `${file} is an lm-eval-harness results file (results_*.json), not a log_samples file: pass the samples_<task>_<date>.jsonl ` +
+        'written beside it when the run used --log_samples',
+    );
+}
+
 export const command: Command = {
   summary: 'recompute accuracies and length diagnostics from an lm-eval-harness log_samples file',
   usage: USAGE,
@@ -101,11 +117,12 @@ export const command: Command = {
     const file = positionals[0];
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
     const text = await readTextFile(file);
+    rejectResultsFile(file, text);
     const { records, errors } = parseLogSamples(text, { targetDelimiter: values.delimiter ?? ' ' });
     requireSomeRecords(file, records.length, errors, 'line');
     reportSkipped(file, errors, 'line', values.strict ?? false);
     const delimiter = values.delimiter ?? ' ';
-    const report = harnessReport(records, opts);
+    const report = harnessReport(records, { ...opts, targetDelimiter: values.delimiter ?? ' ' });
     const nonFinite = report.warnings.find((w) => w.includes('NaN or +inf'));
     if (nonFinite) warn(nonFinite);
     let rescore: Rescore | undefined;
