@@ -67,7 +67,7 @@ export function encodeWithPieces(m: TokenizerHandle, text: string, addSpecialTok
     const at = runAt(enc.ids, plain, before) ? before : offsetOf(enc.ids, plain);
     if (at >= 0) inserted = enc.ids.map((_, i) => i < at || i >= at + plain.length);
   }
-  return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: inserted[i] }));
+  return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: inserted[i], ...(!inserted[i] && m.specialIds.has(id) ? { added: true } : {}) }));
 }
 
 /** A least-recently-used map with a fixed number of entries. */

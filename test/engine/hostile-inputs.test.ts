@@ -31,3 +31,29 @@ describe('PMI', () => {
     expect(r.winners.pmi).toBe(0);
   });
 });
+
+describe('special-token text typed in a context (defect 5)', () => {
+  const spans = (c: { tokens: { bytes: [number, number] }[] }) => c.tokens.map((t) => t.bytes);
+  it('does not shift the candidate\'s byte spans', async () => {
+    const plain = await score('Once upon a time there was a girl named', [' Lily.']);
+    expect(spans(plain.candidates[0])).toEqual([[0, 5], [5, 6]]);
+    for (const context of ['<s>Once upon a time there was a girl named', 'Once upon a time </s> there was a girl named', '</s>Once upon a time there was a girl named']) {
+      const c = (await score(context, [' Lily.'])).candidates[0];
+      expect(c.byte_note, context).toBeUndefined();
+      expect(spans(c), context).toEqual([[0, 5], [5, 6]]);
+    }
+  });
+  it('a context ending in "<s>": the tokenizer\'s phantom space after it is scored with an empty span', async () => {
+    const c = (await score('Once upon a time there was a girl named <s>', [' Lily.'])).candidates[0];
+    expect(c.byte_note).toBeUndefined();
+    expect(c.tokens.map((t) => t.piece)).toEqual(['▁', '▁Lily', '.']);
+    expect(spans(c)).toEqual([[0, 0], [0, 5], [5, 6]]);
+  });
+  it('a candidate "<s>" after an empty context is scored (the typed token after the inserted BOS)', async () => {
+    const r = await score('', ['<s>', ' there']);
+    const c = r.candidates[0];
+    expect(c.tokens.map((t) => [t.piece, t.bytes])).toEqual([['<s>', [0, 3]]]);
+    expect(Number.isFinite(c.sum_logprob)).toBe(true);
+    expect(r.warnings.map((w) => w.code)).not.toContain('unscored_candidate');
+  });
+});
