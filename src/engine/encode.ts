@@ -1,6 +1,8 @@
 // Tokenising with the pieces kept (the byte-span code needs them), and a small per-model cache
 // for texts that are encoded again and again (an item's context, once per candidate).
-import type { EncodedToken } from '../core/tokens/spans';
+import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
+import type { TokenizerTraits } from '../core/tokens/pieces';
+import { utf8Length } from '../core/text/unicode';
 import type { LoadedModel } from './model';
 
 interface RawTokenizer {
@@ -68,6 +70,26 @@ export function encodeWithPieces(m: TokenizerHandle, text: string, addSpecialTok
     if (at >= 0) inserted = enc.ids.map((_, i) => i < at || i >= at + plain.length);
   }
   return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: inserted[i], ...(!inserted[i] && m.specialIds.has(id) ? { added: true } : {}) }));
+}
+
+/** What a text encoded on its own is anchored after, so that no dummy-prefix space lands on it. */
+const ANCHOR = '\n';
+
+/**
+ * A text's tokens as they would continue other text: without the dummy-prefix space a
+ * SentencePiece tokenizer puts in front of a text encoded on its own ("py." → p y ., not ▁p y .).
+ * The text is encoded after an anchor ("\n"), and the tokens that start exactly where the anchor
+ * ends are kept. Undefined when no token boundary falls there (the anchor merged with the text).
+ */
+export function encodeAlone(m: TokenizerHandle & { traits: TokenizerTraits }, text: string): EncodedToken[] | undefined {
+  if (!m.traits.dummyPrefix) return encodeWithPieces(m, text, false);
+  const whole = encodeWithPieces(m, ANCHOR + text, false);
+  const s = tokenSpans(whole, ANCHOR + text, m.traits);
+  if (!s.exact) return undefined;
+  const anchorBytes = utf8Length(ANCHOR);
+  const k = s.spans.findIndex(([a, b]) => a >= anchorBytes && b > a);
+  if (k < 0 || s.spans.slice(0, k).some(([, b]) => b > anchorBytes)) return undefined;
+  return whole.slice(k);
 }
 
 /** A least-recently-used map with a fixed number of entries. */

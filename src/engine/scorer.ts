@@ -9,7 +9,7 @@ import { winners } from '../core/scoring/winners';
 import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { utf8Length } from '../core/text/unicode';
-import { addSpecialTokensFor, encodeCached, encodeWithPieces, pieceOf } from './encode';
+import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, pieceOf } from './encode';
 import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, runPrefixes, type BatchOptions, type CancelToken } from './forward';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
@@ -52,11 +52,11 @@ export function planContinuation(m: LoadedModel, contextSplit: string, continuat
   const byteNote = spans.exact ? undefined : spans.note;
 
   if (merged && options.boundaryPolicy === 'separate') {
-    const cont = encodeWithPieces(m, continuation, false);
-    // A dummy-prefix tokenizer puts a space in front of a text encoded alone; a lone '▁' token
-    // that is only that space is dropped.
-    let toks = cont;
-    if (m.traits.dummyPrefix && toks.length > 1 && (toks[0].piece === '▁' || toks[0].piece === 'Ġ') && !/^\s/.test(continuation)) toks = toks.slice(1);
+    // The continuation's own tokens, without the space a dummy-prefix tokenizer puts in front of a
+    // text encoded alone (that space is not in the string and would be scored as if it were).
+    const alone = encodeAlone(m, continuation);
+    let toks = alone ?? encodeWithPieces(m, continuation, false);
+    if (!alone && m.traits.dummyPrefix && toks.length > 1 && (toks[0].piece === '▁' || toks[0].piece === 'Ġ') && !/^\s/.test(continuation)) toks = toks.slice(1);
     const s = tokenSpans(toks, continuation, m.traits);
     const straddle = first < whole.length && spans.spans[first][0] < Lc ? whole[first] : undefined;
     return {

@@ -57,3 +57,18 @@ describe('special-token text typed in a context (defect 5)', () => {
     expect(r.warnings.map((w) => w.code)).not.toContain('unscored_candidate');
   });
 });
+
+describe('separate policy (defect 6)', () => {
+  it('encodes the continuation without the tokenizer\'s phantom space: "py." is p y ., not ▁p y .', async () => {
+    const c = (await score('The dog was hap', ['py.'], { boundaryPolicy: 'separate' })).candidates[0];
+    expect(c.boundary_info?.policy).toBe('separate');
+    expect(c.tokens.map((t) => t.piece)).toEqual(['p', 'y', '.']);
+    expect(c.tokens.map((t) => t.bytes)).toEqual([[0, 1], [1, 2], [2, 3]]);
+    expect(c.byte_note).toBeUndefined();
+  });
+  it('a continuation with a leading space keeps its own space and loses only the phantom one', async () => {
+    const c = (await score('Once upon a tim', ['e Lily.', ' Lily.'], { boundaryPolicy: 'separate' })).candidates;
+    expect(c[0].tokens.map((t) => t.piece).join('')).toBe('e▁Lily.');
+    expect(c[0].tokens.reduce((s, t) => s + t.bytes[1] - t.bytes[0], 0)).toBe(7);
+  });
+});
