@@ -72,6 +72,22 @@ export function encodeWithPieces(m: TokenizerHandle, text: string, addSpecialTok
   return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: inserted[i], ...(!inserted[i] && m.specialIds.has(id) ? { added: true } : {}) }));
 }
 
+/** Characters of the longest piece in the vocabulary (a bound on the text one token covers). */
+const longestPieces = new WeakMap<object, number>();
+export function longestPieceChars(m: TokenizerHandle): number {
+  let n = longestPieces.get(m.tokenizer);
+  if (n === undefined) {
+    const model = (raw(m) as unknown as { model?: { vocab?: unknown; tokens_to_ids?: Map<string, number> } }).model;
+    const pieces: Iterable<unknown> = Array.isArray(model?.vocab) ? model.vocab : (model?.tokens_to_ids?.keys() ?? []);
+    n = 0;
+    for (const p of pieces) if (typeof p === 'string') n = Math.max(n, p.length);
+    // Unknown vocabulary: a bound no real tokenizer's piece reaches.
+    if (n === 0) n = 1024;
+    longestPieces.set(m.tokenizer, n);
+  }
+  return n;
+}
+
 /** What a text encoded on its own is anchored after, so that no dummy-prefix space lands on it. */
 const ANCHOR = '\n';
 

@@ -5,11 +5,12 @@ import { rowLogprob, rowStats } from '../core/scoring/distribution';
 import { splitPair } from '../core/scoring/split';
 import type { BoundaryInfo, CandidateScore, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
 import { itemWarnings, type TooLong } from '../core/scoring/warnings';
+import { charsForTokens, textTail, type ContextCut } from '../core/scoring/window';
 import { winners } from '../core/scoring/winners';
 import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { utf8Length } from '../core/text/unicode';
-import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, pieceOf } from './encode';
+import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, pieceOf } from './encode';
 import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, runPrefixes, type BatchOptions, type CancelToken } from './forward';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
@@ -209,11 +210,24 @@ export interface PlannedItem {
   uncPlans: (ContinuationPlan | null)[];
   empty: number[];
   tooLong: TooLong[];
+  /** The context did not fit the model's window (cut from the left). */
+  contextCut?: ContextCut;
 }
 
 export function planItem(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions): PlannedItem {
   const ctxText = modelContext(m, context, options.chatTemplate);
-  const split = splitPair(ctxText, '');
+  const whole = splitPair(ctxText, '');
+  // Only the last window of tokens can reach the model: the text before a bound that certainly
+  // holds more is not tokenised at all.
+  const budget = charsForTokens(m.info.maxLength + 1, longestPieceChars(m));
+  const tail = textTail(whole.context, budget);
+  const split = { ...whole, context: tail.text };
+  let tokensKept = Infinity;
+  const fit = (plan: ContinuationPlan) => {
+    const fitted = fitToContext(plan, m.info.maxLength);
+    if (fitted !== 'too-long' && fitted.prefixIds.length < plan.prefixIds.length) tokensKept = Math.min(tokensKept, fitted.prefixIds.length);
+    return fitted;
+  };
   const empty: number[] = [];
   const tooLong: TooLong[] = [];
   const plans = candidates.map((cand, i): ContinuationPlan | null => {
@@ -226,7 +240,7 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
       return null;
     }
     const plan = planContinuation(m, split.context, split.moved + cand, options);
-    const fitted = fitToContext(plan, m.info.maxLength);
+    const fitted = fit(plan);
     if (fitted === 'too-long') {
       tooLong.push({ index: i, tokens: plan.tokens.length, limit: m.info.maxLength });
       return null;
@@ -238,14 +252,15 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
   // BOS only.
   const uncPlans = candidates.map((cand, i) => {
     if (!plans[i]) return null;
-    const unc = splitPair(options.unconditionalContext, split.moved + cand);
+    const unc = splitPair(textTail(options.unconditionalContext, budget).text, split.moved + cand);
     const p = planContinuation(m, unc.context, unc.continuation, { boundaryPolicy: 'whole' });
     const fitted = fitToContext(p, m.info.maxLength);
     if (fitted !== 'too-long') return fitted;
     tooLong.push({ index: i, tokens: p.tokens.length, limit: m.info.maxLength, unconditional: true });
     return null;
   });
-  return { context, candidates, moved: split.moved, plans, uncPlans, empty, tooLong };
+  const contextCut = tokensKept < Infinity || tail.charsCut > 0 ? { window: m.info.maxLength, tokensKept: Math.min(tokensKept, m.info.maxLength), charsCut: tail.charsCut } : undefined;
+  return { context, candidates, moved: split.moved, plans, uncPlans, empty, tooLong, ...(contextCut ? { contextCut } : {}) };
 }
 
 /** The item's result from its scored plans. */
@@ -258,6 +273,9 @@ export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[],
     if (plan && !scored[i]) skip.add(i);
   });
   const noPmi = new Set<number>(tooLong.filter((t) => t.unconditional).map((t) => t.index));
+  p.uncPlans.forEach((plan, i) => {
+    if (plan && !unc[i]) noPmi.add(i);
+  });
   const nonFinite: number[] = [];
   const scores: CandidateScore[] = candidates.map((cand, i) => {
     const plan = plans[i];
@@ -293,6 +311,9 @@ export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[],
       tooLong,
       empty,
       nonFinite,
+      contextCut: p.contextCut,
+      unscored: plans.flatMap((plan, i) => (plan && !scored[i] ? [i] : [])),
+      noPmi: plans.flatMap((plan, i) => (plan && scored[i] && p.uncPlans[i] && !unc[i] ? [i] : [])),
     }),
   };
 }

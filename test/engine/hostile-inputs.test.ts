@@ -72,3 +72,27 @@ describe('separate policy (defect 6)', () => {
     expect(c[0].tokens.reduce((s, t) => s + t.bytes[1] - t.bytes[0], 0)).toBe(7);
   });
 });
+
+describe('a context longer than the model\'s window (defects 7, 10)', () => {
+  const story = 'Once upon a time, there was a little girl named Lily. She liked to play in the park with her dog. ';
+  it('is cut from the left to the last window of tokens, with a warning that says so', async () => {
+    const long = story.repeat(40); // about 1,000 tokens; the window is 512
+    const r = await score(long, [' Lily', ' Tom']);
+    const w = r.warnings.find((x) => x.code === 'context_truncated');
+    expect(w?.message).toMatch(/longer than the model's window of 512 tokens/);
+    expect(w?.message).toMatch(/only its last \d+ tokens were used/);
+    // The same numbers as a context already cut to a few windows' worth of text.
+    const tail = await score(story.repeat(20), [' Lily', ' Tom']);
+    expect(tail.warnings.map((x) => x.code)).toContain('context_truncated');
+    r.candidates.forEach((c, i) => expect(Math.abs(c.sum_logprob - tail.candidates[i].sum_logprob)).toBeLessThan(1e-5));
+    // A short context: no warning.
+    expect((await score(story, [' Lily'])).warnings.map((x) => x.code)).not.toContain('context_truncated');
+  });
+  it('a 5 MB context is cut before tokenising: same numbers as its tail, in seconds, not minutes', async () => {
+    const huge = story.repeat(Math.ceil(5e6 / story.length));
+    const r = await score(huge, [' Lily', ' Tom']);
+    const tail = await score(story.repeat(20), [' Lily', ' Tom']);
+    r.candidates.forEach((c, i) => expect(Math.abs(c.sum_logprob - tail.candidates[i].sum_logprob)).toBeLessThan(1e-5));
+    expect(r.warnings.find((x) => x.code === 'context_truncated')?.message).toMatch(/the first [\d,]+ characters were not tokenised/i);
+  }, 20_000);
+});

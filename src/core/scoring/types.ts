@@ -82,7 +82,10 @@ export type WarningCode =
   | 'boundary_merge'
   | 'candidate_too_long'
   | 'empty_candidate'
-  | 'non_finite_logprob';
+  | 'non_finite_logprob'
+  | 'context_truncated'
+  | 'unscored_candidate'
+  | 'pmi_unavailable';
 
 export interface ScoreWarning {
   code: WarningCode;
