@@ -48,8 +48,10 @@ function progressTracker(onProgress?: (p: LoadProgress) => void): (e: unknown) =
 /** A clear message for the errors transformers.js gives when a file is missing. */
 function explainLoadError(err: unknown, label: string, file: string): Error {
   const msg = err instanceof Error ? err.message : String(err);
+  // transformers.js reads a missing tokenizer_config.json as undefined and fails on a field of it.
+  if (/reading 'tokenizer_class'/.test(msg)) return new Error(`model "${label}" is missing tokenizer_config.json`);
   if (/could not locate file|404|not found|ENOENT|no such file/i.test(msg)) {
-    const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg);
+    const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg) ?? /found locally at "[^"]*?([^"/\\]+(?:\/[^"/\\]+)?)"/i.exec(msg);
     return new Error(`model "${label}" is missing ${m ? m[1] : file} (${msg.split('\n')[0]})`);
   }
   return new Error(`could not load model "${label}": ${msg.split('\n')[0]}`);

@@ -212,6 +212,8 @@ export interface PlannedItem {
   tooLong: TooLong[];
   /** The context did not fit the model's window (cut from the left). */
   contextCut?: ContextCut;
+  /** A chat template was asked for and the model has none. */
+  noChatTemplate?: boolean;
 }
 
 export function planItem(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions): PlannedItem {
@@ -260,7 +262,8 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
     return null;
   });
   const contextCut = tokensKept < Infinity || tail.charsCut > 0 ? { window: m.info.maxLength, tokensKept: Math.min(tokensKept, m.info.maxLength), charsCut: tail.charsCut } : undefined;
-  return { context, candidates, moved: split.moved, plans, uncPlans, empty, tooLong, ...(contextCut ? { contextCut } : {}) };
+  const noChatTemplate = options.chatTemplate && !m.info.hasChatTemplate;
+  return { context, candidates, moved: split.moved, plans, uncPlans, empty, tooLong, ...(contextCut ? { contextCut } : {}), ...(noChatTemplate ? { noChatTemplate } : {}) };
 }
 
 /** The item's result from its scored plans. */
@@ -312,6 +315,7 @@ export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[],
       empty,
       nonFinite,
       contextCut: p.contextCut,
+      noChatTemplate: p.noChatTemplate,
       unscored: plans.flatMap((plan, i) => (plan && !scored[i] ? [i] : [])),
       noPmi: plans.flatMap((plan, i) => (plan && scored[i] && p.uncPlans[i] && !unc[i] ? [i] : [])),
     }),

@@ -1,6 +1,6 @@
 import type { Command } from '../main';
 import { UsageError } from '../errors';
-import { parseCommandArgs, parseNumberFlag, printJson, readTextFile } from '../io';
+import { parseCommandArgs, parseNumberFlag, printJson, readTextFile, warn } from '../io';
 import { parseMu } from './taskOutput';
 import { parseScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
@@ -98,6 +98,8 @@ export const command: Command = {
     const results: ItemScore[] = [];
     for (const item of items) results.push(await engine.score({ context: item.context, candidates: item.candidates, options }));
     await engine.unload();
+    if (results.some((r) => r.warnings.some((w) => w.code === 'no_chat_template')))
+      warn(`${values.model} has no chat template; --chat-template is ignored and the context is scored raw`);
     if (values.json) printJson({ model: values.model, dtype, items: results });
     else process.stdout.write(formatTable(results) + '\n');
     return 0;

@@ -85,7 +85,8 @@ export type WarningCode =
   | 'non_finite_logprob'
   | 'context_truncated'
   | 'unscored_candidate'
-  | 'pmi_unavailable';
+  | 'pmi_unavailable'
+  | 'no_chat_template';
 
 export interface ScoreWarning {
   code: WarningCode;

@@ -36,6 +36,8 @@ export interface WarningInputs {
   /** Candidates that had no token to score (after planning), and those whose PMI term had none. */
   unscored?: readonly number[];
   noPmi?: readonly number[];
+  /** A chat template was asked for, but the model has none: the context was scored raw. */
+  noChatTemplate?: boolean;
 }
 
 const TRAILING_PUNCT = /[.,;:!?。、！？…)\]"'”’]$/u;
@@ -117,6 +119,13 @@ export function itemWarnings(inp: WarningInputs): ScoreWarning[] {
       code: 'empty_candidate',
       message: 'An empty candidate has no tokens to score; it is left out of every comparison.',
       candidates: [...inp.empty],
+    });
+  }
+  if (inp.noChatTemplate) {
+    out.push({
+      code: 'no_chat_template',
+      message: 'The model has no chat template, so the context was scored raw, not as a user turn.',
+      candidates: [],
     });
   }
   if (inp.contextCut) {
