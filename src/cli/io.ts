@@ -81,7 +81,7 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
     const a = argv[i];
     const name = a.startsWith('--') && !a.includes('=') ? a.slice(2) : undefined;
     const next = argv[i + 1];
-    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-(?!-)./.test(next) && next !== '-h') {
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-(?!-)/.test(next) && next !== '-h') {
       args.push(`${a}=${next}`);
       i++;
     } else args.push(a);

@@ -34,3 +34,13 @@ describe('number flags', () => {
     expect(expectOneLineError(await runInProcess(['task', '--bits', 'x.json', '--mu']))).toMatch(/--mu/);
   });
 });
+
+describe('string values that start with "-"', () => {
+  it('are the value of the option before them ("-1", "-")', async () => {
+    const r = await runInProcess(['score', '--model', MODEL, '--context', '-', '--candidate', '-1', '--json']);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout) as { items: { context: string; candidates: { text: string }[] }[] };
+    expect(out.items[0].context).toBe('-');
+    expect(out.items[0].candidates[0].text).toBe('-1');
+  });
+});
