@@ -206,3 +206,14 @@ describe('issue 12: NaN and +inf choices in --bits (defect 8)', () => {
   });
 });
 
+
+describe('issue 12: task items whose context overflows the window (defect 7)', () => {
+  it('are counted on stderr', async () => {
+    const story = 'Once upon a time, there was a little girl named Lily. She liked to play in the park with her dog. ';
+    const file = join(dir, 'long-context.jsonl');
+    writeFileSync(file, [JSON.stringify({ id: 'long', context: story.repeat(40), choices: [' Lily', ' Tom'], label: 0 }), JSON.stringify({ id: 'short', context: story, choices: [' Lily', ' Tom'], label: 0 })].join('\n'));
+    const r = await runInProcess(['task', '--model', join(MODELS_DIR, 'stories260K'), '--items', file, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^warning: 1 item\(s\) have a context longer than the model's window of 512 tokens \(first: long\); only its last tokens were used/);
+  });
+});
