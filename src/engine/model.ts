@@ -53,8 +53,10 @@ function progressTracker(onProgress?: (p: LoadProgress) => void): (e: unknown) =
 function explainLoadError(err: unknown, label: string, file: string): Error {
   const msg = err instanceof Error ? err.message : String(err);
   const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  // transformers.js reads a missing tokenizer_config.json as undefined and fails on a field of it.
+  if (/reading 'tokenizer_class'/.test(msg)) return named(`model "${label}" is missing tokenizer_config.json`, LOAD_ERROR.missingFile);
   if (/could not locate file|404|not found|ENOENT|no such file/i.test(msg)) {
-    const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg);
+    const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg) ?? /found locally at "[^"]*?([^"/\\]+(?:\/[^"/\\]+)?)"/i.exec(msg);
     return named(`model "${label}" is missing ${m ? m[1] : file} (${msg.split('\n')[0]})`, LOAD_ERROR.missingFile);
   }
   if (isNetworkFailure(msg + cause)) return named(`could not download model "${label}": ${msg.split('\n')[0]}${cause}`, LOAD_ERROR.unreachable);

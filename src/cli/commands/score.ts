@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import type { Command } from '../main';
 import { UsageError } from '../errors';
-import { parseNumberFlag, printJson, readTextFile } from '../io';
+import { parseCommandArgs, parseNumberFlag, printJson, readTextFile, warn } from '../io';
 import { parseMu } from './taskOutput';
 import { parseScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
@@ -59,9 +58,7 @@ export const command: Command = {
   summary: 'score candidate continuations of a context under every rule',
   usage: USAGE,
   async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
+    const { values, positionals } = parseCommandArgs(argv, {
         model: { type: 'string' },
         dtype: { type: 'string' },
         context: { type: 'string' },
@@ -73,9 +70,8 @@ export const command: Command = {
         'top-k': { type: 'string' },
         'chat-template': { type: 'boolean' },
         json: { type: 'boolean' },
-      },
-      strict: true,
     });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (see --help)`);
     if (!values.model) throw new UsageError('--model is required (a model folder or a hub id)');
     const dtype = parseDtype(values.dtype);
     let items: ScoreItemInput[];
@@ -88,13 +84,13 @@ export const command: Command = {
       items = [{ context: values.context, candidates: values.candidate }];
     }
     const mu = parseMu(values.mu);
-    const topK = parseNumberFlag('top-k', values['top-k'], DEFAULT_SCORE_OPTIONS.topK);
+    const topK = parseNumberFlag('top-k', values['top-k'], DEFAULT_SCORE_OPTIONS.topK, { integer: true, min: 0 });
     const options: ScoreOptions = {
       ...DEFAULT_SCORE_OPTIONS,
       boundaryPolicy: parsePolicy(values.policy),
       unconditionalContext: values.unconditional ?? '',
       mu,
-      topK: Math.max(0, Math.floor(topK)),
+      topK,
       chatTemplate: values['chat-template'] ?? false,
     };
     const source = modelSourceFromArg(values.model);
@@ -103,6 +99,8 @@ export const command: Command = {
     const results: ItemScore[] = [];
     for (const item of items) results.push(await engine.score({ context: item.context, candidates: item.candidates, options }));
     await engine.unload();
+    if (results.some((r) => r.warnings.some((w) => w.code === 'no_chat_template')))
+      warn(`${values.model} has no chat template; --chat-template is ignored and the context is scored raw`);
     if (values.json) printJson({ model: values.model, dtype, plan, items: results });
     else process.stdout.write(formatTable(results) + '\n');
     return 0;
