@@ -203,7 +203,7 @@ export const command: Command = {
     let total: number;
     if (values.items !== undefined) {
       if (values.context !== undefined || values.candidate) throw new UsageError('use either --items or --context/--candidate, not both');
-      total = await checkItems(values.items);
+      total = NaN;
       items = fileItems(values.items);
     } else {
       if (values.context === undefined) throw new UsageError('give --context TEXT with --candidate TEXT ..., or --items FILE');
@@ -223,7 +223,19 @@ export const command: Command = {
     };
     const format: OutputFormat = values.jsonl ? 'jsonl' : values.json ? 'json' : 'table';
     const source = modelSourceFromArg(values.model);
-    const engine = await createNodeEngine(source, dtype);
+    // The model loads while the items file is checked (its first pass).
+    const loading = createNodeEngine(source, dtype);
+    // Its failure is reported below, after the items' (a rejection nobody awaits yet is not a crash).
+    loading.catch(() => undefined);
+    if (values.items !== undefined) {
+      try {
+        total = await checkItems(values.items);
+      } catch (err) {
+        await loading.then((e) => e.unload()).catch(() => undefined);
+        throw err;
+      }
+    }
+    const engine = await loading;
     const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype });
     const progress = values.quiet ? undefined : progressReporter(total);
     try {

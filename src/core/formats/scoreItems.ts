@@ -1,17 +1,13 @@
 // The `lengthlens score --items` file: one JSON object per line, {"context": ..., "candidates": [...]}.
 // Read whole (parseScoreItems) or lazily from byte chunks (readScoreItems), so that a file of any
 // size streams through the scorer with memory bounded by its longest line.
-import { z } from 'zod';
-
 /** A lone UTF-16 surrogate: JSON can spell one ("\ud800"), UTF-8 cannot carry it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = z.string().refine((s) => !LONE_SURROGATE.test(s), 'contains a lone surrogate (\\ud800–\\udfff), which is not text');
 
-export const ScoreItemSchema = z.object({
-  context: wellFormed,
-  candidates: z.array(wellFormed).min(1, 'needs at least one candidate'),
-});
-export type ScoreItemInput = z.infer<typeof ScoreItemSchema>;
+export interface ScoreItemInput {
+  context: string;
+  candidates: string[];
+}
 
 export interface LineError {
   line: number;
@@ -21,7 +17,16 @@ export interface LineError {
 /** The longest line an items file may have (32 MiB): a line is held whole while it is parsed. */
 export const MAX_ITEM_LINE_BYTES = 32 * 1024 * 1024;
 
-/** One line's item, or the reason it is not one. */
+function checkText(s: unknown, where: string): string | undefined {
+  if (typeof s !== 'string') return `${where}: expected a string`;
+  if (LONE_SURROGATE.test(s)) return `${where}: contains a lone surrogate (\\ud800–\\udfff), which is not text`;
+  return undefined;
+}
+
+/**
+ * One line's item, or the reason it is not one. Checked by hand rather than with the schema
+ * (same rules, same messages): this runs once per line of files with millions of lines.
+ */
 export function parseScoreItemLine(raw: string): { item: ScoreItemInput } | { reason: string } {
   let value: unknown;
   try {
@@ -29,9 +34,20 @@ export function parseScoreItemLine(raw: string): { item: ScoreItemInput } | { re
   } catch (e) {
     return { reason: `not valid JSON (${(e as Error).message})` };
   }
-  const r = ScoreItemSchema.safeParse(value);
-  if (r.success) return { item: r.data };
-  return { reason: r.error.issues.map((x) => `${x.path.join('.') || 'item'}: ${x.message}`).join('; ') };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { reason: 'item: expected an object with "context" and "candidates"' };
+  const { context, candidates } = value as Record<string, unknown>;
+  const reasons: string[] = [];
+  const c = checkText(context, 'context');
+  if (c) reasons.push(c);
+  if (!Array.isArray(candidates)) reasons.push('candidates: expected a list of strings');
+  else if (candidates.length === 0) reasons.push('candidates: needs at least one candidate');
+  else
+    candidates.forEach((x, k) => {
+      const r = checkText(x, `candidates.${k}`);
+      if (r) reasons.push(r);
+    });
+  if (reasons.length > 0) return { reason: reasons.join('; ') };
+  return { item: { context: context as string, candidates: candidates as string[] } };
 }
 
 /** Parse every non-blank line; bad lines are reported with their 1-based number, good ones kept. */
