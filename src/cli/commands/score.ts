@@ -248,6 +248,8 @@ export const command: Command = {
       await writer.end();
     } catch (err) {
       progress?.end();
+      // The reader went away (`| head`): nothing is lost that anyone would read.
+      if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
       await writer.end((err as Error).message);
       throw err;
     } finally {
