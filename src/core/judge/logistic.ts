@@ -18,6 +18,10 @@ export interface LogisticData {
   p: number;
   /** Targets in [0, 1]. */
   y: Float64Array;
+  /** Row weights (default 1); a row of weight 0 is skipped. */
+  w?: Float64Array;
+  /** A fixed term added to each row's linear predictor (default 0). */
+  offset?: Float64Array;
 }
 
 export interface LogisticFit {
@@ -60,19 +64,21 @@ export function invertSpd(m: number[][]): number[][] {
  * p × p). Softplus is written stably: log(1 + e^η).
  */
 function evaluate(data: LogisticData, beta: Float64Array, grad: Float64Array, hess: Float64Array): number {
-  const { x, p, y } = data;
+  const { x, p, y, w: weights, offset } = data;
   const rows = y.length;
   grad.fill(0);
   hess.fill(0);
   let ll = 0;
   for (let r = 0, o = 0; r < rows; r++, o += p) {
-    let eta = 0;
+    const weight = weights ? weights[r] : 1;
+    if (weight === 0) continue;
+    let eta = offset ? offset[r] : 0;
     for (let j = 0; j < p; j++) eta += x[o + j] * beta[j];
     const e = Math.exp(-Math.abs(eta));
-    ll += y[r] * eta - (eta > 0 ? eta + Math.log1p(e) : Math.log1p(e));
+    ll += weight * (y[r] * eta - (eta > 0 ? eta + Math.log1p(e) : Math.log1p(e)));
     const mu = eta >= 0 ? 1 / (1 + e) : e / (1 + e);
-    const resid = y[r] - mu;
-    const w = mu * (1 - mu);
+    const resid = weight * (y[r] - mu);
+    const w = weight * mu * (1 - mu);
     for (let j = 0; j < p; j++) {
       const xj = x[o + j];
       grad[j] += xj * resid;
@@ -84,17 +90,17 @@ function evaluate(data: LogisticData, beta: Float64Array, grad: Float64Array, he
 }
 
 /**
- * Fit by Newton–Raphson from β = 0. Each pass gives the likelihood at the new point with its
+ * Fit by Newton–Raphson from β = 0 (or `start`, which the bootstrap uses to begin at the full fit). Each pass gives the likelihood at the new point with its
  * gradient and Hessian; a step that lowered the likelihood is halved and retried. Separated data
  * end the fit at the last point with `converged: false`; only a singular design throws.
  */
-export function fitLogistic(data: LogisticData, opts: { maxIter?: number; tol?: number } = {}): LogisticFit {
+export function fitLogistic(data: LogisticData, opts: { maxIter?: number; tol?: number; start?: readonly number[] } = {}): LogisticFit {
   const { p } = data;
   const maxIter = opts.maxIter ?? 100;
   const tol = opts.tol ?? 1e-10;
   const grad = new Float64Array(p);
   const hess = new Float64Array(p * p);
-  let beta = new Float64Array(p);
+  let beta = opts.start && opts.start.length === p && opts.start.every(Number.isFinite) ? Float64Array.from(opts.start) : new Float64Array(p);
   let base = beta;
   let step = new Float64Array(p);
   let baseLl = -Infinity;
