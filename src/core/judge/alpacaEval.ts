@@ -191,11 +191,20 @@ export function readAlpacaEvalValues(values: readonly unknown[]): AlpacaEvalAnno
   };
 }
 
+/** JSON.parse, falling back to the slower reader that accepts Python's bare NaN (AlpacaEval writes them). */
+export function parseJsonWithNaN(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return parseTolerantJson(text);
+  }
+}
+
 /** Parses an AlpacaEval annotations.json file; throws a one-line reason when it is not one. */
 export function parseAlpacaEvalAnnotations(text: string): AlpacaEvalAnnotations {
   let value: unknown;
   try {
-    value = parseTolerantJson(text.replace(/^\uFEFF/, ''));
+    value = parseJsonWithNaN(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     const truncated = /end of (json )?input|unterminated|unexpected end/i.test((err as Error).message);
     throw new Error(

@@ -12,8 +12,7 @@
 // Bad rows are reported with their line number and reason; good rows still load.
 import { forEachCsvRow } from '../formats/csvRecords';
 import { isRecord, parseJsonLines, readEach, type LineError, type Parsed } from '../formats/lineError';
-import { parseTolerantJson } from '../formats/tolerantJson';
-import { isAlpacaEvalRecord, readAlpacaEvalValues, type AlpacaEvalAnnotations } from './alpacaEval';
+import { isAlpacaEvalRecord, parseJsonWithNaN, readAlpacaEvalValues, type AlpacaEvalAnnotations } from './alpacaEval';
 
 export type HardVerdict = 'A' | 'B' | 'tie';
 
@@ -134,7 +133,8 @@ function toRow(record: Record<string, unknown>, line: number): VerdictRow | stri
       return `preference is AlpacaEval's 1–2 scale (2: A won, 1: B won, 0: draw), got ${describe(record.preference)}`;
     pA = n === 0 ? 0.5 : n - 1;
     hard = n === 2 ? 'A' : n === 1 ? 'B' : n === 0 || n === 1.5 ? 'tie' : null;
-  } else return 'missing verdict';
+  } else if ('preference' in record) return "preference is empty (a null preference: AlpacaEval drops such rows too)";
+  else return 'missing verdict';
   const lengths: number[] = [];
   for (const key of ['len_a', 'len_b']) {
     if (!present(key)) return `missing ${key}`;
@@ -189,7 +189,7 @@ function parseJsonl(text: string): ParsedVerdicts {
 function parseJsonArray(text: string): ParsedVerdicts {
   let value: unknown;
   try {
-    value = parseTolerantJson(text.replace(/^\uFEFF/, ''));
+    value = parseJsonWithNaN(text.replace(/^\uFEFF/, ''));
   } catch (err) {
     const cut = /end of (json )?input|unterminated/i.test((err as Error).message);
     const message = cut
