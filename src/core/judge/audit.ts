@@ -174,6 +174,8 @@ interface Prepared {
   /** Per group: the swap-averaged score, NaN without both orders. */
   swap: Float64Array;
   sampleSd: boolean;
+  /** Scratch row weights, reused by every bootstrap draw. */
+  w: Float64Array;
 }
 
 /** ln(len A / len B), an empty answer counted as length 1; or the plain difference. */
@@ -193,6 +195,7 @@ function prepare(rows: VerdictRow[], groups: PromptGroup[], kind: LengthFeatureK
     cellWeight: new Float64Array(n),
     swap: new Float64Array(groups.length),
     sampleSd: kind === 'char-difference',
+    w: new Float64Array(n),
   };
   let r = 0;
   groups.forEach((g, k) => {
@@ -221,7 +224,7 @@ interface Estimates {
 /** Raw, swap-averaged and LC win rates with each prompt drawn `draws[k]` times (all 1: the data). */
 function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly number[]): Estimates {
   const n = p.y.length;
-  const w = new Float64Array(n);
+  const w = p.w;
   let sw = 0;
   let sy = 0;
   for (let r = 0; r < n; r++) {

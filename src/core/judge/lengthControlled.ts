@@ -3,7 +3,7 @@
 // (or, as AlpacaEval does, the character difference len A − len B with the sample sd) — then the
 // win rate with the length term removed, averaged over the two orders: LC = ½[σ(θ + φ) + σ(θ − φ)].
 import { populationSd } from '../metrics/stats';
-import { fitLogistic, invertSpd, sigmoid, SingularFitError } from './logistic';
+import { fitLogisticColumns, invertSpd, sigmoid, SingularFitError } from './logistic';
 
 /** One verdict per row, struct-of-arrays so fits over thousands of rows stay cheap. */
 export interface JudgmentTable {
@@ -106,15 +106,12 @@ export function fitLengthControlled(table: JudgmentTable, opts: LengthControlled
   const fixed = opts.fixedGamma;
   const offset = fixed === undefined ? undefined : feature.map((f) => fixed * f);
   const tryFit = (withLength: boolean) => {
-    const p = 1 + (positionVaries ? 1 : 0) + (withLength ? 1 : 0);
-    const design = new Float64Array(rows * p);
-    for (let r = 0, o = 0; r < rows; r++, o += p) {
-      design[o] = 1;
-      if (positionVaries) design[o + 1] = table.s[r];
-      if (withLength) design[o + p - 1] = feature[r];
-    }
+    const columns: (Float64Array | null)[] = [null];
+    if (positionVaries) columns.push(table.s);
+    if (withLength) columns.push(feature);
+    const p = columns.length;
     const start = opts.start && opts.start.length === p ? opts.start : undefined;
-    return { p, design, fit: fitLogistic({ x: design, p, y: table.y, w, offset }, { start }) };
+    return { p, columns, fit: fitLogisticColumns({ columns, y: table.y, w, offset }, { start }) };
   };
   let attempt: ReturnType<typeof tryFit>;
   let lengthFitted = fixed === undefined && featureSd > 1e-6;
@@ -125,7 +122,7 @@ export function fitLengthControlled(table: JudgmentTable, opts: LengthControlled
     lengthFitted = false;
     attempt = tryFit(false);
   }
-  const { fit, p, design } = attempt;
+  const { fit, p, columns } = attempt;
   const theta = fit.beta[0];
   const phi = positionVaries ? fit.beta[1] : NaN;
   const lengthIndex = positionVaries ? 2 : 1;
@@ -134,7 +131,11 @@ export function fitLengthControlled(table: JudgmentTable, opts: LengthControlled
   // Without both orders there is no position term to average out: LC is then σ(θ).
   const lc = positionVaries ? (sigmoid(theta + phi) + sigmoid(theta - phi)) / 2 : sigmoid(theta);
   let lcSe = NaN;
-  if (opts.robustSe) lcSe = clusterRobustLcSe(table, design, p, fit.beta, positionVaries);
+  if (opts.robustSe) {
+    const design = new Float64Array(rows * p);
+    for (let r = 0; r < rows; r++) for (let j = 0; j < p; j++) design[r * p + j] = columns[j] ? columns[j]![r] : 1;
+    lcSe = clusterRobustLcSe(table, design, p, fit.beta, positionVaries);
+  }
   const beta = fit.beta;
   return {
     theta,
