@@ -251,9 +251,9 @@ function AuditReport({ name, parsed, result, ms }: { name: string; parsed: Parse
                 <XAxis
                   type="number"
                   dataKey="x"
-                  domain={[-1, 1]}
+                  domain={[-1.1, 1.1]}
                   ticks={[-1, -0.5, 0, 0.5, 1]}
-                  tickFormatter={(v) => (v === 0 ? '0 equal' : v === -1 ? '−1 B longer' : v === 1 ? '+1 A longer' : String(v))}
+                  tickFormatter={(v) => (v === 0 ? '0 equal' : v === -1 ? 'B longer −1' : v === 1 ? '+1 A longer' : String(v))}
                   label={{ value: 'LC length feature, one value per prompt', position: 'insideBottom', offset: -14 }}
                 />
                 <YAxis allowDecimals={false} width={40} />
