@@ -172,7 +172,7 @@ describe('lengthlens judge: numbers, seeds and work limits', () => {
     const started = Date.now();
     const r = cli('montecarlo', '--prompts', '100000', '--reps', '100000');
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--prompts 100000 × --reps 100000 = 1\.0e\+10 prompt-replications is over the limit of 2e\+8; lower --reps to at most 2000/);
+    expect(r.stderr).toMatch(/--prompts 100000 × --reps 100000 = 1\.0e\+10 prompt-replications is over the limit of 5e\+7; lower --reps to at most 500/);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 

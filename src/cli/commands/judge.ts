@@ -157,8 +157,8 @@ function simulate(argv: string[]): number {
   return 0;
 }
 
-/** The most row-fits (verdicts × bootstrap fits) an audit may take: about 15 minutes on one core. */
-const AUDIT_WORK_LIMIT = 2e10;
+/** The most row-fits (verdicts × bootstrap fits) an audit may take: roughly 20 minutes on one core. */
+const AUDIT_WORK_LIMIT = 1e10;
 
 /** Progress on stderr once a run has taken a few seconds: a line every few seconds with the time left. */
 function progressReporter(label: string) {
@@ -289,7 +289,7 @@ async function audit(argv: string[]): Promise<number> {
 }
 
 /** The most prompt-replications a Monte Carlo may run (prompts × reps): a few minutes on one core. */
-export const MONTE_CARLO_WORK_LIMIT = 2e8;
+export const MONTE_CARLO_WORK_LIMIT = 5e7;
 
 function montecarlo(argv: string[]): number {
   const { n: _n, ...options } = JUDGE_OPTIONS;
