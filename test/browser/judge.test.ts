@@ -145,7 +145,7 @@ describe('Judge lab', () => {
     const errorText = await page.getByTestId('audit-errors').textContent();
     expect(errorText).toContain('3 bad line(s) skipped');
     expect(errorText).toContain('Line 3: verdict must be A, B, tie or a probability');
-    expect(errorText).toContain('Line 5: len_a must be a positive number');
+    expect(errorText).toContain('Line 5: len_a must be a number ≥ 0 (0 for an empty answer), got "-5"');
     expect(errorText).toContain('Line 7: expected 5 fields, found 2');
     expect(await page.getByTestId('audit-counts').textContent()).toContain('3 verdicts on 3 prompts');
     await screenshot(page, 'judge-audit-partly-bad-file');

@@ -246,15 +246,15 @@ function AuditReport({ name, parsed, result, ms }: { name: string; parsed: Parse
         >
           <div className="judge-chart" data-testid="audit-overlap-chart">
             <ResponsiveContainer width="100%" height={200}>
-              <BarChart data={overlap} margin={{ top: 8, right: 12, bottom: 24, left: 0 }} barCategoryGap={1}>
+              <BarChart data={overlap} margin={{ top: 8, right: 24, bottom: 24, left: 0 }} barCategoryGap={1}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis
                   type="number"
                   dataKey="x"
                   domain={[-1.1, 1.1]}
                   ticks={[-1, -0.5, 0, 0.5, 1]}
-                  tickFormatter={(v) => (v === 0 ? '0 equal' : v === -1 ? 'B longer −1' : v === 1 ? '+1 A longer' : String(v))}
-                  label={{ value: 'LC length feature, one value per prompt', position: 'insideBottom', offset: -14 }}
+                  tickFormatter={(v) => (v === 0 ? '0 equal' : v === -1 ? '−1 B' : v === 1 ? '+1 A' : String(v))}
+                  label={{ value: 'length feature per prompt (B longer ← → A longer)', position: 'insideBottom', offset: -14 }}
                 />
                 <YAxis allowDecimals={false} width={40} />
                 <Tooltip formatter={(v) => `${v} prompts`} labelFormatter={(v) => `feature ≈ ${Number(v).toFixed(2)}`} contentStyle={TOOLTIP_STYLE} />
