@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ALPACAEVAL_DIR, LEADERBOARD } from '../core/judge/alpacaEvalData';
+import { progressReporter } from '../../src/cli/commands/judge';
 
 function cli(...args: string[]) {
   const r = spawnSync(process.execPath, ['bin/lengthlens.mjs', 'judge', ...args], { encoding: 'utf8' });
@@ -174,6 +175,27 @@ describe('lengthlens judge: numbers, seeds and work limits', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--prompts 100000 × --reps 100000 = 1\.0e\+10 prompt-replications is over the limit of 5e\+7; lower --reps to at most 500/);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('reports progress on stderr once a run passes 3 s, every 3 s, with the time left', () => {
+    const lines: string[] = [];
+    let now = 0;
+    const report = progressReporter('bootstrap replicates', (l) => lines.push(l), () => now);
+    now = 1000;
+    report(50, 1000); // quick runs print nothing
+    now = 4000;
+    report(200, 1000);
+    now = 5000;
+    report(250, 1000); // within 3 s of the last line
+    now = 8000;
+    report(400, 1000);
+    now = 12000;
+    report(1000, 1000);
+    expect(lines).toEqual([
+      'lengthlens judge: bootstrap replicates 200/1000, about 16 s left\n',
+      'lengthlens judge: bootstrap replicates 400/1000, about 12 s left\n',
+      'lengthlens judge: bootstrap replicates 1000/1000\n',
+    ]);
   });
 
   it('gives seeds that differ modulo 2^32 their own draws', () => {

@@ -161,16 +161,16 @@ function simulate(argv: string[]): number {
 const AUDIT_WORK_LIMIT = 1e10;
 
 /** Progress on stderr once a run has taken a few seconds: a line every few seconds with the time left. */
-function progressReporter(label: string) {
-  const started = Date.now();
+export function progressReporter(label: string, write: (line: string) => unknown = (line) => process.stderr.write(line), clock = () => Date.now()) {
+  const started = clock();
   let lastShown = 0;
   return (done: number, total: number) => {
-    const now = Date.now();
+    const now = clock();
     const elapsed = now - started;
     if (elapsed < 3000 || (now - lastShown < 3000 && done < total)) return;
     lastShown = now;
     const left = done > 0 ? ((total - done) * elapsed) / done / 1000 : NaN;
-    process.stderr.write(`lengthlens judge: ${label} ${done}/${total}${done < total && Number.isFinite(left) ? `, about ${Math.ceil(left)} s left` : ''}\n`);
+    write(`lengthlens judge: ${label} ${done}/${total}${done < total && Number.isFinite(left) ? `, about ${Math.ceil(left)} s left` : ''}\n`);
   };
 }
 

@@ -81,6 +81,23 @@ describe('audit on AlpacaEval annotations', () => {
   });
 });
 
+describe("the same verdicts under AlpacaEval's length feature (tanh of the standardised character difference)", () => {
+  it('keeps the same support verdicts; supported LCs within 3 points, ranges holding AlpacaEval’s LC', () => {
+    for (const model of Object.keys(LEADERBOARD)) {
+      const r = audit(`converted/${model}.nocat.csv`, { lengthFeature: 'char-difference', bootstrapReps: 20 }).result;
+      const lc = LEADERBOARD[model].lc;
+      const supported = ['FuseChat-Gemma-2-9B-Instruct', 'FuseChat-Llama-3.2-1B-Instruct', 'NullModel', 'gemma-2b-it'].includes(model);
+      expect(r.lcSupport.supported, model).toBe(supported);
+      if (supported) expect(Math.abs(100 * r.estimates.lc.estimate - lc), model).toBeLessThan(3);
+      else {
+        expect(100 * r.lcSupport.lcRange!.low, model).toBeLessThanOrEqual(lc);
+        expect(100 * r.lcSupport.lcRange!.high, model).toBeGreaterThanOrEqual(lc);
+      }
+      expect(r.checklist[3].finding.length).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe('defects found on AlpacaEval data', () => {
   it("reads a `preference` column on AlpacaEval's scale and says so (AlpacaEval 1: 97.7% over 804, not 76.2% over 21)", () => {
     const { parsed, result } = audit('bad/ae1_naive_preference_column.csv');
