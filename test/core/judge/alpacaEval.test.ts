@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { alpacaEvalSwitched, codePointLength, parseAlpacaEvalAnnotations } from '../../../src/core/judge/alpacaEval';
 import { pythonFirstCoinFlip, pythonRandomFirstWord, sha512 } from '../../../src/core/judge/pythonRandom';
 import { parseVerdicts } from '../../../src/core/judge/verdicts';
@@ -22,6 +24,16 @@ describe("Python's random.Random(str), first draw", () => {
     expect(pythonRandomFirstWord('é漢字🙂'.repeat(50))).toBe(3303612211);
     expect(pythonFirstCoinFlip('abc')).toBe(true);
     expect(pythonFirstCoinFlip('is_switched_outputsWhat is 2+2?0')).toBe(false);
+  });
+
+  it('agrees with CPython on 120 generated texts of 0–300 characters in four scripts', () => {
+    // test/fixtures/make/python_coin_flips.py
+    const cases = JSON.parse(readFileSync(path.join(__dirname, '../../fixtures/python-coin-flips.json'), 'utf8')) as { text: string; word: number; coin: boolean }[];
+    expect(cases).toHaveLength(120);
+    for (const c of cases) {
+      expect(pythonRandomFirstWord(c.text), JSON.stringify(c.text.slice(0, 20))).toBe(c.word);
+      expect(pythonFirstCoinFlip(c.text)).toBe(c.coin);
+    }
   });
 });
 
