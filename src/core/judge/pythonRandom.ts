@@ -8,7 +8,7 @@
 
 const MASK64 = (1n << 64n) - 1n;
 
-// SHA-512 round constants: the first 64 bits of the fractional parts of the cube roots of the
+// SHA-512 round constants (computed once, exactly, with BigInt): the first 64 bits of the fractional parts of the cube roots of the
 // first 80 primes; initial hash: the same for the square roots of the first 8 primes (FIPS 180-4).
 function fractionalRootBits(prime: number, root: 2 | 3): bigint {
   // 64 fractional bits of prime^(1/root), by integer Newton iteration on prime · 2^(64·root).
@@ -44,52 +44,114 @@ function sha512Constants() {
   return constants;
 }
 
-const rotr = (x: bigint, n: bigint) => ((x >> n) | (x << (64n - n))) & MASK64;
+/** The constants as 32-bit halves: [hi0, lo0, hi1, lo1, …]. */
+let halves: { k: Uint32Array; h0: Uint32Array } | null = null;
+function constantHalves() {
+  if (!halves) {
+    const { k, h0 } = sha512Constants();
+    const split = (values: bigint[]) => {
+      const out = new Uint32Array(values.length * 2);
+      values.forEach((v, i) => {
+        out[2 * i] = Number(v >> 32n);
+        out[2 * i + 1] = Number(v & 0xffffffffn);
+      });
+      return out;
+    };
+    halves = { k: split(k), h0: split(h0) };
+  }
+  return halves;
+}
 
-/** SHA-512 of `bytes` (FIPS 180-4). Written with BigInt: clear rather than fast, for short inputs. */
+/**
+ * SHA-512 of `bytes` (FIPS 180-4), on 64-bit words kept as 32-bit halves (hi, lo): additions carry
+ * from lo into hi, rotations mix the halves.
+ */
 export function sha512(bytes: Uint8Array): Uint8Array {
-  const { k, h0 } = sha512Constants();
-  const bitLength = BigInt(bytes.length) * 8n;
-  const padded = new Uint8Array(Math.ceil((bytes.length + 17) / 128) * 128);
+  const { k, h0 } = constantHalves();
+  const blocks = Math.ceil((bytes.length + 17) / 128);
+  const padded = new Uint8Array(blocks * 128);
   padded.set(bytes);
   padded[bytes.length] = 0x80;
-  for (let i = 0; i < 16; i++) padded[padded.length - 1 - i] = Number((bitLength >> BigInt(8 * i)) & 0xffn);
-  const h = [...h0];
-  const w: bigint[] = new Array(80);
-  for (let block = 0; block < padded.length; block += 128) {
-    for (let t = 0; t < 16; t++) {
-      let v = 0n;
-      for (let b = 0; b < 8; b++) v = (v << 8n) | BigInt(padded[block + 8 * t + b]);
-      w[t] = v;
-    }
+  const bits = bytes.length * 8;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bits / 4294967296));
+  view.setUint32(padded.length - 4, bits >>> 0);
+  const h = Uint32Array.from(h0);
+  const w = new Uint32Array(160);
+  // 64-bit helpers on (hi, lo) pairs; results in r[0], r[1].
+  const r = new Uint32Array(2);
+  const add = (ah: number, al: number, bh: number, bl: number) => {
+    const lo = (al >>> 0) + (bl >>> 0);
+    r[1] = lo;
+    r[0] = (ah + bh + Math.floor(lo / 4294967296)) >>> 0;
+  };
+  const rotrHi = (hi: number, lo: number, n: number) => (n < 32 ? (hi >>> n) | (lo << (32 - n)) : (lo >>> (n - 32)) | (hi << (64 - n)));
+  const rotrLo = (hi: number, lo: number, n: number) => (n < 32 ? (lo >>> n) | (hi << (32 - n)) : (hi >>> (n - 32)) | (lo << (64 - n)));
+  for (let block = 0; block < blocks; block++) {
+    for (let t = 0; t < 32; t++) w[t] = view.getUint32(block * 128 + 4 * t);
     for (let t = 16; t < 80; t++) {
-      const s0 = rotr(w[t - 15], 1n) ^ rotr(w[t - 15], 8n) ^ (w[t - 15] >> 7n);
-      const s1 = rotr(w[t - 2], 19n) ^ rotr(w[t - 2], 61n) ^ (w[t - 2] >> 6n);
-      w[t] = (w[t - 16] + s0 + w[t - 7] + s1) & MASK64;
+      const xh = w[2 * (t - 15)];
+      const xl = w[2 * (t - 15) + 1];
+      const s0h = (rotrHi(xh, xl, 1) ^ rotrHi(xh, xl, 8) ^ (xh >>> 7)) >>> 0;
+      const s0l = (rotrLo(xh, xl, 1) ^ rotrLo(xh, xl, 8) ^ ((xl >>> 7) | (xh << 25))) >>> 0;
+      const yh = w[2 * (t - 2)];
+      const yl = w[2 * (t - 2) + 1];
+      const s1h = (rotrHi(yh, yl, 19) ^ rotrHi(yh, yl, 61) ^ (yh >>> 6)) >>> 0;
+      const s1l = (rotrLo(yh, yl, 19) ^ rotrLo(yh, yl, 61) ^ ((yl >>> 6) | (yh << 26))) >>> 0;
+      add(w[2 * (t - 16)], w[2 * (t - 16) + 1], s0h, s0l);
+      add(r[0], r[1], w[2 * (t - 7)], w[2 * (t - 7) + 1]);
+      add(r[0], r[1], s1h, s1l);
+      w[2 * t] = r[0];
+      w[2 * t + 1] = r[1];
     }
-    let [a, b, c, d, e, f, g, hh] = h;
+    let [ah, al, bh, bl, ch, cl, dh, dl, eh, el, fh, fl, gh, gl, hh, hl] = h;
     for (let t = 0; t < 80; t++) {
-      const S1 = rotr(e, 14n) ^ rotr(e, 18n) ^ rotr(e, 41n);
-      const ch = (e & f) ^ (~e & MASK64 & g);
-      const t1 = (hh + S1 + ch + k[t] + w[t]) & MASK64;
-      const S0 = rotr(a, 28n) ^ rotr(a, 34n) ^ rotr(a, 39n);
-      const maj = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (S0 + maj) & MASK64;
-      hh = g;
-      g = f;
-      f = e;
-      e = (d + t1) & MASK64;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) & MASK64;
+      const S1h = (rotrHi(eh, el, 14) ^ rotrHi(eh, el, 18) ^ rotrHi(eh, el, 41)) >>> 0;
+      const S1l = (rotrLo(eh, el, 14) ^ rotrLo(eh, el, 18) ^ rotrLo(eh, el, 41)) >>> 0;
+      const chh = ((eh & fh) ^ (~eh & gh)) >>> 0;
+      const chl = ((el & fl) ^ (~el & gl)) >>> 0;
+      add(hh, hl, S1h, S1l);
+      add(r[0], r[1], chh, chl);
+      add(r[0], r[1], k[2 * t], k[2 * t + 1]);
+      add(r[0], r[1], w[2 * t], w[2 * t + 1]);
+      const t1h = r[0];
+      const t1l = r[1];
+      const S0h = (rotrHi(ah, al, 28) ^ rotrHi(ah, al, 34) ^ rotrHi(ah, al, 39)) >>> 0;
+      const S0l = (rotrLo(ah, al, 28) ^ rotrLo(ah, al, 34) ^ rotrLo(ah, al, 39)) >>> 0;
+      const majh = ((ah & bh) ^ (ah & ch) ^ (bh & ch)) >>> 0;
+      const majl = ((al & bl) ^ (al & cl) ^ (bl & cl)) >>> 0;
+      add(S0h, S0l, majh, majl);
+      const t2h = r[0];
+      const t2l = r[1];
+      hh = gh;
+      hl = gl;
+      gh = fh;
+      gl = fl;
+      fh = eh;
+      fl = el;
+      add(dh, dl, t1h, t1l);
+      eh = r[0];
+      el = r[1];
+      dh = ch;
+      dl = cl;
+      ch = bh;
+      cl = bl;
+      bh = ah;
+      bl = al;
+      add(t1h, t1l, t2h, t2l);
+      ah = r[0];
+      al = r[1];
     }
-    [a, b, c, d, e, f, g, hh].forEach((v, i) => (h[i] = (h[i] + v) & MASK64));
+    [ah, al, bh, bl, ch, cl, dh, dl, eh, el, fh, fl, gh, gl, hh, hl].forEach((v, i) => {
+      if (i % 2 === 0) return;
+      add(h[i - 1], h[i], [ah, al, bh, bl, ch, cl, dh, dl, eh, el, fh, fl, gh, gl, hh, hl][i - 1], v);
+      h[i - 1] = r[0];
+      h[i] = r[1];
+    });
   }
   const out = new Uint8Array(64);
-  h.forEach((v, i) => {
-    for (let b = 0; b < 8; b++) out[8 * i + b] = Number((v >> BigInt(8 * (7 - b))) & 0xffn);
-  });
+  const outView = new DataView(out.buffer);
+  for (let i = 0; i < 16; i++) outView.setUint32(4 * i, h[i]);
   return out;
 }
 
