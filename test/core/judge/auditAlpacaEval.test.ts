@@ -125,6 +125,10 @@ describe('defects found on AlpacaEval data', () => {
     const plain = audit('converted/gpt-3.5-turbo-1106_verbose.nocat.csv').result;
     expect(result.lcSupport.lcRange!.low).toBeCloseTo(plain.lcSupport.lcRange!.low, 9);
     expect(result.warnings.some((w) => /100 prompts have repeated verdicts in the same order: they are averaged/.test(w))).toBe(true);
+    // Two models pooled under the same prompt ids and order: each prompt's two verdicts averaged.
+    const pooled = audit('bad/pooled_concise_verbose.csv').result;
+    expect(pooled.estimates.raw.estimate).toBeCloseTo(0.10089517393944092, 12);
+    expect(pooled.counts.repeatedOrders).toBe(805);
   });
 
   it('loads a JSON array of verdict rows', () => {
