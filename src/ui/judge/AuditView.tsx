@@ -117,6 +117,9 @@ function BadLines({ parsed }: { parsed: ParsedVerdicts }) {
   );
 }
 
+/** Three significant digits: a median ratio of 0.033 is not shown as 0.03 or 0.00. */
+const ratio = (v: number) => (Number.isFinite(v) ? (v >= 100 ? v.toFixed(0) : v.toPrecision(3)) : '—');
+
 const STATUS_LABEL: Record<ChecklistStatus, string> = { ok: '✓ done', warn: '! check', missing: '✗ missing', info: 'i note' };
 
 function IntervalRow({ label, iv, testid }: { label: string; iv: EstimateSet['raw']; testid: string }) {
@@ -288,13 +291,13 @@ function AuditReport({ name, parsed, result, ms }: { name: string; parsed: Parse
       <ChartFrame
         title="Length ratio len A / len B"
         filename="judge-audit-length-ratio"
-        note={`Median ${result.lengthRatio.quantiles[2].ratio.toFixed(2)}×, middle 90% ${result.lengthRatio.quantiles[0].ratio.toFixed(2)}× – ${result.lengthRatio.quantiles[4].ratio.toFixed(2)}×; A is longer in ${pct(result.lengthRatio.aLonger)} of prompts. A verbose judge rewards whichever side sits right of 1×.`}
+        note={`Median ${ratio(result.lengthRatio.quantiles[2].ratio)}×, middle 90% ${ratio(result.lengthRatio.quantiles[0].ratio)}× – ${ratio(result.lengthRatio.quantiles[4].ratio)}×; A is longer in ${pct(result.lengthRatio.aLonger)} of prompts, B in ${pct(result.lengthRatio.bLonger)}. A verbose judge rewards whichever side sits right of 1×.`}
       >
         <div className="judge-chart" data-testid="audit-length-chart">
           <ResponsiveContainer width="100%" height={220}>
             <BarChart data={hist} margin={{ top: 8, right: 12, bottom: 24, left: 0 }} barCategoryGap={1}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="x" tickFormatter={(v) => `${Number(v).toFixed(2)}×`} label={{ value: 'len A / len B, one per prompt (log-scale bins)', position: 'insideBottom', offset: -14 }} />
+              <XAxis dataKey="x" tickFormatter={(v) => `${ratio(Number(v))}×`} label={{ value: 'len A / len B, one per prompt (log-scale bins)', position: 'insideBottom', offset: -14 }} />
               <YAxis allowDecimals={false} width={40} />
               <Tooltip formatter={(v) => `${v} prompts`} labelFormatter={(v) => `≈ ${Number(v).toFixed(2)}×`} contentStyle={TOOLTIP_STYLE} />
               <Bar dataKey="count" fill={SERIES.swap.color} isAnimationActive={false} />
