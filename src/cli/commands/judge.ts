@@ -272,7 +272,9 @@ async function audit(argv: string[]): Promise<number> {
     const lcLine = s.supported
       ? `length-control.  ${iv(r.estimates.lc)}  (supported: A longer on ${pct(s.aLongerShare)} of prompts, B on ${pct(s.bLongerShare)})`
       : `length-control.  not supported${s.lcRange ? `: between ${pct(s.lcRange.low)} and ${pct(s.lcRange.high)} over plausible length effects` : ''}`;
+    const ae = parsed.alpacaEval;
     const lines = [
+      ...(ae ? [`AlpacaEval: A = ${ae.model ?? 'several models'}, B = ${ae.baseline ?? 'several baselines'}${ae.annotator ? `, judge ${ae.annotator}` : ''}`] : []),
       ...parsed.notes.map((n) => `note: ${n}`),
       `${r.counts.verdicts} verdicts on ${r.counts.prompts} prompts (${r.counts.bothOrders} in both orders); mean length A ${r.lengthRatio.meanLenA.toFixed(0)}, B ${r.lengthRatio.meanLenB.toFixed(0)}`,
       `raw              ${iv(r.estimates.raw)}`,
