@@ -279,16 +279,16 @@ function estimateSet(p: Prepared, reps: number, seed: number, onReplicate?: () =
 
 /** LC with γ held at each plausible value, θ and φ refitted: the range an unsupported LC could take. */
 function plausibleLcRange(p: Prepared): { low: number; high: number } | null {
-  const ones = new Float64Array(p.groups.length).fill(1);
-  const w = new Float64Array(p.y.length);
-  for (let r = 0; r < w.length; r++) w[r] = ones[p.group[r]] * p.cellWeight[r];
   let low = Infinity;
   let high = -Infinity;
+  let start: number[] | undefined;
   const steps = 12;
   for (let k = 0; k <= steps; k++) {
     const gamma = (LC_PLAUSIBLE_GAMMA_MAX * k) / steps;
     try {
-      const fit = fitLengthControlled({ prompt: p.group, s: p.s, x: p.x, y: p.y, w, promptCount: p.groups.length }, { sampleSd: p.sampleSd, fixedGamma: gamma });
+      const table = { prompt: p.group, s: p.s, x: p.x, y: p.y, w: p.cellWeight, promptCount: p.groups.length };
+      const fit = fitLengthControlled(table, { sampleSd: p.sampleSd, fixedGamma: gamma, start });
+      start = fit.beta;
       if (!Number.isFinite(fit.lc)) continue;
       low = Math.min(low, fit.lc);
       high = Math.max(high, fit.lc);
