@@ -5,11 +5,13 @@ import type { ProbeCheck } from '../engine/api';
 import { createEngineClient, type EngineClient } from '../engine/client';
 import type { LoadProgress, LoadRequest, ModelInfo } from '../engine/types';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
+import { autoChoice, deviceSupport, recordSpeed, speedEvidence, speedKey } from './devices';
+import { measureSpeed } from './deviceSpeed';
 
 export type LoadState =
   | { status: 'idle'; message?: string }
   | { status: 'loading'; request: LoadRequest; progress: LoadProgress | null }
-  | { status: 'ready'; request: LoadRequest; info: ModelInfo; note?: string }
+  | { status: 'ready'; request: LoadRequest; info: ModelInfo; note?: string; deviceReason?: string }
   | { status: 'error'; request: LoadRequest; message: string };
 
 export type ProbeState =
@@ -47,7 +49,8 @@ interface EngineSession {
   load: LoadState;
   probe: ProbeState;
   scoring: ScoringState;
-  loadModel(req: LoadRequest): Promise<void>;
+  /** `auto`: the device came from the Auto preference; it is checked by evidence first (devices.ts). */
+  loadModel(req: LoadRequest, opts?: { auto?: boolean }): Promise<void>;
   cancelLoad(): void;
   /** A keystroke: abandon the run in flight, its input is already stale. */
   abandonRuns(): void;
@@ -74,12 +77,31 @@ function throttled(fn: (p: LoadProgress) => void, ms = 100) {
 
 let loadSeq = 0;
 
+const sourceKey = (req: LoadRequest) => (req.source.kind === 'hub' ? req.source.id : req.source.kind === 'path' ? req.source.path : req.source.name);
+
+/** The device Auto settles on for this model, timing both devices once where that is needed. */
+async function autoDevice(req: LoadRequest, onProbing: () => void): Promise<{ device: LoadRequest['device']; reason: string }> {
+  const support = await deviceSupport();
+  const key = speedKey(sourceKey(req), req.dtype);
+  let choice = autoChoice(support, speedEvidence(key));
+  if (choice.needsSpeedProbe && req.source.kind !== 'files') {
+    onProbing();
+    try {
+      recordSpeed(key, await measureSpeed(req));
+      choice = autoChoice(support, speedEvidence(key));
+    } catch (e) {
+      return { device: 'wasm', reason: `Auto chose WASM: timing WebGPU against WASM failed (${messageOf(e)}).` };
+    }
+  }
+  return { device: choice.device, reason: choice.reason };
+}
+
 export const useEngine = create<EngineSession>()((set, get) => ({
   load: { status: 'idle' },
   probe: { status: 'none' },
   scoring: { result: null, templated: null, input: null, running: false, error: null, runId: 0, requestedAt: 0, finishedAt: 0 },
 
-  async loadModel(req) {
+  async loadModel(requested, opts) {
     // A load still in flight would race this one inside the worker: end it first.
     if (get().load.status === 'loading') {
       client?.terminate();
@@ -87,6 +109,15 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     }
     const seq = ++loadSeq;
     const current = () => seq === loadSeq;
+    let req = requested;
+    let deviceReason: string | undefined;
+    if (opts?.auto) {
+      // Auto by evidence: a software adapter never; a hardware one only where it is faster for this model.
+      const picked = await autoDevice(requested, () => set({ load: { status: 'loading', request: requested, progress: null } }));
+      if (!current()) return;
+      req = { ...requested, device: picked.device };
+      deviceReason = picked.reason;
+    }
     // A score still in flight belongs to the old model: drop it rather than show it beside the new one.
     set((s) => ({ load: { status: 'loading', request: req, progress: null }, probe: { status: 'none' }, scoring: { ...s.scoring, runId: s.scoring.runId + 1 } }));
     get().clearResult();
@@ -97,7 +128,7 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     try {
       const info = await getClient().load(req, onProgress);
       if (!current()) return;
-      set({ load: { status: 'ready', request: req, info } });
+      set({ load: { status: 'ready', request: req, info, deviceReason } });
     } catch (e) {
       if (!current()) return;
       if (req.device === 'webgpu') {

@@ -82,7 +82,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
       const name = p.model.choice.name;
       const same = loaded?.source.kind === 'served' && loaded.source.name === name && loaded.dtype === p.model.dtype;
       const dtype = p.model.dtype;
-      if (!same) void deviceSupport().then((support) => engine.loadModel({ source: { kind: 'served', name }, dtype, device: resolveDevice(ws.device, support) }));
+      if (!same) void deviceSupport().then((support) => engine.loadModel({ source: { kind: 'served', name }, dtype, device: resolveDevice(ws.device, support) }, { auto: ws.device === 'auto' }));
     }
   };
 
