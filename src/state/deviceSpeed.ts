@@ -4,7 +4,7 @@
 import { createEngineClient } from '../engine/client';
 import type { LoadRequest } from '../engine/types';
 import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
-import type { SpeedEvidence } from './devices';
+import { autoChoice, deviceSupport, recordSpeed, speedEvidence, speedKey, type SpeedEvidence } from './devices';
 
 const PROBE = { context: 'Once upon a time, there was a little girl named Lily. She loved to play outside in the park with her', candidates: [' dog.', ' friends and her big red ball.'] };
 
@@ -33,4 +33,24 @@ export async function measureSpeed(req: LoadRequest): Promise<SpeedEvidence> {
   const wasmMs = await timeOn({ ...req, device: 'wasm' });
   const webgpuMs = await timeOn({ ...req, device: 'webgpu' }).catch(() => Number.POSITIVE_INFINITY);
   return { webgpuMs, wasmMs };
+}
+
+const sourceKey = (req: LoadRequest) => (req.source.kind === 'hub' ? req.source.id : req.source.kind === 'path' ? req.source.path : req.source.name);
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The device Auto settles on for this model, timing both devices once where that is needed. */
+export async function autoDeviceFor(req: LoadRequest, onProbing?: () => void): Promise<{ device: LoadRequest['device']; reason: string }> {
+  const support = await deviceSupport();
+  const key = speedKey(sourceKey(req), req.dtype);
+  let choice = autoChoice(support, speedEvidence(key));
+  if (choice.needsSpeedProbe && req.source.kind !== 'files') {
+    onProbing?.();
+    try {
+      recordSpeed(key, await measureSpeed(req));
+      choice = autoChoice(support, speedEvidence(key));
+    } catch (e) {
+      return { device: 'wasm', reason: `Auto chose WASM: timing WebGPU against WASM failed (${messageOf(e)}).` };
+    }
+  }
+  return { device: choice.device, reason: choice.reason };
 }

@@ -5,8 +5,7 @@ import type { ProbeCheck } from '../engine/api';
 import { createEngineClient, type EngineClient } from '../engine/client';
 import type { LoadProgress, LoadRequest, ModelInfo } from '../engine/types';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
-import { autoChoice, deviceSupport, recordSpeed, speedEvidence, speedKey } from './devices';
-import { measureSpeed } from './deviceSpeed';
+import { autoDeviceFor } from './deviceSpeed';
 
 export type LoadState =
   | { status: 'idle'; message?: string }
@@ -77,25 +76,6 @@ function throttled(fn: (p: LoadProgress) => void, ms = 100) {
 
 let loadSeq = 0;
 
-const sourceKey = (req: LoadRequest) => (req.source.kind === 'hub' ? req.source.id : req.source.kind === 'path' ? req.source.path : req.source.name);
-
-/** The device Auto settles on for this model, timing both devices once where that is needed. */
-async function autoDevice(req: LoadRequest, onProbing: () => void): Promise<{ device: LoadRequest['device']; reason: string }> {
-  const support = await deviceSupport();
-  const key = speedKey(sourceKey(req), req.dtype);
-  let choice = autoChoice(support, speedEvidence(key));
-  if (choice.needsSpeedProbe && req.source.kind !== 'files') {
-    onProbing();
-    try {
-      recordSpeed(key, await measureSpeed(req));
-      choice = autoChoice(support, speedEvidence(key));
-    } catch (e) {
-      return { device: 'wasm', reason: `Auto chose WASM: timing WebGPU against WASM failed (${messageOf(e)}).` };
-    }
-  }
-  return { device: choice.device, reason: choice.reason };
-}
-
 export const useEngine = create<EngineSession>()((set, get) => ({
   load: { status: 'idle' },
   probe: { status: 'none' },
@@ -113,7 +93,7 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     let deviceReason: string | undefined;
     if (opts?.auto) {
       // Auto by evidence: a software adapter never; a hardware one only where it is faster for this model.
-      const picked = await autoDevice(requested, () => set({ load: { status: 'loading', request: requested, progress: null } }));
+      const picked = await autoDeviceFor(requested, () => set({ load: { status: 'loading', request: requested, progress: null } }));
       if (!current()) return;
       req = { ...requested, device: picked.device };
       deviceReason = picked.reason;
