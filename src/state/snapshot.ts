@@ -186,3 +186,46 @@ export function decodeSnapshot(payload: string): SnapshotParse {
 
 /** `#snap=<payload>`: an embedded Scorer figure. */
 export const SNAPSHOT_HASH_PREFIX = '#snap=';
+
+/** Below this, a live score counts as the snapshot's (float32 rounding across devices). */
+export const SNAPSHOT_TOLERANCE = 1e-3;
+
+/**
+ * How a live Scorer result differs from a snapshot, in words (empty: it reproduces it). Texts,
+ * token counts and winners must be equal; log-probs within SNAPSHOT_TOLERANCE nats.
+ */
+export function scorerDifferences(snap: ItemScore, live: ItemScore): string[] {
+  const out: string[] = [];
+  if (snap.candidates.length !== live.candidates.length) return [`the snapshot has ${snap.candidates.length} answers, the live result ${live.candidates.length}`];
+  snap.candidates.forEach((c, i) => {
+    const l = live.candidates[i];
+    if (c.text !== l.text) out.push(`answer ${i + 1} is another text`);
+    else if (c.n_tokens !== l.n_tokens) out.push(`answer ${i + 1} has ${l.n_tokens} tokens live, ${c.n_tokens} in the snapshot (another tokenizer)`);
+    else {
+      const d = Math.max(Math.abs(c.sum_logprob - l.sum_logprob), Math.abs(c.pmi - l.pmi));
+      if (d > SNAPSHOT_TOLERANCE) out.push(`answer ${i + 1}'s log-prob differs by ${d.toPrecision(3)} nats`);
+    }
+  });
+  for (const rule of Object.keys(snap.winners) as (keyof ItemScore['winners'])[]) {
+    if (snap.winners[rule] !== live.winners[rule]) out.push(`the winner under ${rule} changed from answer ${snap.winners[rule] + 1} to answer ${live.winners[rule] + 1}`);
+  }
+  return out;
+}
+
+/** How live task runs differ from a snapshot's, in words (empty: they reproduce it). */
+export function taskDifferences(snap: TaskRunSnapshot[], live: TaskRunSnapshot[]): string[] {
+  const out: string[] = [];
+  if (snap.length !== live.length) return ['the snapshot has another number of runs'];
+  snap.forEach((s, i) => {
+    const l = live[i];
+    const d = Math.max(Math.abs(s.corpus - l.corpus), Math.abs(s.alpha - l.alpha) / 100, Math.abs(s.beta - l.beta));
+    if (s.items !== l.items) out.push(`run “${s.label}” has ${l.items} items live, ${s.items} in the snapshot`);
+    else if (d > SNAPSHOT_TOLERANCE) out.push(`run “${s.label}” differs (corpus BPB ${l.corpus.toFixed(4)} live, ${s.corpus.toFixed(4)} in the snapshot)`);
+  });
+  return out;
+}
+
+/** The model that computed a snapshot, in words, and whether a live model is the same one. */
+export function sameModel(a: SnapshotModel, b: SnapshotModel): boolean {
+  return a.id === b.id && a.dtype === b.dtype && JSON.stringify(a.choice) === JSON.stringify(b.choice);
+}

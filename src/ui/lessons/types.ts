@@ -65,7 +65,7 @@ export interface AuditFacts {
 export type Facts =
   | { kind: 'scorer'; result: ItemScore }
   | { kind: 'task'; runs: TaskRunSnapshot[] }
-  | { kind: 'judge'; sim: SimulationResult; params: JudgeParams }
+  | { kind: 'judge'; sim: SimulationResult; params: JudgeParams; ms: number }
   | { kind: 'audit'; audits: AuditFacts[] };
 
 export interface Question {
