@@ -13,7 +13,7 @@ export function embedSnippet(url: string, title: string): string {
   const origin = new URL(url).origin;
   const id = `lengthlens-${Math.random().toString(36).slice(2, 8)}`;
   return (
-    `<iframe id="${id}" src="${attr(url)}" title="${attr(title)}" style="width:100%;border:0" height="480" loading="lazy"></iframe>\n` +
+    `<iframe id="${id}" src="${attr(url)}" title="${attr(title)}" style="width:100%;border:0" height="480" loading="lazy" allow="cross-origin-isolated"></iframe>\n` +
     `<script>(function(){var f=document.getElementById(${JSON.stringify(id)});` +
     `addEventListener('message',function(e){var d=e.data;` +
     `if(e.origin!==${JSON.stringify(origin)}||!f||e.source!==f.contentWindow||!d||d.type!=='${HEIGHT_MESSAGE}'||typeof d.height!=='number')return;` +
