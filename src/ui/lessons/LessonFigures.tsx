@@ -232,14 +232,13 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
           ))}
         </tbody>
       </table>
-      {shown.map(
-        (a) =>
-          a.support && (
-            <p key={a.model} className={a.support.supported ? 'muted small' : 'warning small'}>
-              {a.model}: {a.support.reason}
-            </p>
-          ),
-      )}
+      {props.widget.view !== 'overlap' &&
+        shown.map((a) => (
+          <p key={a.model} className={a.support.supported ? 'ok-line small' : 'warning small'} data-testid="lc-support" data-supported={a.support.supported}>
+            {a.model}: {a.support.supported ? 'the lengths overlap enough for a length-controlled point estimate.' : `LC not supported by the data: ${a.support.reason ?? 'too little overlap of lengths'}.`}
+            {a.support.range && ` Over plausible length effects LC lies between ${pct(a.support.range.low)} and ${pct(a.support.range.high)}.`}
+          </p>
+        ))}
     </div>
   );
 }

@@ -422,11 +422,20 @@ export const LESSONS: Lesson[] = [
         title: 'What an honest audit says',
         body: [
           'Before trusting a length-controlled number, look at the overlap of lengths: the share of prompts where each side is longer, and the spread of the length ratio. Where one side is almost always longer, say so, and report a range or a stated prior instead of a bare point.',
-          'Audit your own judge’s verdicts in the Judge lab; it reads AlpacaEval annotation files directly.',
+          'That is what the Judge lab’s audit does: it calls an LC without enough prompts on each side unsupported, with the reason, and shows the range LC takes over plausible sizes of the length effect instead of one number.',
+          'Audit your own judge’s verdicts there; it reads AlpacaEval annotation files directly.',
         ],
         widget: { kind: 'audit', model: 'gpt4_gamed', view: 'honest' },
         claims: [
           { text: 'gpt4_gamed’s answer is longer in under 5% of prompts; FuseChat-Gemma-2-9B’s in over 30%.', holds: (f) => (audit(f, 'gpt4_gamed')?.aLonger ?? 1) < 0.05 && (audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.aLonger ?? 0) > 0.3 },
+          { text: 'The audit calls gpt4_gamed’s LC unsupported and FuseChat-Gemma-2-9B’s supported.', holds: (f) => audit(f, 'gpt4_gamed')?.support.supported === false && audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.support.supported === true },
+          {
+            text: 'gpt4_gamed’s plausible LC range holds AlpacaEval’s published 12.2%.',
+            holds: (f) => {
+              const a = audit(f, 'gpt4_gamed');
+              return !!a?.support.range && a.support.range.low <= a.published.lc && a.published.lc <= a.support.range.high;
+            },
+          },
         ],
       },
     ],

@@ -57,8 +57,8 @@ export interface AuditFacts {
   published: { winRate: number; lc: number; avgLength: number };
   /** 'live': audited here from the served data; 'summary': cited numbers (data not served). */
   source: 'live' | 'summary';
-  /** Issue-13's support verdict, where the audit provides it. */
-  support?: { supported: boolean; reason: string };
+  /** The audit's verdict on whether the lengths support an LC point, and LC's plausible range when not. */
+  support: { supported: boolean; reason: string | null; range: { low: number; high: number } | null };
 }
 
 /** The live numbers a step's question and claims are judged against. */
