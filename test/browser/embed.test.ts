@@ -58,6 +58,8 @@ async function listen(s: http.Server): Promise<string> {
 }
 
 let browser: Browser;
+/** A snapshot embed link made on the plain static host (set by the first test). */
+let plainSnapshotSrc = '';
 let hostUrl: string;
 let parentUrl: string;
 const host = staticHost();
@@ -116,6 +118,7 @@ describe('embeds on any static host', () => {
       const snap = decodeSnapshot(src.slice(src.indexOf('#snap=') + '#snap='.length));
       if (!snap.ok || snap.snapshot.kind !== 'scorer') throw new Error('the embed link carries no Scorer snapshot');
       const snapshot = snap.snapshot;
+      if (kind.startsWith('plain')) plainSnapshotSrc = src;
 
       // A reader's page on another origin embeds the figure.
       parent.setPage(`<!doctype html><html><body style="margin:0;font-family:sans-serif"><h1>A blog post</h1><p>Some text.</p>\n${code}\n<p>After the figure.</p></body></html>`);
@@ -198,6 +201,27 @@ describe('embeds on any static host', () => {
     await expect(frame.getByTestId('live-diff').textContent({ timeout: 120_000 })).resolves.toMatch(/matches the snapshot/);
     expect(hostLog.some((u) => u.startsWith('/models/stories260K/'))).toBe(true);
     await readerCtx.close();
+    await ctx.close();
+  });
+
+  it('a reader with no WebGPU, no WASM threads (no SharedArrayBuffer) and even no WebAssembly still sees the figure', async () => {
+    expect(plainSnapshotSrc).not.toBe('');
+    const ctx = await browser.newContext();
+    await ctx.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'gpu', { get: () => undefined, configurable: true });
+      // @ts-expect-error: removed on purpose, as on a browser without them
+      delete globalThis.SharedArrayBuffer;
+      // @ts-expect-error: removed on purpose
+      delete globalThis.WebAssembly;
+    });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(plainSnapshotSrc);
+    await page.getByTestId('snapshot-badge').waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => typeof WebAssembly)).toBe('undefined');
+    await expect(page.locator('[data-testid=score-table] tbody tr').count()).resolves.toBe(3);
+    await expect(page.locator('[data-testid=score-table] td.win').count()).resolves.toBeGreaterThanOrEqual(5);
+    expect(errors).toEqual([]);
     await ctx.close();
   });
 
