@@ -225,6 +225,20 @@ describe('embeds on any static host', () => {
     await ctx.close();
   });
 
+  it('on a host without the reference data, the length-control lesson shows the cited summary and its claims hold', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(hostUrl + '/#/lessons/lc-trust/2');
+    await page.getByTestId('option-2').check();
+    await page.getByTestId('commit').click();
+    await page.getByTestId('lesson-figure').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('summary');
+    await expect(page.getByTestId('origin').textContent()).resolves.toMatch(/Cited summary/);
+    expect(await page.getByTestId('reveal').getAttribute('data-live')).toBe('2');
+    await expect(page.locator('[data-testid=claim][data-holds=false]').count()).resolves.toBe(0);
+    await ctx.close();
+  });
+
   it('a tampered, oversized or hostile snapshot is refused as text, never rendered as HTML', async () => {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
