@@ -8,6 +8,7 @@ import type { TaskRunSnapshot } from '../../state/snapshot';
 import { ChartFrame } from '../common/ChartFrame';
 import { pct } from '../common/format';
 import { SimulationView } from '../judge/SimulationView';
+import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { fmt } from '../scorer/format';
@@ -28,6 +29,7 @@ function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kin
   const focus = props.widget.focus.map((r) => `focus-${r}`).join(' ');
   return (
     <div className={`lesson-scorer ${focus}`}>
+      <DisagreementBanner result={result} indices={indices} gold={null} />
       <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} />
       <SurprisalTraces result={result} indices={indices} gold={null} />
     </div>
