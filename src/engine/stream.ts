@@ -5,13 +5,20 @@
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import type { ChunkRequest, StatsMode, StreamItem } from './api';
 
+/**
+ * Items per engine call wherever a task streams (the Task lab, `task`, `harness --model`,
+ * `score --items`): one size everywhere, so the same items in the same order share the same passes
+ * and give the same numbers bit for bit on every path.
+ */
+export const TASK_CHUNK_ITEMS = 16;
+
 export interface ChunkScorer {
   scoreChunk(req: ChunkRequest, runId?: number): Promise<ItemScore[]>;
 }
 
 export interface StreamOptions {
   options: ScoreOptions;
-  /** Items per engine call (default 32). */
+  /** Items per engine call (default TASK_CHUNK_ITEMS). */
   chunkSize?: number;
   stats?: StatsMode;
   /** Checked between chunks: when it returns true the stream ends after the chunk in flight. */
@@ -42,7 +49,7 @@ async function* chunksOf<T>(source: Iterable<T> | AsyncIterable<T>, size: number
  * consumes the results of the current one.
  */
 export async function* streamScores<T extends StreamItem>(engine: ChunkScorer, source: Iterable<T> | AsyncIterable<T>, opts: StreamOptions): AsyncGenerator<StreamedResult<T>> {
-  const size = Math.max(1, Math.floor(opts.chunkSize ?? 32));
+  const size = Math.max(1, Math.floor(opts.chunkSize ?? TASK_CHUNK_ITEMS));
   const send = (items: T[]) => {
     const results = engine.scoreChunk({ items: items.map((it) => ({ context: it.context, candidates: it.candidates })), options: opts.options, stats: opts.stats ?? 'full' });
     // A consumer that stops early never awaits the chunk still in flight: do not let it go unhandled.

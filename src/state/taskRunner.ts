@@ -9,6 +9,7 @@ import { continuationOf, type TaskItem, type TaskSet } from '../core/tasks/types
 import { createEngineClient, type EngineClient } from '../engine/client';
 import type { Device, LoadRequest } from '../engine/types';
 import { isSourceFailure } from '../engine/models';
+import { TASK_CHUNK_ITEMS } from '../engine/stream';
 import { deviceSupport, resolveDevice } from './devices';
 import type { ModelChoice } from './taskTypes';
 
@@ -51,8 +52,8 @@ export async function loadModel(model: ModelChoice, onFraction: (f: number) => v
   }
 }
 
-/** Items per engine call: big enough to share passes, small enough for smooth progress. */
-export const CHUNK_SIZE = 16;
+/** Items per engine call: the one size every task path uses (see engine/stream.ts). */
+export const CHUNK_SIZE = TASK_CHUNK_ITEMS;
 
 /** Scores some items; a per-item failure comes back as an Error in that item's place. */
 export type ChunkScorer = (items: readonly TaskItem[]) => Promise<(ScoredItem | Error)[]>;

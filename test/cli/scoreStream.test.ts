@@ -35,7 +35,7 @@ describe('score --items streams', () => {
     expect(json.stderr).toBe('');
     const doc = JSON.parse(json.stdout);
     expect(json.stdout).toBe(JSON.stringify(doc, null, 2) + '\n');
-    expect(Object.keys(doc)).toEqual(['model', 'dtype', 'items']);
+    expect(Object.keys(doc)).toEqual(['model', 'dtype', 'plan', 'items']);
     expect(doc.items).toHaveLength(20);
     const jsonl = runCli(['score', '--model', STORIES, '--items', file, '--jsonl']);
     expect(jsonl.code).toBe(0);

@@ -10,6 +10,7 @@ import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 import { SAMPLE_TASKS, sampleTask } from '../../core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../core/tasks/types';
 import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
+import { streamScores, TASK_CHUNK_ITEMS } from '../../engine/stream';
 import type { Dtype } from '../../engine/types';
 
 /** A task from an items file (strings scored as written unless a delimiter is given) or a sample. */
@@ -52,11 +53,12 @@ export async function scoreTaskSet(
   try {
     const out: ScoredItem[] = [];
     const cut: string[] = [];
-    for (const item of set.items) {
-      const candidates = item.choices.map((_, i) => continuationOf(set, item, i));
-      const scored = await engine.score({ context: item.context, candidates, options: { ...DEFAULT_SCORE_OPTIONS, mu, topK: 0 } });
-      if (scored.warnings.some((w) => w.code === 'context_truncated')) cut.push(item.id);
-      out.push(scoredItemFromCandidates(item, scored.candidates));
+    const options = { ...DEFAULT_SCORE_OPTIONS, mu, topK: 0 };
+    const requests = set.items.map((item) => ({ item, context: item.context, candidates: item.choices.map((_, i) => continuationOf(set, item, i)) }));
+    // The same chunks as the Task lab and `score --items`, so every path gives the same numbers.
+    for await (const { item, result } of streamScores(engine, requests, { options, chunkSize: TASK_CHUNK_ITEMS, stats: 'logprob' })) {
+      if (result.warnings.some((w) => w.code === 'context_truncated')) cut.push(item.item.id);
+      out.push(scoredItemFromCandidates(item.item, result.candidates));
       onProgress?.(out.length, set.items.length);
     }
     if (cut.length > 0)
