@@ -6,7 +6,7 @@ import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine
 import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../engine/models';
 import { useEngine } from '../../state/engineSession';
 import { addModelFolder, DISK_PREFIX, diskSource, useDiskModels, type DiskModel } from '../../state/diskModels';
-import { autoChoice, deviceSupport, resolveDevice } from '../../state/devices';
+import { autoChoice, deviceSupport, resolveDevice, speedEvidence, speedKey } from '../../state/devices';
 import { listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
 import { useWorkspace } from '../../state/workspace';
 import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../state/workspaceSchema';
@@ -125,7 +125,8 @@ export function ModelPanel(props: { embed?: boolean }) {
   const isDisk = model.kind === 'served' && model.name.startsWith(DISK_PREFIX);
   const kind: Kind = pickingDisk || isDisk ? 'disk' : typingId ? 'hub' : model.kind === 'served' ? 'served' : findHubModel(model.id) ? 'curated' : 'hub';
 
-  const device = resolveDevice(devicePref, support);
+  // Auto also weighs the probe timing of this model, where it was measured (devices.ts).
+  const device = resolveDevice(devicePref, support, speedEvidence(speedKey(modelLabel(model), dtype)));
   const shipped = shippedDtypes(model, served, disk.models);
   const offered = useMemo(
     () => (support ? runnableDtypes(shipped ?? ALL, device, support.shaderF16) : (shipped ?? ALL)),
@@ -315,7 +316,7 @@ export function ModelPanel(props: { embed?: boolean }) {
       </p>
       {devicePref === 'auto' && support !== null && (
         <p className="muted small" data-testid="auto-reason">
-          {load.status === 'ready' && load.deviceReason ? load.deviceReason : autoChoice(support).reason}
+          {load.status === 'ready' && load.deviceReason ? load.deviceReason : autoChoice(support, speedEvidence(speedKey(modelLabel(model), dtype))).reason}
         </p>
       )}
       {isHub && !loadedMatches && load.status !== 'loading' && (
