@@ -6,7 +6,7 @@ import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine
 import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../engine/models';
 import { useEngine } from '../../state/engineSession';
 import { addModelFolder, DISK_PREFIX, diskSource, useDiskModels, type DiskModel } from '../../state/diskModels';
-import { autoChoice, deviceSupport, resolveDevice } from '../../state/devices';
+import { autoChoice, deviceSupport, resolveDevice, speedEvidence, speedKey } from '../../state/devices';
 import { listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
 import { hubDtypes, useHubModels, type HubListingState } from '../../state/hubModels';
 import { useWorkspace } from '../../state/workspace';
@@ -143,7 +143,8 @@ export function ModelPanel(props: { embed?: boolean }) {
   const isDisk = model.kind === 'served' && model.name.startsWith(DISK_PREFIX);
   const kind: Kind = pickingDisk || isDisk ? 'disk' : typingId ? 'hub' : model.kind === 'served' ? 'served' : findHubModel(model.id) ? 'curated' : 'hub';
 
-  const device = resolveDevice(devicePref, support);
+  // Auto also weighs the probe timing of this model, where it was measured (devices.ts).
+  const device = resolveDevice(devicePref, support, speedEvidence(speedKey(modelLabel(model), dtype)));
   const hubListing = useHubListing(model);
   const hubBytes = hubListing?.status === 'ok' ? hubListing.listing.bytes : {};
   const shipped = shippedDtypes(model, served, disk.models, hubListing);
@@ -337,7 +338,7 @@ export function ModelPanel(props: { embed?: boolean }) {
       </p>
       {devicePref === 'auto' && support !== null && (
         <p className="muted small" data-testid="auto-reason">
-          {load.status === 'ready' && load.deviceReason ? load.deviceReason : autoChoice(support).reason}
+          {load.status === 'ready' && load.deviceReason ? load.deviceReason : autoChoice(support, speedEvidence(speedKey(modelLabel(model), dtype))).reason}
         </p>
       )}
       {isHub && !loadedMatches && load.status !== 'loading' && (
