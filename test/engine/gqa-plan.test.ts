@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { LoadedModel } from '../../src/engine/model';
-import { planItem, scoreItem, scoreItems, scorePlans, type ContinuationPlan } from '../../src/engine/scorer';
+import { planItem, prefixPasses, scoreItem, scoreItems, scorePlans, type ContinuationPlan } from '../../src/engine/scorer';
 import { gqaPrefixChoice, type PlanName } from '../../src/engine/plan';
-import { PASS_OVERHEAD_TOKENS } from '../../src/engine/forward';
+import { DEFAULT_MAX_BATCH_TOKENS, PASS_OVERHEAD_TOKENS } from '../../src/engine/forward';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore, type ScoreOptions } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
 
@@ -35,6 +35,9 @@ const ITEMS = [
   // Same context as the first item: shares its prefix; a long context picks one row per pass.
   { context: 'Once upon a time, there was a little girl named', candidates: [' Anna and Ben.', ' Max'] },
   { context: LONG, candidates: [' Max.', ' outside with a ball.', ' and cat.', '.'] },
+  // A second long context of another length: both pick one row per pass and share one padded
+  // prefix pass, so the shorter one's cache has masked holes after it.
+  { context: `${LONG} and her little cat named`, candidates: [' Tom and his big red dog.', ' Max and Ben went home.', ' a'] },
 ];
 
 function maxItemDiff(a: ItemScore[], b: ItemScore[]): { token: number; pmi: number } {
@@ -64,6 +67,10 @@ describe('GroupQueryAttention graphs: plan and exact scores (1e-4 nats per token
     const planned = ITEMS.map((it) => planItem(m, it.context, it.candidates, DEFAULT_SCORE_OPTIONS));
     const choice = (p: (ContinuationPlan | null)[]) => gqaPrefixChoice(p[0]!.prefixIds.length, p.map((x) => x!.tokens.length), PASS_OVERHEAD_TOKENS);
     expect(choice(planned[5].plans)).toBe('rows');
+    expect(choice(planned[6].plans)).toBe('rows');
+    const lengths = [planned[5].plans[0]!.prefixIds.length, planned[6].plans[0]!.prefixIds.length];
+    expect(lengths[0]).toBeLessThan(lengths[1]);
+    expect(prefixPasses(lengths, DEFAULT_MAX_BATCH_TOKENS)).toEqual([[0, 1]]);
     expect(choice(planned[2].plans)).toBe('whole');
     expect(choice(planned[0].uncPlans)).toBe('whole');
     expect(planned[1].plans.some((p) => p?.merged)).toBe(true);
