@@ -1,8 +1,8 @@
 // Loading a causal LM and its tokenizer through transformers.js, with an explicit dtype and
 // device, and reading what the scorer needs from them.
-import { AutoModelForCausalLM, AutoTokenizer, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
+import { AutoModelForCausalLM, AutoTokenizer, env, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { tokenizerTraits, type TokenizerTraits } from '../core/tokens/pieces';
-import { DTYPE_FILES, LOAD_ERROR, isNetworkFailure } from './models';
+import { DTYPE_FILES, LOAD_ERROR, isNetworkFailure, listHubModel } from './models';
 import { prepareSource, sourceLabel } from './runtime';
 import { releaseBuffers } from './forward';
 import { inspectModel } from './graph';
@@ -63,6 +63,17 @@ function explainLoadError(err: unknown, label: string, file: string): Error {
   return new Error(`could not load model "${label}": ${msg.split('\n')[0]}`);
 }
 
+/** For a hub model missing the asked dtype's file: say which dtypes the hub lists for it. */
+async function withShippedDtypes(e: Error, request: LoadRequest): Promise<Error> {
+  if (e.name !== LOAD_ERROR.missingFile || request.source.kind !== 'hub') return e;
+  const shipped = await listHubModel(request.source.id, { remoteHost: env.remoteHost }).then(
+    (l) => l.dtypes,
+    () => null,
+  );
+  if (shipped) e.message += shipped.length > 0 ? `; the hub lists ${shipped.join(', ')} for it` : '; the hub lists no ONNX graph (onnx/model*.onnx) for it';
+  return e;
+}
+
 function named(message: string, name: string): Error {
   const e = new Error(message);
   e.name = name;
@@ -88,7 +99,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
       ...(request.device === 'cpu' && request.cpuThreads ? { session_options: { intraOpNumThreads: request.cpuThreads } } : {}),
     });
   } catch (err) {
-    throw explainLoadError(err, label, DTYPE_FILES[request.dtype] ?? 'the model file');
+    throw await withShippedDtypes(explainLoadError(err, label, DTYPE_FILES[request.dtype] ?? 'the model file'), request);
   }
   const config = model.config as unknown as Record<string, unknown>;
   const tok = tokenizer as unknown as {

@@ -1,6 +1,8 @@
-// What the hub lists for each hub model the user looks at (dtypes and download sizes), asked at
-// run time and kept for the session. A failed listing (no network) is kept as an error, not as
-// "ships nothing", and asked again next time.
+// What the hub lists for each hub model the user picks (dtypes and download sizes), asked at run
+// time and kept for the session. The hub is asked only once the user has picked that model
+// themselves (SPEC §10: no network access the user did not ask for; a link or a restored
+// workspace naming a hub model asks nothing). A failed listing (no network) is kept as an error,
+// not as "ships nothing", and asked again next time.
 import { create } from 'zustand';
 import { listHubModel, type HubListing } from '../engine/models';
 
@@ -8,7 +10,11 @@ export type HubListingState = { status: 'loading' } | { status: 'ok'; listing: H
 
 interface HubModels {
   listings: Record<string, HubListingState>;
-  /** Ask the hub for `id`'s files unless that is done or under way. */
+  /** Hub ids the user picked in this session: only these are asked about. */
+  picked: Record<string, true>;
+  /** The user picked `id` (chose it, typed it, or asked to load it): its files may be listed. */
+  pick(id: string): void;
+  /** Ask the hub for `id`'s files unless that is done, under way, or `id` was not picked. */
   request(id: string): void;
 }
 
@@ -20,7 +26,13 @@ export function setHubListingHost(host: string | undefined): void {
 
 export const useHubModels = create<HubModels>()((set, get) => ({
   listings: {},
+  picked: {},
+  pick(id) {
+    if (!get().picked[id]) set((s) => ({ picked: { ...s.picked, [id]: true } }));
+    get().request(id);
+  },
   request(id) {
+    if (!get().picked[id]) return;
     const now = get().listings[id];
     if (now && now.status !== 'error') return;
     set((s) => ({ listings: { ...s.listings, [id]: { status: 'loading' } } }));

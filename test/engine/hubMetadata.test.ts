@@ -133,6 +133,8 @@ describe('a failed load keeps the previous model', () => {
     const missing = await engine.load({ source: { kind: 'hub', id: 'shared/stories260K' }, dtype: 'q4f16', device: 'cpu' }).catch((e: Error) => e);
     expect((missing as Error).name).toBe(LOAD_ERROR.missingFile);
     expect((missing as Error).message).toMatch(/model_q4f16\.onnx/);
+    // …and says what the hub does ship.
+    expect((missing as Error).message).toMatch(/the hub lists fp32, q8, q4 for it/);
     expect(engine.current()?.info.dtype).toBe('fp32');
     expect((await engine.score(req)).candidates.map((c) => c.sum_logprob)).toEqual(before.candidates.map((c) => c.sum_logprob));
 

@@ -42,15 +42,20 @@ function shippedDtypes(model: ModelChoice, served: ServedModel[] | null, disk: R
   return hubDtypes(hub);
 }
 
-/** Ask the hub what a hub model ships (a typed id once typing pauses). */
-function useHubListing(model: ModelChoice): HubListingState | undefined {
+/**
+ * What the hub lists for a hub model, once the user has picked it here (a link or a restored
+ * workspace asks nothing); a typed id counts as picked once typing pauses.
+ */
+function useHubListing(model: ModelChoice, typing: boolean): HubListingState | undefined {
   const id = model.kind === 'hub' ? model.id : null;
   const listing = useHubModels((s) => (id ? s.listings[id] : undefined));
   useEffect(() => {
     if (!id) return;
-    const t = setTimeout(() => useHubModels.getState().request(id), findHubModel(id) ? 0 : 400);
+    const hub = useHubModels.getState();
+    if (!typing) return hub.request(id);
+    const t = setTimeout(() => hub.pick(id), 400);
     return () => clearTimeout(t);
-  }, [id]);
+  }, [id, typing]);
   return listing;
 }
 
@@ -145,7 +150,7 @@ export function ModelPanel(props: { embed?: boolean }) {
 
   // Auto also weighs the probe timing of this model, where it was measured (devices.ts).
   const device = resolveDevice(devicePref, support, speedEvidence(speedKey(modelLabel(model), dtype)));
-  const hubListing = useHubListing(model);
+  const hubListing = useHubListing(model, typingId);
   const hubBytes = hubListing?.status === 'ok' ? hubListing.listing.bytes : {};
   const shipped = shippedDtypes(model, served, disk.models, hubListing);
   const offered = useMemo(
@@ -174,14 +179,20 @@ export function ModelPanel(props: { embed?: boolean }) {
   const size = sizeText(hubBytes[dtype]);
   const isHub = model.kind === 'hub';
   const loadLabel = isHub ? `Download and load${size ? ` (${size})` : ''}` : 'Load model';
-  const start = () => void useEngine.getState().loadModel(request, { auto: devicePref === 'auto' });
+  const start = () => {
+    if (model.kind === 'hub') useHubModels.getState().pick(model.id);
+    void useEngine.getState().loadModel(request, { auto: devicePref === 'auto' });
+  };
 
   const chooseKind = (k: Kind) => {
     setPickingDisk(k === 'disk');
     setTypingId(k === 'hub');
     if (k === 'disk') return;
     if (k === 'served') setModel({ kind: 'served', name: served?.[0]?.name ?? DEFAULT_SERVED_MODEL }, served?.[0]?.dtypes[0] ?? 'fp32');
-    else if (k === 'curated') setModel({ kind: 'hub', id: HUB_MODELS[0].id }, HUB_MODELS[0].defaultDtype);
+    else if (k === 'curated') {
+      useHubModels.getState().pick(HUB_MODELS[0].id);
+      setModel({ kind: 'hub', id: HUB_MODELS[0].id }, HUB_MODELS[0].defaultDtype);
+    }
     else if (HUB_ID_PATTERN.test(hubText)) setModel({ kind: 'hub', id: hubText }, dtype);
   };
 
@@ -272,7 +283,9 @@ export function ModelPanel(props: { embed?: boolean }) {
                 value={model.kind === 'hub' ? model.id : ''}
                 onChange={(e) => {
                   const m = findHubModel(e.target.value);
-                  if (m) setModel({ kind: 'hub', id: m.id }, m.defaultDtype);
+                  if (!m) return;
+                  useHubModels.getState().pick(m.id);
+                  setModel({ kind: 'hub', id: m.id }, m.defaultDtype);
                 }}
               >
                 {HUB_MODELS.map((m) => (

@@ -11,15 +11,16 @@ import { useDeviceSupport } from '../common/useDeviceSupport';
 import { duration } from './format';
 
 /** dtypes the chosen model ships: HEAD requests for a served model, the hub's file listing for the hub. */
-function useShippedDtypes(source: 'served' | 'hub', name: string): Dtype[] | null {
+function useShippedDtypes(source: 'served' | 'hub', name: string, chosen: boolean): Dtype[] | null {
   const [dtypes, setDtypes] = useState<Dtype[] | null>(null);
   const hub = useHubModels((s) => (source === 'hub' ? s.listings[name] : undefined));
   useEffect(() => {
     let live = true;
     setDtypes(null);
     if (source === 'hub') {
-      useHubModels.getState().request(name);
-      return;
+      // The hub is asked only about a model the user chose here (a restored choice asks nothing).
+      const t = setTimeout(() => (chosen ? useHubModels.getState().pick(name) : useHubModels.getState().request(name)), 400);
+      return () => clearTimeout(t);
     }
     const t = setTimeout(() => {
       void servedDtypes(appUrl(`models/${encodeURIComponent(name)}/`)).then((d) => live && setDtypes(d));
@@ -28,9 +29,9 @@ function useShippedDtypes(source: 'served' | 'hub', name: string): Dtype[] | nul
       live = false;
       clearTimeout(t);
     };
-  }, [source, name]);
-  // Unknown (listing failed): offer every dtype; a missing file is named when it loads.
-  if (source === 'hub') return hub?.status === 'ok' ? hub.listing.dtypes : hub?.status === 'error' ? ALL_DTYPES : null;
+  }, [source, name, chosen]);
+  // Unknown (not asked, or the listing failed): offer every dtype; a missing file is named when it loads.
+  if (source === 'hub') return hub?.status === 'ok' ? hub.listing.dtypes : hub?.status === 'loading' ? null : ALL_DTYPES;
   return dtypes;
 }
 
@@ -44,7 +45,8 @@ export function BatchPanel() {
   const resume = useTaskLab((s) => s.resume);
   const cancel = useTaskLab((s) => s.cancel);
   const support = useDeviceSupport();
-  const shipped = useShippedDtypes(model.source, model.name);
+  const [chosen, setChosen] = useState(false);
+  const shipped = useShippedDtypes(model.source, model.name, chosen);
   const device = resolveDevice(model.device, support);
   const offered = shipped ? runnableDtypes(shipped, device, support?.shaderF16 ?? false) : [];
   const busy = batch.status === 'loading' || batch.status === 'running' || batch.status === 'paused';
@@ -68,6 +70,7 @@ export function BatchPanel() {
             disabled={busy}
             onChange={(e) => {
               const source = e.target.value as 'served' | 'hub';
+              setChosen(true);
               setModel({ source, name: source === 'served' ? DEFAULT_SERVED_MODEL : CURATED_HUB_MODELS[0].id });
             }}
           >
@@ -81,7 +84,10 @@ export function BatchPanel() {
             value={model.name}
             disabled={busy}
             list="task-model-list"
-            onChange={(e) => setModel({ name: e.target.value.trim() })}
+            onChange={(e) => {
+              setChosen(true);
+              setModel({ name: e.target.value.trim() });
+            }}
             data-testid="model-name"
             size={28}
           />
