@@ -10,8 +10,13 @@ import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
 import { streamScores } from '../../engine/stream';
 import { ALL_DTYPES, type Dtype } from '../../engine/types';
 
-/** Items per engine call: each chunk's contexts run once, and at most two chunks are in memory. */
-const CHUNK_ITEMS = 16;
+/**
+ * Items per engine call. One: items scored together share padded passes, which moves fp32
+ * log-probs by up to ~6e-6 (stories260K), and a number must not depend on what else was scored
+ * with it, so each item is its own chunk and gives exactly what `score --context` gives. The
+ * stream still reads ahead one item, and at most two items' results are in memory.
+ */
+const CHUNK_ITEMS = 1;
 
 const USAGE = `lengthlens score --model M [--dtype fp32|fp16|q8|q4|q4f16] (--context TEXT --candidate TEXT ... | --items FILE)
   [--policy whole|separate] [--unconditional TEXT] [--mu 111] [--top-k 5] [--chat-template] [--json | --jsonl] [--quiet]
