@@ -2,6 +2,12 @@
 // runs only the unit tests of test/core (vitest.mutation.config.ts) against each mutant, per-test
 // coverage deciding which tests a mutant can affect. Results: reports/mutation/ (HTML + JSON);
 // the summary and the surviving mutants judged equivalent are in docs/testing.md.
+import path from 'node:path';
+
+// Tests find the shared models through MODELS_DIR; Stryker runs them from a sandbox copy of the
+// repository one folder deeper, where the default ../shared/models does not resolve.
+process.env.MODELS_DIR ??= path.resolve('../shared/models');
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

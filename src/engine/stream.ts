@@ -5,11 +5,7 @@
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import type { ChunkRequest, StatsMode, StreamItem } from './api';
 
-/**
- * Items per engine call wherever a task streams (the Task lab, `task`, `harness --model`,
- * `score --items`): one size everywhere, so the same items in the same order share the same passes
- * and give the same numbers bit for bit on every path.
- */
+/** Items per engine call in the Task lab: big enough to share passes, small enough for smooth progress. */
 export const TASK_CHUNK_ITEMS = 16;
 
 export interface ChunkScorer {

@@ -58,7 +58,7 @@ describe('score --items streams', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
     expect(out.trimEnd().split('\n')).toHaveLength(600);
-    // The first write holds one chunk of items, not the run.
+    // The first write holds one item, not the run.
     expect(linesAtFirstData).toBeGreaterThan(0);
     expect(linesAtFirstData).toBeLessThanOrEqual(32);
   });
@@ -110,7 +110,7 @@ describe('score --items streams', () => {
     const written = bytes - bytesAt150;
     // Keeping the 450 results in between would hold about twice their JSON (≈ 1.8 MB here; measured:
     // a writer that kept its results grew 6.9 MB over 900 items, the stream 0.14 MB); the stream
-    // holds two chunks of 16 items at most.
+    // holds two items at most.
     expect(written).toBeGreaterThan(1_000_000);
     expect(grown).toBeLessThan(written / 5);
   });

@@ -6,8 +6,16 @@ import { parseMu } from './taskOutput';
 import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
 import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
-import { streamScores, TASK_CHUNK_ITEMS } from '../../engine/stream';
+import { streamScores } from '../../engine/stream';
 import { ALL_DTYPES, type Dtype } from '../../engine/types';
+
+/**
+ * Items per engine call. One: items scored together share padded passes, which moves fp32
+ * log-probs by up to ~6e-6 (stories260K), and a number must not depend on what else was scored
+ * with it, so each item is its own chunk and gives exactly what `score --context` gives. The
+ * stream still reads ahead one item, and at most two items' results are in memory.
+ */
+const CHUNK_ITEMS = 1;
 
 const USAGE = `lengthlens score --model M [--dtype fp32|fp16|q8|q4|q4f16] (--context TEXT --candidate TEXT ... | --items FILE)
   [--policy whole|separate] [--unconditional TEXT] [--mu 111] [--top-k 5] [--chat-template] [--json | --jsonl] [--quiet]
@@ -240,7 +248,7 @@ export const command: Command = {
     const progress = values.quiet ? undefined : progressReporter(total);
     try {
       let done = 0;
-      for await (const { result } of streamScores(engine, items, { options, chunkSize: TASK_CHUNK_ITEMS, stats: 'full' })) {
+      for await (const { result } of streamScores(engine, items, { options, chunkSize: CHUNK_ITEMS, stats: 'full' })) {
         if (done === 0 && result.warnings.some((w) => w.code === 'no_chat_template'))
           warn(`${values.model} has no chat template; --chat-template is ignored and the context is scored raw`);
         await writer.item(result);

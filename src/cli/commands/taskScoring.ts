@@ -10,7 +10,7 @@ import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 import { SAMPLE_TASKS, sampleTask } from '../../core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../core/tasks/types';
 import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
-import { streamScores, TASK_CHUNK_ITEMS } from '../../engine/stream';
+import { streamScores } from '../../engine/stream';
 import type { Dtype } from '../../engine/types';
 
 /** A task from an items file (strings scored as written unless a delimiter is given) or a sample. */
@@ -55,8 +55,9 @@ export async function scoreTaskSet(
     const cut: string[] = [];
     const options = { ...DEFAULT_SCORE_OPTIONS, mu, topK: 0 };
     const requests = set.items.map((item) => ({ item, context: item.context, candidates: item.choices.map((_, i) => continuationOf(set, item, i)) }));
-    // The same chunks as the Task lab and `score --items`, so every path gives the same numbers.
-    for await (const { item, result } of streamScores(engine, requests, { options, chunkSize: TASK_CHUNK_ITEMS, stats: 'logprob' })) {
+    // One item per engine call, as `score --items`: items scored together share padded passes,
+    // which moves fp32 log-probs slightly, and a number must not depend on what else was scored.
+    for await (const { item, result } of streamScores(engine, requests, { options, chunkSize: 1, stats: 'logprob' })) {
       if (result.warnings.some((w) => w.code === 'context_truncated')) cut.push(item.item.id);
       out.push(scoredItemFromCandidates(item.item, result.candidates));
       onProgress?.(out.length, set.items.length);

@@ -103,3 +103,55 @@ describe('readScoreItems', () => {
     expect(lazy.map((l) => ('item' in l ? l.item : l.line))).toEqual([{ context: 'a', candidates: [' b'] }, 2]);
   });
 });
+
+describe('score --items line rules', () => {
+  it('names a non-object item, a missing context and every bad candidate', async () => {
+    const { parseScoreItemLine } = await import('../../../src/core/formats/scoreItems');
+    expect(parseScoreItemLine('[1, 2]')).toEqual({ reason: 'item: expected an object with "context" and "candidates"' });
+    expect(parseScoreItemLine('null')).toEqual({ reason: 'item: expected an object with "context" and "candidates"' });
+    expect(parseScoreItemLine('"text"')).toEqual({ reason: 'item: expected an object with "context" and "candidates"' });
+    expect(parseScoreItemLine('{"candidates": ["a"]}')).toEqual({ reason: 'context: expected a string' });
+    expect(parseScoreItemLine('{"context": "c", "candidates": "a"}')).toEqual({ reason: 'candidates: expected a list of strings' });
+    expect(parseScoreItemLine('{"context": 1, "candidates": ["a", 2, "\\udc00x"]}')).toEqual({
+      reason: 'context: expected a string; candidates.1: expected a string; candidates.2: contains a lone surrogate (\\ud800–\\udfff), which is not text',
+    });
+    expect(parseScoreItemLine('{"context": "", "candidates": [""], "extra": 1}')).toEqual({ item: { context: '', candidates: [''] } });
+  });
+
+  it('a BOM counts only at the start of the file; a lone CR inside a line stays', async () => {
+    const got = await collect(utf8Lines([enc('a\n\uFEFFb\nc\rd\r\n')]));
+    expect(got).toEqual([
+      { line: 1, text: 'a' },
+      { line: 2, text: '\uFEFFb' },
+      { line: 3, text: 'c\rd' },
+    ]);
+    expect(await collect(utf8Lines([enc('\uFEFF')]))).toEqual([]);
+    expect(await collect(utf8Lines([new Uint8Array([0xef, 0xbb])]))).toEqual([{ line: 1, reason: 'not valid UTF-8 (at byte 1 of the line)' }]);
+  });
+
+  it('a line of exactly the limit loads; one byte more does not', async () => {
+    expect(await collect(utf8Lines([enc('abcd\nabcde\n')], 4))).toEqual([
+      { line: 1, text: 'abcd' },
+      { line: 2, reason: 'longer than the limit of 4 bytes per line' },
+    ]);
+  });
+});
+
+describe('firstInvalidByte boundaries', () => {
+  it('accepts the edges of every range and refuses just past them', () => {
+    const ok = [[0xc2, 0x80], [0xdf, 0xbf], [0xe0, 0xa0, 0x80], [0xef, 0xbf, 0xbf], [0xed, 0x9f, 0xbf], [0xf0, 0x90, 0x80, 0x80], [0xf4, 0x8f, 0xbf, 0xbf], [0x7f]];
+    for (const b of ok) expect(firstInvalidByte(new Uint8Array(b)), b.map((x) => x.toString(16)).join(' ')).toBe(-1);
+    const bad: [number[], number][] = [
+      [[0xc1, 0xbf], 0],
+      [[0x41, 0xe0, 0x9f, 0x80], 1],
+      [[0xed, 0xa0, 0x80], 0],
+      [[0xf0, 0x8f, 0xbf, 0xbf], 0],
+      [[0xf4, 0x90, 0x80, 0x80], 0],
+      [[0xf5, 0x80, 0x80, 0x80], 0],
+      [[0xe2, 0x82], 0],
+      [[0xe2, 0x28, 0xa1], 0],
+      [[0xc2], 0],
+    ];
+    for (const [b, at] of bad) expect(firstInvalidByte(new Uint8Array(b)), b.map((x) => x.toString(16)).join(' ')).toBe(at);
+  });
+});
