@@ -250,9 +250,9 @@ function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly nu
   return { raw: sy / sw, swap: swapCount ? swapSum / swapCount : NaN, fit };
 }
 
-/** A bootstrap fit that cannot stand for LC: no fit, separated, or a saturated length feature. */
-function degenerate(fit: LengthControlledFit | null): boolean {
-  if (!fit || !fit.converged || !fit.gammaIdentified) return true;
+/** A bootstrap fit that cannot stand for LC: no fit, separated, or a length feature saturated where the data's was not. */
+function degenerate(fit: LengthControlledFit | null, lengthIdentified: boolean): boolean {
+  if (!fit || !fit.converged || (lengthIdentified && !fit.gammaIdentified)) return true;
   return fit.beta.some((b) => !Number.isFinite(b) || Math.abs(b) > DEGENERATE_COEFFICIENT);
 }
 
@@ -268,7 +268,7 @@ function estimateSet(p: Prepared, reps: number, seed: number, onReplicate?: () =
       draws.fill(0);
       for (let k = 0; k < pick.length; k++) draws[pick[k]]++;
       const e = estimatesFor(p, draws, start);
-      return [e.raw, e.swap, degenerate(e.fit) ? NaN : e.fit!.lc];
+      return [e.raw, e.swap, degenerate(e.fit, point.fit?.gammaIdentified ?? false) ? NaN : e.fit!.lc];
     },
     [point.raw, point.swap, point.fit ? point.fit.lc : NaN],
     0.95,
