@@ -221,6 +221,12 @@ interface Estimates {
   fit: LengthControlledFit | null;
 }
 
+/**
+ * Newton's stopping step for a bootstrap replicate: coefficients to 1e-7 move LC by far less than
+ * the interval's own Monte Carlo error, and save a pass over the rows.
+ */
+const REPLICATE_TOL = 1e-7;
+
 /** Raw, swap-averaged and LC win rates with each prompt drawn `draws[k]` times (all 1: the data). */
 function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly number[]): Estimates {
   const n = p.y.length;
@@ -243,7 +249,10 @@ function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly nu
   }
   let fit: LengthControlledFit | null = null;
   try {
-    fit = fitLengthControlled({ prompt: p.group, s: p.s, x: p.x, y: p.y, w, promptCount: p.groups.length }, { sampleSd: p.sampleSd, start });
+    fit = fitLengthControlled(
+      { prompt: p.group, s: p.s, x: p.x, y: p.y, w, promptCount: p.groups.length },
+      { sampleSd: p.sampleSd, start, tol: start ? REPLICATE_TOL : undefined },
+    );
   } catch {
     fit = null;
   }

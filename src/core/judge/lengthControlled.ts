@@ -29,6 +29,8 @@ export interface LengthControlledOptions {
   fixedGamma?: number;
   /** Starting coefficients (a bootstrap starts at the full fit). */
   start?: readonly number[];
+  /** Newton's stopping step (default 1e-10); a bootstrap replicate needs far less. */
+  tol?: number;
 }
 
 /** Below this spread of tanh(x / sd(x)) the length coefficient is not identified in practice. */
@@ -111,7 +113,7 @@ export function fitLengthControlled(table: JudgmentTable, opts: LengthControlled
     if (withLength) columns.push(feature);
     const p = columns.length;
     const start = opts.start && opts.start.length === p ? opts.start : undefined;
-    return { p, columns, fit: fitLogisticColumns({ columns, y: table.y, w, offset }, { start }) };
+    return { p, columns, fit: fitLogisticColumns({ columns, y: table.y, w, offset }, { start, tol: opts.tol }) };
   };
   let attempt: ReturnType<typeof tryFit>;
   let lengthFitted = fixed === undefined && featureSd > 1e-6;
