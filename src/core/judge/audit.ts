@@ -174,8 +174,9 @@ interface Prepared {
   /** Per group: the swap-averaged score, NaN without both orders. */
   swap: Float64Array;
   sampleSd: boolean;
-  /** Scratch row weights, reused by every bootstrap draw. */
+  /** Scratch row buffers, reused by every bootstrap draw and fit. */
   w: Float64Array;
+  scratch: { feature: Float64Array; offset: Float64Array };
 }
 
 /** ln(len A / len B), an empty answer counted as length 1; or the plain difference. */
@@ -196,6 +197,7 @@ function prepare(rows: VerdictRow[], groups: PromptGroup[], kind: LengthFeatureK
     swap: new Float64Array(groups.length),
     sampleSd: kind === 'char-difference',
     w: new Float64Array(n),
+    scratch: { feature: new Float64Array(n), offset: new Float64Array(n) },
   };
   let r = 0;
   groups.forEach((g, k) => {
@@ -251,7 +253,7 @@ function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly nu
   try {
     fit = fitLengthControlled(
       { prompt: p.group, s: p.s, x: p.x, y: p.y, w, promptCount: p.groups.length },
-      { sampleSd: p.sampleSd, start, tol: start ? REPLICATE_TOL : undefined },
+      { sampleSd: p.sampleSd, start, tol: start ? REPLICATE_TOL : undefined, scratch: start ? p.scratch : undefined },
     );
   } catch {
     fit = null;
@@ -296,7 +298,7 @@ function plausibleLcRange(p: Prepared): { low: number; high: number } | null {
     const gamma = (LC_PLAUSIBLE_GAMMA_MAX * k) / steps;
     try {
       const table = { prompt: p.group, s: p.s, x: p.x, y: p.y, w: p.cellWeight, promptCount: p.groups.length };
-      const fit = fitLengthControlled(table, { sampleSd: p.sampleSd, fixedGamma: gamma, start });
+      const fit = fitLengthControlled(table, { sampleSd: p.sampleSd, fixedGamma: gamma, start, scratch: p.scratch });
       start = fit.beta;
       if (!Number.isFinite(fit.lc)) continue;
       low = Math.min(low, fit.lc);
