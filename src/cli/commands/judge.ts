@@ -172,8 +172,10 @@ export function progressReporter(label: string, write: (line: string) => unknown
     const now = clock();
     first ??= { at: now, done };
     if (now - started < 3000 || (now - lastShown < 3000 && done < total)) return;
-    lastShown = now;
     const rate = now > first.at ? (done - first.done) / (now - first.at) : 0;
+    // Wait for a second report before the first line: without a rate there is no time left to tell.
+    if (!(rate > 0) && done < total) return;
+    lastShown = now;
     const left = rate > 0 ? (total - done) / rate / 1000 : NaN;
     write(`lengthlens judge: ${label} ${done}/${total}${done < total && Number.isFinite(left) ? `, about ${Math.ceil(left)} s left` : ''}\n`);
   };
