@@ -196,6 +196,15 @@ describe('lengthlens judge: numbers, seeds and work limits', () => {
       'lengthlens judge: bootstrap replicates 400/1000, about 12 s left\n',
       'lengthlens judge: bootstrap replicates 1000/1000\n',
     ]);
+    // Ten seconds of set-up before the first replicate do not count towards the time left.
+    const slow: string[] = [];
+    now = 0;
+    const after = progressReporter('replications', (l) => slow.push(l), () => now);
+    now = 10_000;
+    after(10, 1000);
+    now = 13_000;
+    after(310, 1000);
+    expect(slow).toEqual(['lengthlens judge: replications 310/1000, about 7 s left\n']);
   });
 
   it('gives seeds that differ modulo 2^32 their own draws', () => {

@@ -160,16 +160,23 @@ function simulate(argv: string[]): number {
 /** The most row-fits (verdicts × bootstrap fits) an audit may take: roughly 20 minutes on one core. */
 const AUDIT_WORK_LIMIT = 1e10;
 
-/** Progress on stderr once a run has taken a few seconds: a line every few seconds with the time left. */
+/**
+ * Progress on stderr once a run has taken a few seconds: a line every few seconds with the time
+ * left, from the rate since the first report (so set-up time before the loop does not skew it).
+ */
 export function progressReporter(label: string, write: (line: string) => unknown = (line) => process.stderr.write(line), clock = () => Date.now()) {
   const started = clock();
   let lastShown = 0;
+  let first: { at: number; done: number } | null = null;
   return (done: number, total: number) => {
     const now = clock();
-    const elapsed = now - started;
-    if (elapsed < 3000 || (now - lastShown < 3000 && done < total)) return;
+    first ??= { at: now, done };
+    if (now - started < 3000 || (now - lastShown < 3000 && done < total)) return;
+    const rate = now > first.at ? (done - first.done) / (now - first.at) : 0;
+    // Wait for a second report before the first line: without a rate there is no time left to tell.
+    if (!(rate > 0) && done < total) return;
     lastShown = now;
-    const left = done > 0 ? ((total - done) * elapsed) / done / 1000 : NaN;
+    const left = rate > 0 ? (total - done) / rate / 1000 : NaN;
     write(`lengthlens judge: ${label} ${done}/${total}${done < total && Number.isFinite(left) ? `, about ${Math.ceil(left)} s left` : ''}\n`);
   };
 }

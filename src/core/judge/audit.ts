@@ -174,8 +174,9 @@ interface Prepared {
   /** Per group: the swap-averaged score, NaN without both orders. */
   swap: Float64Array;
   sampleSd: boolean;
-  /** Scratch row weights, reused by every bootstrap draw. */
+  /** Scratch row buffers, reused by every bootstrap draw and fit. */
   w: Float64Array;
+  scratch: { feature: Float64Array; offset: Float64Array };
 }
 
 /** ln(len A / len B), an empty answer counted as length 1; or the plain difference. */
@@ -196,6 +197,7 @@ function prepare(rows: VerdictRow[], groups: PromptGroup[], kind: LengthFeatureK
     swap: new Float64Array(groups.length),
     sampleSd: kind === 'char-difference',
     w: new Float64Array(n),
+    scratch: { feature: new Float64Array(n), offset: new Float64Array(n) },
   };
   let r = 0;
   groups.forEach((g, k) => {
@@ -221,6 +223,12 @@ interface Estimates {
   fit: LengthControlledFit | null;
 }
 
+/**
+ * Newton's stopping step for a bootstrap replicate: coefficients to 1e-7 move LC by far less than
+ * the interval's own Monte Carlo error, and save a pass over the rows.
+ */
+const REPLICATE_TOL = 1e-7;
+
 /** Raw, swap-averaged and LC win rates with each prompt drawn `draws[k]` times (all 1: the data). */
 function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly number[]): Estimates {
   const n = p.y.length;
@@ -243,16 +251,19 @@ function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly nu
   }
   let fit: LengthControlledFit | null = null;
   try {
-    fit = fitLengthControlled({ prompt: p.group, s: p.s, x: p.x, y: p.y, w, promptCount: p.groups.length }, { sampleSd: p.sampleSd, start });
+    fit = fitLengthControlled(
+      { prompt: p.group, s: p.s, x: p.x, y: p.y, w, promptCount: p.groups.length },
+      { sampleSd: p.sampleSd, start, tol: start ? REPLICATE_TOL : undefined, scratch: start ? p.scratch : undefined },
+    );
   } catch {
     fit = null;
   }
   return { raw: sy / sw, swap: swapCount ? swapSum / swapCount : NaN, fit };
 }
 
-/** A bootstrap fit that cannot stand for LC: no fit, separated, or a saturated length feature. */
-function degenerate(fit: LengthControlledFit | null): boolean {
-  if (!fit || !fit.converged || !fit.gammaIdentified) return true;
+/** A bootstrap fit that cannot stand for LC: no fit, separated, or a length feature saturated where the data's was not. */
+function degenerate(fit: LengthControlledFit | null, lengthIdentified: boolean): boolean {
+  if (!fit || !fit.converged || (lengthIdentified && !fit.gammaIdentified)) return true;
   return fit.beta.some((b) => !Number.isFinite(b) || Math.abs(b) > DEGENERATE_COEFFICIENT);
 }
 
@@ -268,7 +279,7 @@ function estimateSet(p: Prepared, reps: number, seed: number, onReplicate?: () =
       draws.fill(0);
       for (let k = 0; k < pick.length; k++) draws[pick[k]]++;
       const e = estimatesFor(p, draws, start);
-      return [e.raw, e.swap, degenerate(e.fit) ? NaN : e.fit!.lc];
+      return [e.raw, e.swap, degenerate(e.fit, point.fit?.gammaIdentified ?? false) ? NaN : e.fit!.lc];
     },
     [point.raw, point.swap, point.fit ? point.fit.lc : NaN],
     0.95,
@@ -287,7 +298,7 @@ function plausibleLcRange(p: Prepared): { low: number; high: number } | null {
     const gamma = (LC_PLAUSIBLE_GAMMA_MAX * k) / steps;
     try {
       const table = { prompt: p.group, s: p.s, x: p.x, y: p.y, w: p.cellWeight, promptCount: p.groups.length };
-      const fit = fitLengthControlled(table, { sampleSd: p.sampleSd, fixedGamma: gamma, start });
+      const fit = fitLengthControlled(table, { sampleSd: p.sampleSd, fixedGamma: gamma, start, scratch: p.scratch });
       start = fit.beta;
       if (!Number.isFinite(fit.lc)) continue;
       low = Math.min(low, fit.lc);

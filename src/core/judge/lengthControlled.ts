@@ -29,6 +29,10 @@ export interface LengthControlledOptions {
   fixedGamma?: number;
   /** Starting coefficients (a bootstrap starts at the full fit). */
   start?: readonly number[];
+  /** Newton's stopping step (default 1e-10); a bootstrap replicate needs far less. */
+  tol?: number;
+  /** Row-length buffers to reuse for the feature and the offset (a bootstrap fits thousands of times). */
+  scratch?: { feature: Float64Array; offset: Float64Array };
 }
 
 /** Below this spread of tanh(x / sd(x)) the length coefficient is not identified in practice. */
@@ -80,10 +84,11 @@ function weightedSd(x: Float64Array, w: Float64Array | undefined, sample: boolea
 }
 
 /** tanh(x / sd(x)); all zeros when x does not vary at all. */
-export function lengthFeature(x: Float64Array, w?: Float64Array, sample = false): { feature: Float64Array; sdX: number } {
+export function lengthFeature(x: Float64Array, w?: Float64Array, sample = false, out?: Float64Array): { feature: Float64Array; sdX: number } {
   const sdX = weightedSd(x, w, sample);
-  const feature = new Float64Array(x.length);
+  const feature = out && out.length === x.length ? out : new Float64Array(x.length);
   if (sdX > 1e-12) for (let i = 0; i < x.length; i++) feature[i] = Math.tanh(x[i] / sdX);
+  else feature.fill(0);
   return { feature, sdX };
 }
 
@@ -99,19 +104,24 @@ export function fitLengthControlled(table: JudgmentTable, opts: LengthControlled
   const rows = table.y.length;
   if (rows === 0) throw new Error('no verdicts to fit');
   const w = table.w;
-  const { feature, sdX } = lengthFeature(table.x, w, opts.sampleSd ?? false);
+  const scratch = opts.scratch && opts.scratch.feature.length === rows && opts.scratch.offset.length === rows ? opts.scratch : undefined;
+  const { feature, sdX } = lengthFeature(table.x, w, opts.sampleSd ?? false, scratch?.feature);
   const featureSd = weightedSd(feature, w, false);
   // A column that never varies cannot be told apart from the intercept: leave it out.
   const positionVaries = weightedSd(table.s, w, false) > 0;
   const fixed = opts.fixedGamma;
-  const offset = fixed === undefined ? undefined : feature.map((f) => fixed * f);
+  let offset: Float64Array | undefined;
+  if (fixed !== undefined) {
+    offset = scratch ? scratch.offset : new Float64Array(rows);
+    for (let r = 0; r < rows; r++) offset[r] = fixed * feature[r];
+  }
   const tryFit = (withLength: boolean) => {
     const columns: (Float64Array | null)[] = [null];
     if (positionVaries) columns.push(table.s);
     if (withLength) columns.push(feature);
     const p = columns.length;
     const start = opts.start && opts.start.length === p ? opts.start : undefined;
-    return { p, columns, fit: fitLogisticColumns({ columns, y: table.y, w, offset }, { start }) };
+    return { p, columns, fit: fitLogisticColumns({ columns, y: table.y, w, offset }, { start, tol: opts.tol }) };
   };
   let attempt: ReturnType<typeof tryFit>;
   let lengthFitted = fixed === undefined && featureSd > 1e-6;
