@@ -15,12 +15,10 @@ import { MODELS_DIR } from '../models';
 
 const RUNS = { seed: Number(process.env.FC_SEED ?? 424242), numRuns: Number(process.env.FC_RUNS ?? 12) } as const;
 /**
- * Special-token text typed into a context or candidate ("<s>", "</s>"). Until the fix for the
- * issue's defects 1 and 5 is in, it breaks the winners invariant (`--context "Once upon a time"
- * --candidate " there" --candidate "<s>"` makes the unscored "<s>" the PMI winner), so it is
- * generated only with FC_SPECIALS=1; switch it on by default once that fix is merged.
+ * Special-token text typed into a context or candidate ("<s>", "</s>"): it once broke the winners
+ * invariant (an unscored "<s>" won PMI). On by default; FC_SPECIALS=0 leaves it out.
  */
-const SPECIALS = process.env.FC_SPECIALS === '1';
+const SPECIALS = process.env.FC_SPECIALS !== '0';
 
 let engine: Engine;
 beforeAll(async () => {
