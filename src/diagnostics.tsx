@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './engine/client';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from './core/scoring/types';
 import type { ProbeCheck } from './engine/api';
-import { ALL_DTYPES, type Device, type Dtype, type ModelSource } from './engine/types';
+import { ALL_DTYPES, type Device, type Dtype, type ModelSource, type ScoringPlan } from './engine/types';
 import { BenchMode } from './diagnostics/benchMode';
 import { StreamMode } from './diagnostics/streamMode';
 import './ui/styles.css';
@@ -26,6 +26,8 @@ interface Result {
   device?: Device;
   dtype?: Dtype;
   loadMs?: number;
+  /** The graph's style and the exact scoring plan the engine chose for it. */
+  plan?: ScoringPlan;
   scoreMs?: number;
   item?: ItemScore;
   probe?: ProbeCheck;
@@ -50,12 +52,12 @@ function Diagnostics() {
     (async () => {
       const source: ModelSource = picked ? { kind: 'files', name: 'picked', files: await picked } : { kind: 'served', name };
       const t0 = performance.now();
-      await client.load({ source, device, dtype });
+      const info = await client.load({ source, device, dtype });
       const t1 = performance.now();
       const item = await client.api.score({ context, candidates: candidates.length ? candidates : [' Lily.', ' Tom.'], options: DEFAULT_SCORE_OPTIONS });
       const t2 = performance.now();
       const probe = q.get('probe') === '1' ? await client.api.probeCheck() : undefined;
-      if (live) setResult({ status: 'done', device, dtype, loadMs: t1 - t0, scoreMs: t2 - t1, item, probe });
+      if (live) setResult({ status: 'done', device, dtype, plan: info.plan, loadMs: t1 - t0, scoreMs: t2 - t1, item, probe });
     })().catch((e: unknown) => live && setResult({ status: 'error', error: e instanceof Error ? e.message : String(e) }));
     return () => {
       live = false;
@@ -73,6 +75,13 @@ function Diagnostics() {
       {result.probe && (
         <p className={result.probe.ok ? '' : 'warning'}>
           WebGPU vs WASM probe: |Δ sum log-prob| = {result.probe.absDiff.toExponential(2)} nats ({result.probe.ok ? 'agree' : 'DISAGREE'})
+        </p>
+      )}
+      {result.plan && (
+        <p data-testid="plan">
+          Scoring plan: <strong>{result.plan.plan}</strong> ({result.plan.style} graph; cache {result.plan.cacheType ?? 'n/a'}
+          {result.plan.positionIds ? ', position_ids' : ', no position_ids'}
+          {result.plan.logitsToKeep ? `, ${result.plan.logitsToKeep}` : ''}) — {result.plan.note}
         </p>
       )}
       {result.item && (

@@ -1,5 +1,5 @@
-// Serves the models folder at /models/ and ONNX Runtime's wasm files at /ort/ in dev and
-// preview, and copies the wasm files into the build. A missing model file answers 404 (never
+// Serves the models folder at /models/, the reference data folder at /data/ and ONNX Runtime's
+// wasm files at /ort/ in dev and preview, and copies the wasm files into the build. A missing model file answers 404 (never
 // index.html: transformers.js would cache the HTML as if it were the file).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,12 +16,24 @@ const MIME: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.mjs': 'text/javascript',
   '.txt': 'text/plain',
+  '.csv': 'text/csv; charset=utf-8',
 };
 
 export function resolveModelsDir(root: string): string | null {
   const fromEnv = process.env.MODELS_DIR;
   if (fromEnv) return path.resolve(fromEnv);
   const fallback = path.resolve(root, '../shared/models');
+  return fs.existsSync(fallback) ? fallback : null;
+}
+
+/**
+ * Reference data the lessons read at run time (AlpacaEval verdicts): DATA_DIR, else
+ * ../shared/reference where that exists. It is never copied into the build.
+ */
+export function resolveDataDir(root: string): string | null {
+  const fromEnv = process.env.DATA_DIR;
+  if (fromEnv) return path.resolve(fromEnv);
+  const fallback = path.resolve(root, '../shared/reference');
   return fs.existsSync(fallback) ? fallback : null;
 }
 
@@ -87,10 +99,12 @@ export function serveAssets(): Plugin {
       server.middlewares.use(isolationHeaders());
       server.middlewares.use(staticFolder('/models/', resolveModelsDir(root)));
       server.middlewares.use(staticFolder('/ort/', ortDir(root)));
+      server.middlewares.use(staticFolder('/data/', resolveDataDir(root)));
     },
     configurePreviewServer(server) {
       server.middlewares.use(isolationHeaders());
       server.middlewares.use(staticFolder('/models/', resolveModelsDir(root)));
+      server.middlewares.use(staticFolder('/data/', resolveDataDir(root)));
     },
     closeBundle() {
       const dest = path.join(outDir, 'ort');

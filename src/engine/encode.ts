@@ -1,6 +1,8 @@
 // Tokenising with the pieces kept (the byte-span code needs them), and a small per-model cache
 // for texts that are encoded again and again (an item's context, once per candidate).
-import type { EncodedToken } from '../core/tokens/spans';
+import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
+import type { TokenizerTraits } from '../core/tokens/pieces';
+import { utf8Length } from '../core/text/unicode';
 import type { LoadedModel } from './model';
 
 interface RawTokenizer {
@@ -23,6 +25,28 @@ function insertedCount(m: TokenizerHandle): number {
   return n;
 }
 
+/**
+ * How many of the inserted tokens come before the text (BOS) rather than after it (EOS): where a
+ * plain text's tokens sit in its encoding with special tokens. Needed to tell an inserted BOS from
+ * a "<s>" typed at the start of the text, which encode to the same id.
+ */
+const insertedBefore = new WeakMap<object, number>();
+function insertedPrefixCount(m: TokenizerHandle): number {
+  let n = insertedBefore.get(m.tokenizer);
+  if (n === undefined) {
+    const probe = 'a';
+    const plain = raw(m).encode(probe, { add_special_tokens: false }).ids;
+    const full = raw(m).encode(probe, { add_special_tokens: true }).ids;
+    n = Math.max(0, offsetOf(full, plain));
+    insertedBefore.set(m.tokenizer, n);
+  }
+  return n;
+}
+
+function runAt(ids: readonly number[], part: readonly number[], at: number): boolean {
+  return at + part.length <= ids.length && part.every((id, k) => ids[at + k] === id);
+}
+
 /** Where `part` sits in `ids` as a contiguous run, or -1. */
 function offsetOf(ids: readonly number[], part: readonly number[]): number {
   for (let at = 0; at + part.length <= ids.length; at++) if (part.every((id, k) => ids[at + k] === id)) return at;
@@ -39,10 +63,49 @@ export function encodeWithPieces(m: TokenizerHandle, text: string, addSpecialTok
   const nSpecial = inserted.filter(Boolean).length;
   if (nSpecial > (addSpecialTokens ? insertedCount(m) : 0)) {
     const plain = addSpecialTokens ? tok.encode(text, { add_special_tokens: false }).ids : enc.ids;
-    const at = offsetOf(enc.ids, plain);
+    // The post-processor puts its tokens at a fixed place around the text; only when that does not
+    // fit, search (the first match could be an inserted BOS standing where a typed "<s>" is).
+    const before = insertedPrefixCount(m);
+    const at = runAt(enc.ids, plain, before) ? before : offsetOf(enc.ids, plain);
     if (at >= 0) inserted = enc.ids.map((_, i) => i < at || i >= at + plain.length);
   }
-  return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: inserted[i] }));
+  return enc.ids.map((id, i) => ({ id, piece: enc.tokens[i], special: inserted[i], ...(!inserted[i] && m.specialIds.has(id) ? { added: true } : {}) }));
+}
+
+/** Characters of the longest piece in the vocabulary (a bound on the text one token covers). */
+const longestPieces = new WeakMap<object, number>();
+export function longestPieceChars(m: TokenizerHandle): number {
+  let n = longestPieces.get(m.tokenizer);
+  if (n === undefined) {
+    const model = (raw(m) as unknown as { model?: { vocab?: unknown; tokens_to_ids?: Map<string, number> } }).model;
+    const pieces: Iterable<unknown> = Array.isArray(model?.vocab) ? model.vocab : (model?.tokens_to_ids?.keys() ?? []);
+    n = 0;
+    for (const p of pieces) if (typeof p === 'string') n = Math.max(n, p.length);
+    // Unknown vocabulary: a bound no real tokenizer's piece reaches.
+    if (n === 0) n = 1024;
+    longestPieces.set(m.tokenizer, n);
+  }
+  return n;
+}
+
+/** What a text encoded on its own is anchored after, so that no dummy-prefix space lands on it. */
+const ANCHOR = '\n';
+
+/**
+ * A text's tokens as they would continue other text: without the dummy-prefix space a
+ * SentencePiece tokenizer puts in front of a text encoded on its own ("py." → p y ., not ▁p y .).
+ * The text is encoded after an anchor ("\n"), and the tokens that start exactly where the anchor
+ * ends are kept. Undefined when no token boundary falls there (the anchor merged with the text).
+ */
+export function encodeAlone(m: TokenizerHandle & { traits: TokenizerTraits }, text: string): EncodedToken[] | undefined {
+  if (!m.traits.dummyPrefix) return encodeWithPieces(m, text, false);
+  const whole = encodeWithPieces(m, ANCHOR + text, false);
+  const s = tokenSpans(whole, ANCHOR + text, m.traits);
+  if (!s.exact) return undefined;
+  const anchorBytes = utf8Length(ANCHOR);
+  const k = s.spans.findIndex(([a, b]) => a >= anchorBytes && b > a);
+  if (k < 0 || s.spans.slice(0, k).some(([, b]) => b > anchorBytes)) return undefined;
+  return whole.slice(k);
 }
 
 /** A least-recently-used map with a fixed number of entries. */

@@ -5,6 +5,8 @@
 // logits only, so no per-candidate `present.*` is ever copied out (or, on WebGPU, allocated as a
 // GPU buffer that would have to be disposed).
 import { Tensor, type PreTrainedModel } from '@huggingface/transformers';
+import { decoderSession, type DecoderSession } from './graph';
+import { LOGITS_TO_KEEP_INPUTS, singleRowGroups } from './plan';
 
 type Feeds = Record<string, Tensor>;
 type ModelInputs = Record<string, Tensor | Feeds>;
@@ -70,14 +72,11 @@ export async function callModel(model: PreTrainedModel, feeds: ModelInputs): Pro
   return (await (model as unknown as (f: ModelInputs) => Promise<Outputs>)(feeds)) as Outputs;
 }
 
-interface OrtSession {
-  inputNames: readonly string[];
-  outputNames: readonly string[];
-  run(feeds: Record<string, unknown>, fetches?: readonly string[]): Promise<Record<string, unknown>>;
-}
-
-function decoderSession(model: PreTrainedModel): OrtSession | undefined {
-  return (model as unknown as { sessions?: Record<string, OrtSession> }).sessions?.model;
+/** Inputs some graphs have that say how many positions' logits to return: 0 means all. */
+function logitsToKeepFeeds(session: DecoderSession | undefined): Feeds {
+  const feeds: Feeds = {};
+  for (const n of LOGITS_TO_KEEP_INPUTS) if (session?.inputNames.includes(n)) feeds[n] = new Tensor('int64', new BigInt64Array([0n]), []);
+  return feeds;
 }
 
 /**
@@ -85,8 +84,9 @@ function decoderSession(model: PreTrainedModel): OrtSession | undefined {
  * ONNX Runtime is asked for `logits` alone; otherwise it goes through transformers.js and every
  * other output is disposed.
  */
-export async function logitsOnly(model: PreTrainedModel, feeds: Feeds): Promise<Tensor> {
+export async function logitsOnly(model: PreTrainedModel, given: Feeds): Promise<Tensor> {
   const session = decoderSession(model);
+  const feeds = { ...logitsToKeepFeeds(session), ...given };
   if (session && session.outputNames.includes('logits') && session.inputNames.every((n) => n in feeds)) {
     const ortFeeds: Record<string, unknown> = {};
     for (const n of session.inputNames) ortFeeds[n] = (feeds[n] as unknown as { ort_tensor: unknown }).ort_tensor;
@@ -142,7 +142,7 @@ export function paddedInputs(rows: readonly (readonly number[])[]): { width: num
 export async function runPrefixes(model: PreTrainedModel, prefixes: readonly (readonly number[])[]): Promise<PrefixState> {
   const lengths = prefixes.map((p) => p.length);
   const { width: W, feeds } = paddedInputs(prefixes);
-  const out = await callModel(model, feeds);
+  const out = await callModel(model, { ...feeds, ...logitsToKeepFeeds(decoderSession(model)) });
   try {
     const vocab = out.logits.dims[2];
     const data = await cpuData(out.logits);
@@ -251,6 +251,13 @@ export function batchGroups(lengths: readonly number[], maxBatchTokens: number, 
   return lengthBatches(fed, fits).map((b) => b.map((k) => pending[k]));
 }
 
+/**
+ * How continuation passes are cut: 'padded' = right-padded batches of any lengths (plain
+ * attention); 'single' = no padding on a past: two-token continuations batched one token each,
+ * longer ones one per pass (GroupQueryAttention); 'alone' = every continuation in its own pass.
+ */
+export type ContinuationGrouping = 'padded' | 'single' | 'alone';
+
 /** A continuation: which prefix of the state it follows, and its tokens. */
 export interface Continuation {
   prefix: number;
@@ -270,6 +277,7 @@ export async function continuationRows(
   continuations: readonly Continuation[],
   onRows: (index: number, row: (j: number) => Float32Array) => void,
   options: BatchOptions = {},
+  grouping: ContinuationGrouping = 'padded',
 ): Promise<void> {
   const V = prefix.vocab;
   const W = prefix.width;
@@ -280,11 +288,12 @@ export async function continuationRows(
         return prefix.lastRows[c.prefix];
       });
   });
-  const groups = batchGroups(
-    continuations.map((c) => c.ids.length),
-    options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS,
-    W,
-  );
+  const lengths = continuations.map((c) => c.ids.length);
+  const budget = options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS;
+  const groups =
+    grouping === 'padded'
+      ? batchGroups(lengths, budget, W)
+      : singleRowGroups(lengths, grouping === 'alone' ? 1 : Math.max(1, Math.floor((MAX_PAST_FACTOR * budget) / (W + 1))));
   for (const group of groups) {
     if (options.cancel?.cancelled()) throw new AbortError();
     const B = group.length;
@@ -314,6 +323,73 @@ export async function continuationRows(
       group.forEach((i, b) => {
         const last = prefix.lastRows[continuations[i].prefix];
         onRows(i, (j) => (j === 0 ? last : data.subarray((b * L + j - 1) * V, (b * L + j) * V)));
+      });
+    } finally {
+      if (logits.location === 'gpu-buffer') logits.dispose();
+    }
+  }
+}
+
+/** Empty `past_key_values.*` feeds for a pass from position 0, in the graph's cache type and layout. */
+export function emptyPast(model: PreTrainedModel, batch: number): Feeds {
+  const session = decoderSession(model);
+  const feeds: Feeds = {};
+  if (!session) return feeds;
+  const config = model.config as unknown as Record<string, number | undefined>;
+  const meta = new Map((session.inputMetadata ?? []).map((m) => [m.name, m]));
+  for (const name of session.inputNames) {
+    if (!name.startsWith('past_key_values')) continue;
+    const m = meta.get(name);
+    const shape = m?.shape ?? [];
+    const heads = typeof shape[1] === 'number' ? shape[1] : (config.num_key_value_heads ?? config.num_attention_heads ?? 1);
+    const headDim = typeof shape[3] === 'number' ? shape[3] : (config.head_dim ?? (config.hidden_size ?? 0) / (config.num_attention_heads ?? 1));
+    feeds[name] = m?.type === 'float16' ? new Tensor('float16', new Uint16Array(0), [batch, heads, 0, headDim]) : new Tensor('float32', new Float32Array(0), [batch, heads, 0, headDim]);
+  }
+  return feeds;
+}
+
+/** A whole sequence run from an empty past, and which of its positions' logits are wanted. */
+export interface WholeSequence {
+  ids: readonly number[];
+  /** Position whose logits predict the first scored token. */
+  firstRow: number;
+  /** Number of scored tokens (rows firstRow .. firstRow + count − 1). */
+  count: number;
+}
+
+/** Logit floats one pass may return (its rows × positions × vocabulary): 128 MB. */
+const MAX_LOGIT_FLOATS = 1 << 25;
+
+/**
+ * Logit rows of whole sequences run from an empty past: right-padded together in least-cost
+ * batches (padding after a sequence's end is masked and changes nothing before it), or each alone
+ * when `alone` (one unpadded forward per sequence: exact for any graph that scores one sequence
+ * right). Calls `onRows(index, row)` with `row(j)` the logits that predict scored token j, valid
+ * only during the call.
+ */
+export async function wholeSequenceRows(
+  model: PreTrainedModel,
+  seqs: readonly WholeSequence[],
+  onRows: (index: number, row: (j: number) => Float32Array) => void,
+  options: BatchOptions & { alone?: boolean; vocab?: number } = {},
+): Promise<void> {
+  const budget = options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS;
+  const V = Math.max(1, options.vocab ?? 1);
+  const fits = (rows: number, longest: number) => !options.alone && rows * longest <= budget && rows * longest * V <= MAX_LOGIT_FLOATS;
+  for (const batch of lengthBatches(seqs.map((s) => s.ids.length), fits)) {
+    if (options.cancel?.cancelled()) throw new AbortError();
+    const { width: L, feeds } = paddedInputs(batch.map((i) => seqs[i].ids));
+    const logits = await logitsOnly(model, { ...feeds, ...emptyPast(model, batch.length) });
+    try {
+      const data = await cpuData(logits);
+      const vocab = logits.dims[2];
+      batch.forEach((i, b) => {
+        const { firstRow, count } = seqs[i];
+        onRows(i, (j) => {
+          if (j < 0 || j >= count) throw new RangeError('row out of range');
+          const at = b * L + firstRow + j;
+          return data.subarray(at * vocab, (at + 1) * vocab);
+        });
       });
     } finally {
       if (logits.location === 'gpu-buffer') logits.dispose();

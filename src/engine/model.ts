@@ -5,6 +5,7 @@ import { tokenizerTraits, type TokenizerTraits } from '../core/tokens/pieces';
 import { DTYPE_FILES, LOAD_ERROR, isNetworkFailure, listHubModel } from './models';
 import { prepareSource, sourceLabel } from './runtime';
 import { releaseBuffers } from './forward';
+import { inspectModel } from './graph';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export interface LoadedModel {
@@ -52,8 +53,10 @@ function progressTracker(onProgress?: (p: LoadProgress) => void): (e: unknown) =
 function explainLoadError(err: unknown, label: string, file: string): Error {
   const msg = err instanceof Error ? err.message : String(err);
   const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  // transformers.js reads a missing tokenizer_config.json as undefined and fails on a field of it.
+  if (/reading 'tokenizer_class'/.test(msg)) return named(`model "${label}" is missing tokenizer_config.json`, LOAD_ERROR.missingFile);
   if (/could not locate file|404|not found|ENOENT|no such file/i.test(msg)) {
-    const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg);
+    const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg) ?? /found locally at "[^"]*?([^"/\\]+(?:\/[^"/\\]+)?)"/i.exec(msg);
     return named(`model "${label}" is missing ${m ? m[1] : file} (${msg.split('\n')[0]})`, LOAD_ERROR.missingFile);
   }
   if (isNetworkFailure(msg + cause)) return named(`could not download model "${label}": ${msg.split('\n')[0]}${cause}`, LOAD_ERROR.unreachable);
@@ -113,6 +116,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
   const eos = tok.eos_token_id ?? null;
   const prefixTokenId = bos ?? eos ?? 0;
   const maxLength = Number(config.max_position_embeddings ?? config.n_positions ?? tok._tokenizerConfig?.model_max_length ?? 2048);
+  const { plan } = await inspectModel(model, request.source, request.dtype);
   const info: ModelInfo = {
     id: label,
     dtype: request.dtype,
@@ -122,6 +126,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
     bosTokenId: bos,
     hasChatTemplate: typeof tok.chat_template === 'string' && tok.chat_template.length > 0,
     tokenizerKind: traits.kind,
+    plan,
   };
   onProgress?.({ status: 'ready', loaded: 0, total: 0, files: {} });
   return { request, model, tokenizer, traits, info, prefixTokenId, specialIds: new Set(tok.all_special_ids ?? []) };

@@ -4,7 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Engine } from './engine';
+import { setLocalFileReader } from './graph';
+import type { ByteSource } from './onnxOps';
 import type { ModelSource, Dtype } from './types';
+import { checkModelFolder } from './folderCheck';
 
 function isFolder(p: string): boolean {
   return fs.existsSync(p) && fs.statSync(p).isDirectory();
@@ -22,6 +25,40 @@ export function defaultCacheDir(): string {
   return process.env.LENGTHLENS_CACHE_DIR ?? path.join(os.homedir(), '.cache', 'lengthlens');
 }
 
+/** Random access to a file on disk, for reading a model's operators (see onnxOps.ts). */
+async function fileSource(file: string): Promise<ByteSource | null> {
+  let size: number;
+  try {
+    size = (await fs.promises.stat(file)).size;
+  } catch {
+    return null;
+  }
+  return {
+    size,
+    async read(offset, length) {
+      const fh = await fs.promises.open(file, 'r');
+      try {
+        const buf = new Uint8Array(length);
+        const { bytesRead } = await fh.read(buf, 0, length, offset);
+        return buf.subarray(0, bytesRead);
+      } finally {
+        await fh.close();
+      }
+    },
+  };
+}
+setLocalFileReader(fileSource);
+
+/** A hub id that could not be fetched may be a mistyped folder: say both. */
+function hubError(id: string, err: unknown, remoteHost: string | undefined): Error {
+  const msg = err instanceof Error ? err.message : String(err);
+  if (!/fetch failed|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|network/i.test(msg)) return err instanceof Error ? err : new Error(msg);
+  return new Error(
+    `no folder "${id}" here, and as a hub id it could not be downloaded: the hub (${remoteHost ?? 'https://huggingface.co/'}) ` +
+      `could not be reached (${msg.split('\n')[0]})`,
+  );
+}
+
 export async function createNodeEngine(
   source: ModelSource,
   dtype: Dtype,
@@ -33,6 +70,11 @@ export async function createNodeEngine(
     useCache: false,
     cacheDir: opts.cacheDir ?? defaultCacheDir(),
   });
-  await engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}) });
+  if (source.kind === 'path') checkModelFolder(source.path, dtype);
+  try {
+    await engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}) });
+  } catch (err) {
+    throw source.kind === 'hub' ? hubError(source.id, err, opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST) : err;
+  }
   return engine;
 }

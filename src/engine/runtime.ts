@@ -10,6 +10,11 @@ export const DEFAULT_REMOTE_HOST = 'https://huggingface.co/';
 
 let config: EngineConfig = {};
 
+/** The configuration in force (where models and the hub are). */
+export function runtimeConfig(): Readonly<EngineConfig> {
+  return config;
+}
+
 export function configureRuntime(next: EngineConfig): void {
   config = { ...config, ...next };
   if (config.wasmPaths) {

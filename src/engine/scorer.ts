@@ -5,12 +5,14 @@ import { rowLogprob, rowStats } from '../core/scoring/distribution';
 import { splitPair } from '../core/scoring/split';
 import type { BoundaryInfo, CandidateScore, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
 import { itemWarnings, type TooLong } from '../core/scoring/warnings';
+import { charsForTokens, textTail, type ContextCut } from '../core/scoring/window';
 import { winners } from '../core/scoring/winners';
 import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { utf8Length } from '../core/text/unicode';
-import { addSpecialTokensFor, encodeCached, encodeWithPieces, pieceOf } from './encode';
-import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, runPrefixes, type BatchOptions, type CancelToken } from './forward';
+import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, pieceOf } from './encode';
+import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, PASS_OVERHEAD_TOKENS, runPrefixes, wholeSequenceRows, type BatchOptions, type CancelToken } from './forward';
+import { gqaPrefixChoice } from './plan';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
 
@@ -52,11 +54,11 @@ export function planContinuation(m: LoadedModel, contextSplit: string, continuat
   const byteNote = spans.exact ? undefined : spans.note;
 
   if (merged && options.boundaryPolicy === 'separate') {
-    const cont = encodeWithPieces(m, continuation, false);
-    // A dummy-prefix tokenizer puts a space in front of a text encoded alone; a lone '▁' token
-    // that is only that space is dropped.
-    let toks = cont;
-    if (m.traits.dummyPrefix && toks.length > 1 && (toks[0].piece === '▁' || toks[0].piece === 'Ġ') && !/^\s/.test(continuation)) toks = toks.slice(1);
+    // The continuation's own tokens, without the space a dummy-prefix tokenizer puts in front of a
+    // text encoded alone (that space is not in the string and would be scored as if it were).
+    const alone = encodeAlone(m, continuation);
+    let toks = alone ?? encodeWithPieces(m, continuation, false);
+    if (!alone && m.traits.dummyPrefix && toks.length > 1 && (toks[0].piece === '▁' || toks[0].piece === 'Ġ') && !/^\s/.test(continuation)) toks = toks.slice(1);
     const s = tokenSpans(toks, continuation, m.traits);
     const straddle = first < whole.length && spans.spans[first][0] < Lc ? whole[first] : undefined;
     return {
@@ -147,12 +149,22 @@ export function prefixPasses(lengths: readonly number[], maxBatchTokens: number)
 
 /**
  * Score many continuations — the app's one scoring path, for one item (the Scorer) or a chunk of
- * items (a streamed task). Each distinct prefix runs once, prefixes of similar length share a
- * padded pass, and all continuations are batched by length against their prefixes' cache.
+ * items (a streamed task), under the model's exact plan (see plan.ts):
+ * - shared-cache: each distinct prefix runs once, prefixes of similar length share a padded pass,
+ *   and all continuations are batched by length (right-padded) against their prefixes' cache;
+ * - gqa-exact: per prefix, whichever costs less of its continuations one per pass on its cache
+ *   (prefixes still share padded passes) or their whole sequences right-padded from an empty past;
+ * - isolated: every prefix alone, every continuation alone on its cache;
+ * - full-forward: one unpadded forward per continuation over prefix + continuation.
  */
 export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions = {}): Promise<(Scored | null)[]> {
   const { topK = 0, stats = 'full', cancel } = options;
   const results: (Scored | null)[] = plans.map(() => null);
+  const score = (i: number, row: (j: number) => Float32Array) => {
+    const plan = plans[i]!;
+    const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats));
+    results[i] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
+  };
   const groups = new Map<string, number[]>();
   plans.forEach((p, i) => {
     if (!p || p.tokens.length === 0) return;
@@ -161,24 +173,40 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
     if (members) members.push(i);
     else groups.set(key, [i]);
   });
-  const distinct = [...groups.values()];
-  const prefixOf = (g: number) => plans[distinct[g][0]]!.prefixIds;
-  for (const pass of prefixPasses(distinct.map((_, g) => prefixOf(g).length), options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS)) {
+  const kind = m.info.plan.plan;
+  let cached = [...groups.values()];
+  let whole: number[] = [];
+  if (kind === 'full-forward') {
+    whole = cached.flat();
+    cached = [];
+  } else if (kind === 'gqa-exact') {
+    const rows = (g: number[]) => gqaPrefixChoice(plans[g[0]]!.prefixIds.length, g.map((i) => plans[i]!.tokens.length), PASS_OVERHEAD_TOKENS) === 'rows';
+    whole = cached.filter((g) => !rows(g)).flat();
+    cached = cached.filter(rows);
+  }
+  if (whole.length > 0) {
+    const seqs = whole.map((i) => {
+      const p = plans[i]!;
+      return { ids: [...p.prefixIds, ...p.tokens.slice(0, -1).map((t) => t.id)], firstRow: p.prefixIds.length - 1, count: p.tokens.length };
+    });
+    await wholeSequenceRows(m.model, seqs, (k, row) => score(whole[k], row), { ...options, alone: kind === 'full-forward', vocab: m.info.vocabSize });
+  }
+  const prefixOf = (g: number) => plans[cached[g][0]]!.prefixIds;
+  const budget = options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS;
+  const passes = kind === 'isolated' ? cached.map((_, g) => [g]) : prefixPasses(cached.map((_, g) => prefixOf(g).length), budget);
+  const grouping = kind === 'shared-cache' ? 'padded' : kind === 'isolated' ? 'alone' : 'single';
+  for (const pass of passes) {
     if (cancel?.cancelled()) break;
     const state = await runPrefixes(m.model, pass.map(prefixOf));
     try {
-      const members = pass.flatMap((g, k) => distinct[g].map((i) => ({ plan: i, prefix: k })));
+      const members = pass.flatMap((g, k) => cached[g].map((i) => ({ plan: i, prefix: k })));
       await continuationRows(
         m.model,
         state,
         members.map(({ plan, prefix }) => ({ prefix, ids: plans[plan]!.tokens.map((t) => t.id) })),
-        (c, row) => {
-          const i = members[c].plan;
-          const plan = plans[i]!;
-          const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats));
-          results[i] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
-        },
+        (c, row) => score(members[c].plan, row),
         options,
+        grouping,
       );
     } finally {
       disposePrefix(state);
@@ -209,11 +237,26 @@ export interface PlannedItem {
   uncPlans: (ContinuationPlan | null)[];
   empty: number[];
   tooLong: TooLong[];
+  /** The context did not fit the model's window (cut from the left). */
+  contextCut?: ContextCut;
+  /** A chat template was asked for and the model has none. */
+  noChatTemplate?: boolean;
 }
 
 export function planItem(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions): PlannedItem {
   const ctxText = modelContext(m, context, options.chatTemplate);
-  const split = splitPair(ctxText, '');
+  const whole = splitPair(ctxText, '');
+  // Only the last window of tokens can reach the model: the text before a bound that certainly
+  // holds more is not tokenised at all.
+  const budget = charsForTokens(m.info.maxLength + 1, longestPieceChars(m));
+  const tail = textTail(whole.context, budget);
+  const split = { ...whole, context: tail.text };
+  let tokensKept = Infinity;
+  const fit = (plan: ContinuationPlan) => {
+    const fitted = fitToContext(plan, m.info.maxLength);
+    if (fitted !== 'too-long' && fitted.prefixIds.length < plan.prefixIds.length) tokensKept = Math.min(tokensKept, fitted.prefixIds.length);
+    return fitted;
+  };
   const empty: number[] = [];
   const tooLong: TooLong[] = [];
   const plans = candidates.map((cand, i): ContinuationPlan | null => {
@@ -226,7 +269,7 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
       return null;
     }
     const plan = planContinuation(m, split.context, split.moved + cand, options);
-    const fitted = fitToContext(plan, m.info.maxLength);
+    const fitted = fit(plan);
     if (fitted === 'too-long') {
       tooLong.push({ index: i, tokens: plan.tokens.length, limit: m.info.maxLength });
       return null;
@@ -238,14 +281,16 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
   // BOS only.
   const uncPlans = candidates.map((cand, i) => {
     if (!plans[i]) return null;
-    const unc = splitPair(options.unconditionalContext, split.moved + cand);
+    const unc = splitPair(textTail(options.unconditionalContext, budget).text, split.moved + cand);
     const p = planContinuation(m, unc.context, unc.continuation, { boundaryPolicy: 'whole' });
     const fitted = fitToContext(p, m.info.maxLength);
     if (fitted !== 'too-long') return fitted;
     tooLong.push({ index: i, tokens: p.tokens.length, limit: m.info.maxLength, unconditional: true });
     return null;
   });
-  return { context, candidates, moved: split.moved, plans, uncPlans, empty, tooLong };
+  const contextCut = tokensKept < Infinity || tail.charsCut > 0 ? { window: m.info.maxLength, tokensKept: Math.min(tokensKept, m.info.maxLength), charsCut: tail.charsCut } : undefined;
+  const noChatTemplate = options.chatTemplate && !m.info.hasChatTemplate;
+  return { context, candidates, moved: split.moved, plans, uncPlans, empty, tooLong, ...(contextCut ? { contextCut } : {}), ...(noChatTemplate ? { noChatTemplate } : {}) };
 }
 
 /** The item's result from its scored plans. */
@@ -258,6 +303,9 @@ export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[],
     if (plan && !scored[i]) skip.add(i);
   });
   const noPmi = new Set<number>(tooLong.filter((t) => t.unconditional).map((t) => t.index));
+  p.uncPlans.forEach((plan, i) => {
+    if (plan && !unc[i]) noPmi.add(i);
+  });
   const nonFinite: number[] = [];
   const scores: CandidateScore[] = candidates.map((cand, i) => {
     const plan = plans[i];
@@ -272,6 +320,7 @@ export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[],
       tokens: s.tokens,
       weights: plan.weights,
       unconditionalLogprob: unc[i]?.sum ?? NaN,
+      unconditionalIsConditional: samePlan(plan, p.uncPlans[i]),
       boundary: plan.merged ? 'merged' : 'ok',
       boundaryInfo: plan.boundaryInfo,
       mu: options.mu,
@@ -292,6 +341,10 @@ export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[],
       tooLong,
       empty,
       nonFinite,
+      contextCut: p.contextCut,
+      noChatTemplate: p.noChatTemplate,
+      unscored: plans.flatMap((plan, i) => (plan && !scored[i] ? [i] : [])),
+      noPmi: plans.flatMap((plan, i) => (plan && scored[i] && p.uncPlans[i] && !unc[i] ? [i] : [])),
     }),
   };
 }
@@ -333,6 +386,12 @@ export async function scoreItem(
 ): Promise<ItemScore> {
   const [item] = await scoreItems(m, [{ context, candidates }], options, { cancel });
   return item;
+}
+
+/** The same model input and scored tokens: PMI's two terms are one quantity. */
+function samePlan(a: ContinuationPlan, b: ContinuationPlan | null): boolean {
+  const same = (x: readonly number[], y: readonly number[]) => x.length === y.length && x.every((v, k) => v === y[k]);
+  return !!b && same(a.prefixIds, b.prefixIds) && same(a.tokens.map((t) => t.id), b.tokens.map((t) => t.id)) && same(a.weights, b.weights);
 }
 
 /** Explain spans that do not add up to the continuation's byte length. */

@@ -1,4 +1,7 @@
 // What the engine needs to know to load a model, shared by Node, the Worker and the UI.
+import type { ScoringPlan } from './plan';
+
+export type { ScoringPlan };
 export type Device = 'webgpu' | 'wasm' | 'cpu';
 export type Dtype = 'fp32' | 'fp16' | 'q8' | 'q4' | 'q4f16';
 export const ALL_DTYPES: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
@@ -36,6 +39,8 @@ export interface ModelInfo {
   bosTokenId: number | null;
   hasChatTemplate: boolean;
   tokenizerKind: 'sentencepiece' | 'byte-level' | 'other';
+  /** How the graph does attention and quantisation, and the exact scoring plan chosen for it. */
+  plan: ScoringPlan;
 }
 
 export interface EngineConfig {

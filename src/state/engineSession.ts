@@ -6,6 +6,7 @@ import { createEngineClient, type EngineClient } from '../engine/client';
 import type { LoadProgress, LoadRequest, ModelInfo } from '../engine/types';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import { isSourceFailure } from '../engine/models';
+import { autoDeviceFor } from './deviceSpeed';
 
 export type LoadState =
   | { status: 'idle'; message?: string }
@@ -17,6 +18,8 @@ export type LoadState =
       note?: string;
       /** A later load that failed: this (previous) model stayed loaded and keeps scoring. */
       failed?: { request: LoadRequest; message: string };
+      /** Why Auto picked this device. */
+      deviceReason?: string;
     }
   | { status: 'error'; request: LoadRequest; message: string };
 
@@ -55,7 +58,8 @@ interface EngineSession {
   load: LoadState;
   probe: ProbeState;
   scoring: ScoringState;
-  loadModel(req: LoadRequest): Promise<void>;
+  /** `auto`: the device came from the Auto preference; it is checked by evidence first (devices.ts). */
+  loadModel(req: LoadRequest, opts?: { auto?: boolean }): Promise<void>;
   cancelLoad(): void;
   /** A keystroke: abandon the run in flight, its input is already stale. */
   abandonRuns(): void;
@@ -87,7 +91,7 @@ export const useEngine = create<EngineSession>()((set, get) => ({
   probe: { status: 'none' },
   scoring: { result: null, templated: null, input: null, running: false, error: null, runId: 0, requestedAt: 0, finishedAt: 0 },
 
-  async loadModel(req) {
+  async loadModel(requested, opts) {
     // A load still in flight would race this one inside the worker: end it first.
     if (get().load.status === 'loading') {
       client?.terminate();
@@ -100,9 +104,18 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     const previous = before.status === 'ready' && client ? before : null;
     const failed = (message: string) => {
       if (!current()) return;
-      if (previous) set({ load: { status: 'ready', request: previous.request, info: previous.info, note: previous.note, failed: { request: req, message } } });
+      if (previous) set({ load: { status: 'ready', request: previous.request, info: previous.info, note: previous.note, deviceReason: previous.deviceReason, failed: { request: req, message } } });
       else set({ load: { status: 'error', request: req, message } });
     };
+    let req = requested;
+    let deviceReason: string | undefined;
+    if (opts?.auto) {
+      // Auto by evidence: a software adapter never; a hardware one only where it is faster for this model.
+      const picked = await autoDeviceFor(requested, () => set({ load: { status: 'loading', request: requested, progress: null } }));
+      if (!current()) return;
+      req = { ...requested, device: picked.device };
+      deviceReason = picked.reason;
+    }
     // A score still in flight belongs to the old model: drop it rather than show it beside the new one.
     set((s) => ({ load: { status: 'loading', request: req, progress: null }, probe: { status: 'none' }, scoring: { ...s.scoring, runId: s.scoring.runId + 1 } }));
     get().clearResult();
@@ -113,7 +126,7 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     try {
       const info = await getClient().load(req, onProgress);
       if (!current()) return;
-      set({ load: { status: 'ready', request: req, info } });
+      set({ load: { status: 'ready', request: req, info, deviceReason } });
     } catch (e) {
       if (!current()) return;
       // SPEC §10: a model that fails on WebGPU falls back to WASM, and says so; a failed download

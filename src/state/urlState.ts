@@ -8,7 +8,7 @@ import { parseWorkspace, type ParseResult, type Workspace } from './workspaceSch
 export const HASH_PREFIX = '#s=';
 
 export function encodeWorkspace(ws: Workspace): string {
-  return LZString.compressToEncodedURIComponent(JSON.stringify(ws));
+  return encodeLinkPayload(ws);
 }
 
 export function workspaceHash(ws: Workspace): string {
@@ -20,31 +20,43 @@ export function hasStateHash(hash: string): boolean {
   return hash.startsWith(HASH_PREFIX);
 }
 
-/** Decode `#s=...`; every failure comes back as a message that says what was wrong. */
-export function decodeWorkspaceHash(hash: string): ParseResult {
-  if (!hasStateHash(hash)) return { ok: false, error: 'the link carries no Scorer state' };
-  const payload = hash.slice(HASH_PREFIX.length);
-  if (payload.length === 0) return { ok: false, error: 'the link\'s state is empty' };
-  if (payload.length > MAX_LINK_CHARS) {
-    return { ok: false, error: `the link's state is too long (${payload.length.toLocaleString('en')} characters; the limit is ${MAX_LINK_CHARS.toLocaleString('en')})` };
+/** Compress any JSON value for a link. */
+export function encodeLinkPayload(value: unknown): string {
+  return LZString.compressToEncodedURIComponent(JSON.stringify(value));
+}
+
+/**
+ * Decompress and JSON-parse an untrusted link payload (`what` names it in messages): checked for
+ * size before and after decompression and for characters lz-string never writes.
+ */
+export function decodeLinkPayload(payload: string, what: string, maxChars = MAX_LINK_CHARS): { ok: true; value: unknown } | { ok: false; error: string } {
+  if (payload.length === 0) return { ok: false, error: `the link's ${what} is empty` };
+  if (payload.length > maxChars) {
+    return { ok: false, error: `the link's ${what} is too long (${payload.length.toLocaleString('en')} characters; the limit is ${maxChars.toLocaleString('en')})` };
   }
-  if (!/^[A-Za-z0-9+\-$]*$/.test(payload)) return { ok: false, error: 'the link\'s state contains characters a lengthlens link never has (was it cut or edited?)' };
+  if (!/^[A-Za-z0-9+\-$]*$/.test(payload)) return { ok: false, error: `the link's ${what} contains characters a lengthlens link never has (was it cut or edited?)` };
   let json: string | null;
   try {
     json = LZString.decompressFromEncodedURIComponent(payload);
   } catch {
     json = null;
   }
-  if (!json) return { ok: false, error: 'the link\'s state could not be decompressed (was it cut short?)' };
+  if (!json) return { ok: false, error: `the link's ${what} could not be decompressed (was it cut short?)` };
   if (json.length > MAX_STATE_JSON_CHARS) {
-    return { ok: false, error: `the link's state expands to ${json.length.toLocaleString('en')} characters; the limit is ${MAX_STATE_JSON_CHARS.toLocaleString('en')}` };
+    return { ok: false, error: `the link's ${what} expands to ${json.length.toLocaleString('en')} characters; the limit is ${MAX_STATE_JSON_CHARS.toLocaleString('en')}` };
   }
-  let value: unknown;
   try {
-    value = JSON.parse(json);
+    return { ok: true, value: JSON.parse(json) as unknown };
   } catch {
-    return { ok: false, error: 'the link\'s state is not valid JSON (was it cut short?)' };
+    return { ok: false, error: `the link's ${what} is not valid JSON (was it cut short?)` };
   }
-  const r = parseWorkspace(value);
+}
+
+/** Decode `#s=...`; every failure comes back as a message that says what was wrong. */
+export function decodeWorkspaceHash(hash: string): ParseResult {
+  if (!hasStateHash(hash)) return { ok: false, error: 'the link carries no Scorer state' };
+  const raw = decodeLinkPayload(hash.slice(HASH_PREFIX.length), 'state');
+  if (!raw.ok) return raw;
+  const r = parseWorkspace(raw.value);
   return r.ok ? r : { ok: false, error: `the link's state is invalid: ${r.error}` };
 }

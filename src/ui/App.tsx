@@ -1,15 +1,19 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { roomFromHash, isEmbed, type Room } from './route';
+import { SNAPSHOT_HASH_PREFIX } from '../state/snapshot';
 
 // Rooms load on demand so the first paint stays small.
 const ScorerRoom = lazy(() => import('./scorer/ScorerRoom'));
 const TaskLab = lazy(() => import('./task/TaskLab'));
 const JudgeLab = lazy(() => import('./judge/JudgeLab'));
+const LessonsRoom = lazy(() => import('./lessons/LessonsRoom'));
+const SnapshotEmbed = lazy(() => import('./embed/SnapshotEmbed'));
 
 const ROOMS: { room: Room; label: string; href: string }[] = [
   { room: 'scorer', label: 'Scorer', href: '#/' },
   { room: 'task', label: 'Task lab', href: '#/task' },
   { room: 'judge', label: 'Judge lab', href: '#/judge' },
+  { room: 'lessons', label: 'Lessons', href: '#/lessons' },
 ];
 
 function useRoom(): Room {
@@ -26,9 +30,10 @@ export function App() {
   const room = useRoom();
   const embed = isEmbed(window.location.search);
   if (embed) {
+    const hash = window.location.hash;
     return (
       <Suspense fallback={<p className="loading">Loading…</p>}>
-        <ScorerRoom embed />
+        {room === 'lessons' ? <LessonsRoom embed /> : hash.startsWith(SNAPSHOT_HASH_PREFIX) ? <SnapshotEmbed /> : <ScorerRoom embed />}
       </Suspense>
     );
   }
@@ -51,6 +56,7 @@ export function App() {
           {room === 'scorer' && <ScorerRoom />}
           {room === 'task' && <TaskLab />}
           {room === 'judge' && <JudgeLab />}
+          {room === 'lessons' && <LessonsRoom />}
         </Suspense>
       </main>
     </div>

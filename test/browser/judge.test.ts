@@ -8,6 +8,7 @@ import { baseUrl, collectErrors, launchChromium, screenshot, SCREENSHOT_DIR } fr
 import { DEFAULT_PARAMS, simulateJudge, type JudgeParams } from '../../src/core/judge/simulate';
 import { parseVerdicts } from '../../src/core/judge/verdicts';
 import { auditVerdicts } from '../../src/core/judge/audit';
+import { ALPACAEVAL_DIR, LEADERBOARD } from '../core/judge/alpacaEvalData';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -144,7 +145,7 @@ describe('Judge lab', () => {
     const errorText = await page.getByTestId('audit-errors').textContent();
     expect(errorText).toContain('3 bad line(s) skipped');
     expect(errorText).toContain('Line 3: verdict must be A, B, tie or a probability');
-    expect(errorText).toContain('Line 5: len_a must be a positive number');
+    expect(errorText).toContain('Line 5: len_a must be a number ≥ 0 (0 for an empty answer), got "-5"');
     expect(errorText).toContain('Line 7: expected 5 fields, found 2');
     expect(await page.getByTestId('audit-counts').textContent()).toContain('3 verdicts on 3 prompts');
     await screenshot(page, 'judge-audit-partly-bad-file');
@@ -154,6 +155,43 @@ describe('Judge lab', () => {
     expect(await page.getByTestId('audit-errors').textContent()).toContain('No valid verdicts in this file.');
     expect(await page.getByTestId('audit-report').count()).toBe(0);
     await screenshot(page, 'judge-audit-bad-file');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("loads AlpacaEval's annotations.json as it is and shows LC's support verdict beside LC", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = collectErrors(page);
+    await page.goto(baseUrl() + '/#/judge/audit');
+    await page.getByLabel('Bootstrap replicates').selectOption('200');
+    // Read from ../shared at test time: the data are never copied into the repository.
+    const cases = [
+      { model: 'FuseChat-Llama-3.2-1B-Instruct', supported: true },
+      { model: 'gpt-3.5-turbo-1106_verbose', supported: false },
+    ];
+    for (const { model, supported } of cases) {
+      await page.getByTestId('audit-file').setInputFiles(path.join(ALPACAEVAL_DIR, `${model}.json`));
+      await page.getByTestId('audit-report').getByText(`${model}.json`).waitFor({ timeout: 60_000 });
+      const lb = LEADERBOARD[model];
+      expect(Math.abs(100 * (await value(page, 'audit-raw')) - lb.winRate)).toBeLessThan(1e-9);
+      expect(await page.getByTestId('audit-counts').textContent()).toContain(`${lb.n} verdicts on ${lb.n} prompts`);
+      expect(await page.getByTestId('audit-notes').textContent()).toMatch(/rebuilt with AlpacaEval's rule \(seed 0\)/);
+      const box = page.getByTestId('audit-lc-support');
+      expect(await box.getAttribute('data-supported')).toBe(String(supported));
+      const lcCell = page.getByTestId('audit-lc');
+      if (supported) {
+        expect(Math.abs(100 * (await value(page, 'audit-lc')) - lb.lc)).toBeLessThan(3);
+        expect(await box.textContent()).toContain('LC is supported');
+      } else {
+        expect(await lcCell.textContent()).toBe('not supported');
+        expect(await box.textContent()).toMatch(/A's answer is the longer on only 7\.1% of prompts/);
+        expect(await box.textContent()).toMatch(/LC lies between \d+\.\d% and \d+\.\d%/);
+      }
+      await page.getByTestId('audit-overlap-chart').locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
+      await page.mouse.move(0, 0);
+      await screenshot(page, `judge-audit-alpacaeval-${supported ? 'supported' : 'unsupported'}`);
+      await shootChart(page.locator('figure', { has: page.getByTestId('audit-overlap-chart') }), `judge-audit-overlap-${supported ? 'supported' : 'unsupported'}`);
+    }
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -102,16 +102,16 @@ function expectMatchesCli(rows: Row[], gpuSums = false) {
 }
 
 /** A fresh profile (no saved workspace) with the device preference stored, as a returning user would have it. */
-async function freshPage(device: 'wasm' | 'auto', width = 1280): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
+async function freshPage(device: 'wasm' | 'webgpu' | 'auto', width = 1280): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
   const ctx = await browser.newContext({ viewport: { width, height: 900 } });
-  if (device === 'wasm') {
-    await ctx.addInitScript(() => {
+  if (device !== 'auto') {
+    await ctx.addInitScript((d) => {
       if (!localStorage.getItem('lengthlens.scorer.workspace.v1'))
         localStorage.setItem(
           'lengthlens.scorer.workspace.v1',
-          JSON.stringify({ v: 1, model: { kind: 'served', name: 'stories260K' }, dtype: 'fp32', device: 'wasm', context: 'x', candidates: ['a', 'b', 'c'], gold: null, boundaryPolicy: 'whole', unconditionalContext: '', chatTemplate: false, units: 'bits' }),
+          JSON.stringify({ v: 1, model: { kind: 'served', name: 'stories260K' }, dtype: 'fp32', device: d, context: 'x', candidates: ['a', 'b', 'c'], gold: null, boundaryPolicy: 'whole', unconditionalContext: '', chatTemplate: false, units: 'bits' }),
         );
-    });
+    }, device);
   }
   const page = await ctx.newPage();
   return { ctx, page, errors: collectErrors(page) };
@@ -169,7 +169,8 @@ describe('Scorer', () => {
   });
 
   it('WebGPU: typed input matches `lengthlens score` and the WASM probe agrees', async () => {
-    const { ctx, page, errors } = await freshPage('auto');
+    // Forced: Auto picks WASM on this machine's software adapter (embed.test.ts checks that).
+    const { ctx, page, errors } = await freshPage('webgpu');
     await page.goto(baseUrl() + '/');
     await page.getByTestId('model-status').filter({ hasText: 'WebGPU' }).waitFor({ timeout: 60_000 });
     await typeItem(page, CONTEXT, CANDIDATES);

@@ -11,12 +11,12 @@ afterAll(async () => {
 });
 
 describe('app shell', () => {
-  it('renders the three rooms and has a WebGPU adapter', async () => {
+  it('renders the four rooms and has a WebGPU adapter', async () => {
     const page = await browser.newPage();
     const errors = collectErrors(page);
     await page.goto(baseUrl() + '/');
     const links = await page.getByRole('navigation', { name: 'Rooms' }).getByRole('link').allTextContents();
-    expect(links).toEqual(['Scorer', 'Task lab', 'Judge lab']);
+    expect(links).toEqual(['Scorer', 'Task lab', 'Judge lab', 'Lessons']);
     const adapter = await page.evaluate(async () => {
       const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
       return gpu ? (await gpu.requestAdapter()) !== null : false;

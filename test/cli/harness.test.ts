@@ -18,7 +18,8 @@ describe('lengthlens harness', () => {
     lines.splice(2, 0, '{"doc_id": 9, "arguments": ');
     writeFileSync(file, lines.join('\n') + '\n');
     const r = runCli(['harness', file, '--json']);
-    expect(r.stderr).toBe('');
+    // Issue 12 (defect 20): the skipped line is counted on stderr, once.
+    expect(r.stderr).toMatch(/^warning: .*samples_arc_easy\.jsonl: skipped 1 bad line \(line 3: .*\); --strict makes a bad line an error\n$/);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as {
       n_docs: number;
@@ -123,5 +124,63 @@ describe('lengthlens harness --model (rescore)', () => {
     expect(Math.abs(out.rescore.metrics.corpus_bpb - out.corpus_bpb)).toBeLessThan(1e-9);
     expect(out.rescore.metrics.K).toBeGreaterThan(2);
     expect(Object.keys(out.by_subject).length).toBeGreaterThan(1);
+  });
+});
+
+describe('issue 12: skipped lines, --strict, NaN log-likelihoods (defects 8, 20)', () => {
+  it('--strict turns a bad line into a one-line error', async () => {
+    const file = join(dir, 'strict.jsonl');
+    writeFileSync(file, [logSampleLine(ARC_EASY_DOCS[0]), '{"doc_id": 9, "arguments": '].join('\n'));
+    expect(expectOneLineError(await runInProcess(['harness', file, '--strict']))).toMatch(/strict\.jsonl: line 2: not valid JSON/);
+    const ok = await runInProcess(['harness', file, '--json']);
+    expect(ok.code).toBe(0);
+    expect(ok.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+  it('a NaN log-likelihood is decided as np.argmax decides it, and stderr says so', async () => {
+    const file = join(dir, 'nan.jsonl');
+    writeFileSync(file, [logSampleLine({ ...ARC_EASY_DOCS[0], lls: ['-41.9', 'nan', '-33.9', '-37.0'] }), logSampleLine(ARC_EASY_DOCS[3])].join('\n'));
+    const r = await runInProcess(['harness', file, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^warning: 1 document\(s\) have a NaN or \+inf log-likelihood \(1 NaN, 0 \+inf; first: doc 0\).*np\.argmax.*\n$/);
+    const out = JSON.parse(r.stdout) as { accuracies: { rules: { acc: { value: number } }; non_finite: unknown } };
+    expect(out.accuracies.rules.acc.value).toBe(0.5);
+    expect(out.accuracies.non_finite).toEqual({ items: 1, nan: 1, pos_inf: 0, examples: ['0'] });
+  });
+});
+
+
+describe('issue 12: files that are not a log_samples file of a scored task say what they are (defect 21)', () => {
+  it('a generation (generate_until) task', async () => {
+    const file = join(dir, 'samples_gsm8k.jsonl');
+    const rec = (i: number) =>
+      JSON.stringify({ doc_id: i, doc: {}, target: '42', arguments: { gen_args_0: { arg_0: 'Q: 6*7?', arg_1: { until: ['\n\n'], do_sample: false } } }, resps: [['42']], filtered_resps: ['42'], filter: 'strict-match', metrics: ['exact_match'], exact_match: 1.0 });
+    writeFileSync(file, [rec(0), rec(1)].join('\n'));
+    const msg = expectOneLineError(await runInProcess(['harness', file]));
+    expect(msg).toMatch(/line 1: a generate_until \(generation\) request/);
+    expect(msg).toMatch(/pass the samples file of a multiple_choice or loglikelihood task/);
+  });
+  it('a results JSON passed by mistake', async () => {
+    const file = join(dir, 'results_2026-01-01.json');
+    writeFileSync(file, JSON.stringify({ results: { arc_easy: { 'acc,none': 0.25 } }, configs: { arc_easy: { target_delimiter: ' ' } }, chat_template: null }, null, 2));
+    expect(expectOneLineError(await runInProcess(['harness', file]))).toMatch(
+      /results_2026-01-01\.json is an lm-eval-harness results file \(results_\*\.json\), not a log_samples file: pass the samples_<task>_<date>\.jsonl/,
+    );
+  });
+  it('the layout that logged only the first request as a flat [context, continuation] pair', async () => {
+    const file = join(dir, 'samples_old.jsonl');
+    writeFileSync(file, JSON.stringify({ doc_id: 0, target: '0', arguments: ['Question: ?\nAnswer:', ' yes'], resps: [[['-1.0', 'False']], [['-2.0', 'False']]], filtered_resps: [['-1.0', 'False'], ['-2.0', 'False']] }) + '\n');
+    expect(expectOneLineError(await runInProcess(['harness', file]))).toMatch(
+      /line 1: "arguments" is one flat \[context, continuation\] pair, the first request only .*the other choices' strings are not in the file/,
+    );
+  });
+  it('a chat-templated run read with the default delimiter suggests --delimiter ""', async () => {
+    const file = join(dir, 'samples_chat.jsonl');
+    writeFileSync(file, ARC_EASY_DOCS.map((d) => logSampleLine({ ...d, delimiter: '' })).join('\n'));
+    const r = await runInProcess(['harness', file, '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as { warnings: string[] };
+    expect(out.warnings.join('\n')).toMatch(/no continuation starts with the target delimiter " ".*chat template.*--delimiter ""/);
+    const ok = JSON.parse((await runInProcess(['harness', file, '--json', '--delimiter', ''])).stdout) as { warnings: string[] };
+    expect(ok.warnings).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ALPACAEVAL_DIR, LEADERBOARD } from '../core/judge/alpacaEvalData';
+import { progressReporter } from '../../src/cli/commands/judge';
 
 function cli(...args: string[]) {
   const r = spawnSync(process.execPath, ['bin/lengthlens.mjs', 'judge', ...args], { encoding: 'utf8' });
@@ -129,5 +131,118 @@ describe('lengthlens judge montecarlo and sample', () => {
     const r = cli('sample', '--prompts', '3');
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('prompt_id,a_first,verdict,len_a,len_b,category,human');
+  });
+});
+
+describe('lengthlens judge: numbers, seeds and work limits', () => {
+  it('rejects non-numbers, fractions where whole numbers are needed and out-of-range values, by name (exit 2)', () => {
+    const cases: [string[], RegExp][] = [
+      [['simulate', '--n', '0x10'], /^lengthlens judge: --n must be a number, got "0x10"$/],
+      [['simulate', '--n', ''], /--n must be a number, got ""/],
+      [['simulate', '--b', '1e'], /--b must be a number, got "1e"/],
+      [['simulate', '--b', 'Infinity'], /--b must be a number/],
+      [['simulate', '--n', '2.7'], /--n must be a whole number, got "2.7"/],
+      [['simulate', '--rho', '-2'], /--rho must lie between -1 and 1, got -2/],
+      [['simulate', '--seed', '-1'], /--seed must lie between 0 and 9007199254740991, got -1/],
+      [['simulate', '--seed', '1e300'], /--seed must lie between 0 and/],
+      [['simulate', '--b'], /--b needs a value/],
+      [['simulate', 'extra'], /unexpected argument "extra"/],
+      [['audit', 'public/samples/judge-verdicts.csv', '--reps', '2.5'], /--reps must be a whole number/],
+      [['audit', 'public/samples/judge-verdicts.csv', '--reps', '0'], /--reps must lie between 1 and 100000, got 0/],
+      [['audit', 'public/samples/judge-verdicts.csv', '--length-feature', 'words'], /--length-feature must be log-ratio or char-difference, got "words"/],
+      [['montecarlo', '--prompts', '5'], /--prompts must lie between 10 and 100000, got 5/],
+      [['montecarlo', '--n', '100'], /unknown option --n/],
+      [['sample', '--prompts', '-3'], /--prompts must lie between 1 and 1000000, got -3/],
+    ];
+    for (const [args, message] of cases) {
+      const r = cli(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      const lines = r.stderr.split('\n').filter((l) => l && !l.startsWith('npm warn'));
+      expect(lines, args.join(' ')).toHaveLength(1);
+      expect(lines[0], args.join(' ')).toMatch(message);
+    }
+  });
+
+  it('takes a negative value after a numeric flag as its value', () => {
+    const out = JSON.parse(cli('simulate', '--m', '-0.3', '--n', '50', '--json').stdout);
+    expect(out.params.m).toBe(-0.3);
+  });
+
+  it('refuses a Monte Carlo that would run for hours, at once, and says how far to lower --reps', () => {
+    const started = Date.now();
+    const r = cli('montecarlo', '--prompts', '100000', '--reps', '100000');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--prompts 100000 × --reps 100000 = 1\.0e\+10 prompt-replications is over the limit of 5e\+7; lower --reps to at most 500/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('reports progress on stderr once a run passes 3 s, every 3 s, with the time left', () => {
+    const lines: string[] = [];
+    let now = 0;
+    const report = progressReporter('bootstrap replicates', (l) => lines.push(l), () => now);
+    now = 1000;
+    report(50, 1000); // quick runs print nothing
+    now = 4000;
+    report(200, 1000);
+    now = 5000;
+    report(250, 1000); // within 3 s of the last line
+    now = 8000;
+    report(400, 1000);
+    now = 12000;
+    report(1000, 1000);
+    expect(lines).toEqual([
+      'lengthlens judge: bootstrap replicates 200/1000, about 16 s left\n',
+      'lengthlens judge: bootstrap replicates 400/1000, about 12 s left\n',
+      'lengthlens judge: bootstrap replicates 1000/1000\n',
+    ]);
+  });
+
+  it('gives seeds that differ modulo 2^32 their own draws', () => {
+    const one = JSON.parse(cli('simulate', '--seed', '1', '--n', '200', '--json').stdout);
+    const wrapped = JSON.parse(cli('simulate', '--seed', '4294967297', '--n', '200', '--json').stdout);
+    expect(wrapped.params.seed).toBe(4294967297);
+    expect(wrapped.target).not.toBe(one.target);
+    // Seeds below 2^32 keep the draws they always had.
+    expect(one.target).toBe(JSON.parse(cli('simulate', '--seed', '1', '--n', '200', '--json').stdout).target);
+  });
+});
+
+describe("lengthlens judge audit on AlpacaEval's annotations.json", () => {
+  it('loads the file as it is, matches the leaderboard and calls LC supported where lengths overlap', () => {
+    const model = 'FuseChat-Llama-3.2-1B-Instruct';
+    const r = cli('audit', path.join(ALPACAEVAL_DIR, `${model}.json`), '--reps', '50', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.format).toBe('alpacaeval');
+    expect(out.alpaca_eval.model).toBe(model);
+    expect(out.counts.verdicts).toBe(805);
+    expect(Math.abs(100 * out.raw.estimate - LEADERBOARD[model].winRate)).toBeLessThan(1e-9);
+    expect(out.lc.supported).toBe(true);
+    expect(out.lc.reason).toBeNull();
+    expect(out.lc.range).toBeNull();
+    expect(Math.abs(100 * out.lc.estimate - LEADERBOARD[model].lc)).toBeLessThan(3);
+    expect(out.lc.a_longer_share).toBeCloseTo(0.596, 3);
+    expect(out.lc.feature).toBe('log-ratio');
+    expect(out.length_ratio.mean_len_a).toBeCloseTo(2259, -1);
+    expect(out.notes.join(' ')).toMatch(/rebuilt with AlpacaEval's rule/);
+  });
+
+  it('gives no point for an unsupported LC: null estimate, the reason, the range, and the fit kept apart', () => {
+    const model = 'gpt-3.5-turbo-1106_verbose';
+    const r = cli('audit', path.join(ALPACAEVAL_DIR, `${model}.json`), '--reps', '20', '--length-feature', 'char-difference', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.lc.supported).toBe(false);
+    expect(out.lc.estimate).toBeNull();
+    expect(out.lc.reason).toMatch(/A's answer is the longer on only 7\.1% of prompts/);
+    expect(out.lc.range.low).toBeLessThan(LEADERBOARD[model].lc / 100);
+    expect(out.lc.range.high).toBeGreaterThan(LEADERBOARD[model].lc / 100);
+    expect(out.lc.fitted.estimate).toBeGreaterThan(0);
+    expect(out.lc.feature).toBe('char-difference');
+    expect(out.length_feature.formula).toMatch(/AlpacaEval/);
+    expect(out.checklist[3].status).toBe('warn');
+    const text = cli('audit', path.join(ALPACAEVAL_DIR, `${model}.json`), '--reps', '20');
+    expect(text.stdout).toMatch(/length-control\.  not supported: between \d+\.\d% and \d+\.\d% over plausible length effects/);
   });
 });

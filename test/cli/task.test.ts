@@ -64,6 +64,9 @@ describe('lengthlens task --bits', () => {
     );
     const r = await runInProcess(['task', '--bits', file, '--json']);
     expect(r.code).toBe(0);
+    // Issue 12 (defect 20): one stderr line counts the skipped lines; --strict refuses them.
+    expect(r.stderr).toMatch(/^warning: .*items\.jsonl: skipped 1 bad line \(line 3: token 1: bytes must be an integer ≥ 0\); --strict makes a bad line an error\n$/);
+    expect(expectOneLineError(await runInProcess(['task', '--bits', file, '--strict']))).toMatch(/items\.jsonl: line 3: token 1: bytes must be an integer ≥ 0/);
     const out = JSON.parse(r.stdout) as { n_items: number; corpus_bpb: number; input_errors: unknown[]; by_subject: Record<string, unknown> };
     expect(out.n_items).toBe(3);
     near(out.corpus_bpb, (4 + 2 + 6) / (4 + 1 + 6));
@@ -184,5 +187,33 @@ describe('lengthlens task --model (stories260K, CPU)', () => {
     const bad = join(dir, 'bad-items.jsonl');
     writeFileSync(bad, '{"context": "x"}\n');
     expect(expectOneLineError(await runInProcess(['task', '--model', model, '--items', bad]))).toMatch(/line 1: needs "gold"/);
+  });
+});
+
+describe('issue 12: NaN and +inf choices in --bits (defect 8)', () => {
+  it('are counted, warned about on stderr, and decided as np.argmax decides them', async () => {
+    const file = join(dir, 'nan-bits.jsonl');
+    const item = (id: string, lps: string[], gold: number) =>
+      `{"id": "${id}", "tokens": [[1, 1]], "choices": [${lps.map((lp, i) => `{"text": "c${i}", "logprob": ${lp}}`).join(', ')}], "gold": ${gold}}`;
+    writeFileSync(file, [item('n', ['-1', 'NaN', '-3'], 0), item('i', ['-1', 'Infinity'], 0), item('ok', ['-1', '-2'], 0)].join('\n'));
+    const r = await runInProcess(['task', '--bits', file, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^warning: 2 item\(s\) have a NaN or \+inf log-likelihood \(1 NaN, 1 \+inf; first: item n\).*np\.argmax.*\n$/);
+    const out = JSON.parse(r.stdout) as { accuracies: { rules: { acc: { value: number } }; non_finite: unknown }; notes: string[] };
+    // NaN at index 1 and +inf at index 1 are the predictions: both wrong; the third item is right.
+    expect(out.accuracies.rules.acc.value).toBe(1 / 3);
+    expect(out.accuracies.non_finite).toEqual({ items: 2, nan: 1, pos_inf: 1, examples: ['n', 'i'] });
+  });
+});
+
+
+describe('issue 12: task items whose context overflows the window (defect 7)', () => {
+  it('are counted on stderr', async () => {
+    const story = 'Once upon a time, there was a little girl named Lily. She liked to play in the park with her dog. ';
+    const file = join(dir, 'long-context.jsonl');
+    writeFileSync(file, [JSON.stringify({ id: 'long', context: story.repeat(40), choices: [' Lily', ' Tom'], label: 0 }), JSON.stringify({ id: 'short', context: story, choices: [' Lily', ' Tom'], label: 0 })].join('\n'));
+    const r = await runInProcess(['task', '--model', join(MODELS_DIR, 'stories260K'), '--items', file, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^warning: 1 item\(s\) have a context longer than the model's window of 512 tokens \(first: long\); only its last tokens were used/);
   });
 });

@@ -10,9 +10,10 @@ import { createNodeEngine } from '../../engine/node';
 import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/bench/run';
 import { envKey, formatBenchTable, type BenchReport } from '../../engine/bench/report';
 import { ALL_DTYPES, type Dtype } from '../../engine/types';
+import { DTYPE_FILES } from '../../engine/models';
 
 const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
-  [--browser auto|yes|no] [--out bench-results/bench.json] [--json]
+  [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--out bench-results/bench.json] [--json]
 
 Times three ways of scoring HellaSwag-shaped items (context ~80 tokens, 4 candidates ~20 tokens,
 fixed seed) on bench-llama-6M and checks they give the same log-probs (SPEC §9):
@@ -22,6 +23,8 @@ fixed seed) on bench-llama-6M and checks they give the same log-probs (SPEC §9)
 Then the same in headless Chromium (WASM and WebGPU), unless --browser no, and the Scorer's
 live-typing latency on stories260K. Prints a table (or the JSON with --json) and writes the JSON.
   --model    bench model folder (default: $MODELS_DIR/bench-llama-6M, else ../shared/models/...)
+  --styles   export-style fixtures (folders beside the bench model) benchmarked in Node at fp32
+             as well, each with the exact plan its graph gets (default tiny-llama-plain,tiny-llama-gqa)
   --threads  ONNX Runtime intra-op threads in Node (default: one per core)
   --browser  auto: run the browser part when Chromium and the build tools are there`;
 
@@ -73,6 +76,7 @@ export const command: Command = {
         dtype: { type: 'string' },
         threads: { type: 'string' },
         model: { type: 'string' },
+        styles: { type: 'string' },
         browser: { type: 'string' },
         out: { type: 'string' },
         json: { type: 'boolean' },
@@ -87,6 +91,16 @@ export const command: Command = {
     if (!['auto', 'yes', 'no'].includes(browser)) throw new UsageError(`--browser must be auto, yes or no, got "${browser}"`);
     const modelDir = path.resolve(values.model ?? path.join(modelsDir(), 'bench-llama-6M'));
     if (!fs.existsSync(path.join(modelDir, 'config.json'))) throw new UsageError(`no model folder at ${modelDir} (use --model or MODELS_DIR)`);
+    // Every requested dtype's file must be there before anything runs: a run that fails half-way
+    // would throw away the results already measured.
+    const missing = dtypes.filter((d) => !fs.existsSync(path.join(modelDir, DTYPE_FILES[d])));
+    if (missing.length > 0) {
+      const have = ALL_DTYPES.filter((d) => fs.existsSync(path.join(modelDir, DTYPE_FILES[d])));
+      throw new UsageError(
+        `${path.basename(modelDir)} has no ${missing.map((d) => `${d} file (${DTYPE_FILES[d]})`).join(', no ')}; it has ${have.length ? have.join(', ') : 'no model file'} — pick --dtype from those`,
+      );
+    }
+    const styles = values.styles === 'none' ? [] : (values.styles ?? 'tiny-llama-plain,tiny-llama-gqa').split(',').map((s) => s.trim()).filter(Boolean);
     const outFile = values.out ?? 'bench-results/bench.json';
     const log = (s: string) => process.stderr.write(s + '\n');
 
@@ -100,6 +114,18 @@ export const command: Command = {
     for (const dtype of dtypes) {
       log(`node ${dtype}: ${items} items x ${rounds} rounds ...`);
       const engine = await createNodeEngine({ kind: 'path', path: modelDir }, dtype, threads ? { cpuThreads: threads } : {});
+      const r = await runBenchmark(engine.current()!, 'node', { ...DEFAULT_BENCH_CONFIG, items, rounds });
+      report.environments[envKey(r)] = r;
+      await engine.unload();
+    }
+    for (const name of styles) {
+      const dir = path.join(path.dirname(modelDir), name);
+      if (!fs.existsSync(path.join(dir, DTYPE_FILES.fp32))) {
+        report.skipped = { ...report.skipped, [`node-fp32-${name}`]: `no ${DTYPE_FILES.fp32} in ${dir}` };
+        continue;
+      }
+      log(`node fp32 ${name}: ${items} items x ${rounds} rounds ...`);
+      const engine = await createNodeEngine({ kind: 'path', path: dir }, 'fp32', threads ? { cpuThreads: threads } : {});
       const r = await runBenchmark(engine.current()!, 'node', { ...DEFAULT_BENCH_CONFIG, items, rounds });
       report.environments[envKey(r)] = r;
       await engine.unload();

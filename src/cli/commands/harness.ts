@@ -2,7 +2,7 @@
 // answer-level length diagnostics) from its logged log-likelihoods.
 import type { Command } from '../main';
 import { UsageError } from '../errors';
-import { printJson, readTextFile } from '../io';
+import { printJson, readTextFile, reportSkipped, warn } from '../io';
 import type { LineError } from '../../core/formats/lineError';
 import { logSamplesToTaskSet, parseLogSamples, type LogSample } from '../../core/formats/logSamples';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
@@ -24,8 +24,10 @@ const USAGE = `lengthlens harness FILE: recompute lm-eval-harness accuracies fro
   --space MODE   leading space in PriorBPB: eval-framework (default) or keep
   --json         print everything as JSON (default: a summary table)
   --csv          print the metrics as CSV (scope, metric, value, stderr)
+  --strict       a bad line is an error (default: skipped, counted on stderr, listed in input_errors)
 
-Per-token log-probs are not in the log, so R(k), PriorBPB and acc_per_token need a rescore.`;
+NaN or +inf log-likelihoods are counted and decided as lm-eval-harness decides them (np.argmax:
+the first NaN choice is the prediction). Per-token log-probs are not in the log, so R(k), PriorBPB and acc_per_token need a rescore.`;
 
 /** Keys that need per-token scores, dropped from the output when the log has none. */
 const PER_TOKEN_KEYS = [
@@ -81,6 +83,22 @@ export function harnessOutput(source: string, report: HarnessReport, errors: Lin
   return { source, ...rest, ...flat, input_errors: errors };
 }
 
+/** A results_*.json (one pretty-printed object with "results") is not a samples file: say which to pass. */
+function rejectResultsFile(file: string, text: string): void {
+  if (!text.trimStart().startsWith('{') || !/\n\s*"/.test(text)) return;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (typeof value === 'object' && value !== null && 'results' in value)
+    throw new UsageError(
+      `${file} is an lm-eval-harness results file (results_*.json), not a log_samples file: pass the samples_<task>_<date>.jsonl ` +
+        'written beside it when the run used --log_samples',
+    );
+}
+
 export const command: Command = {
   summary: 'recompute accuracies and length diagnostics from an lm-eval-harness log_samples file',
   usage: USAGE,
@@ -93,15 +111,20 @@ export const command: Command = {
       space: { type: 'string' },
       json: { type: 'boolean' },
       csv: { type: 'boolean' },
+      strict: { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one log_samples file (see --help)');
     const file = positionals[0];
+    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
     const text = await readTextFile(file);
+    rejectResultsFile(file, text);
     const { records, errors } = parseLogSamples(text, { targetDelimiter: values.delimiter ?? ' ' });
     requireSomeRecords(file, records.length, errors, 'line');
-    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
+    reportSkipped(file, errors, 'line', values.strict ?? false);
     const delimiter = values.delimiter ?? ' ';
-    const report = harnessReport(records, opts);
+    const report = harnessReport(records, { ...opts, targetDelimiter: values.delimiter ?? ' ' });
+    const nonFinite = report.warnings.find((w) => w.includes('NaN or +inf'));
+    if (nonFinite) warn(nonFinite);
     let rescore: Rescore | undefined;
     if (values.model !== undefined) {
       const dtype = parseDtype(values.dtype);

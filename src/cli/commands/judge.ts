@@ -1,11 +1,13 @@
 // `lengthlens judge simulate|audit|montecarlo|sample`: the Judge lab's figures from the command line.
+import { parseArgs } from 'node:util';
 import type { Command } from '../main';
 import { UsageError } from '../errors';
 import { printJson, readTextFile } from '../io';
 import { DEFAULT_PARAMS, checkParams, simulateJudge, type JudgeParams } from '../../core/judge/simulate';
 import { workedExample } from '../../core/judge/example';
 import { parseVerdicts } from '../../core/judge/verdicts';
-import { auditVerdicts, type EstimateSet } from '../../core/judge/audit';
+import { auditVerdicts, LENGTH_FEATURES, LC_PLAUSIBLE_GAMMA_MAX, type AuditResult, type LengthFeatureKind } from '../../core/judge/audit';
+import type { Interval } from '../../core/judge/bootstrap';
 import { DEFAULT_MC, runMonteCarlo } from '../../core/judge/monteCarlo';
 import { generateSampleVerdicts } from '../../core/judge/sample';
 
@@ -14,96 +16,131 @@ const USAGE = `lengthlens judge <subcommand> [options]
   simulate [--b 0.5] [--lambda 0.8] [--m 0.47] [--s 0.5] [--rho 0] [--n 2000] [--seed 1] [--json]
       The biased-judge simulation: target, fixed-order, A-second, swap-averaged and
       length-controlled win rates, first-slot win rate, inconsistency, fitted phi and gamma.
-  audit FILE [--reps 1000] [--seed 1] [--strict] [--json]
-      Audit verdicts from a CSV or JSONL file (columns prompt_id, a_first, verdict, len_a, len_b,
-      optional category, human). Bad lines are listed and skipped (--strict: exit non-zero).
-  montecarlo [simulate's options] [--prompts 805] [--reps 2000] [--json]
+  audit FILE [--reps 1000] [--seed 1] [--length-feature log-ratio|char-difference] [--strict] [--json]
+      Audit verdicts from a CSV, JSONL or JSON-array file (columns prompt_id, a_first, verdict,
+      len_a, len_b, optional category, human), or an AlpacaEval annotations.json as it is.
+      LC comes with a support verdict: where one side is almost always the longer, LC is given
+      as a range over plausible length effects. Bad lines are listed and skipped (--strict: exit 2).
+  montecarlo [simulate's options but --n] [--prompts 805] [--reps 2000] [--json]
       Binary verdicts: how often each estimator names the worse model at a one-sided 5% test.
   sample [--prompts 400] [--seed 1]
       Print a simulated verdict file (CSV) like public/samples/judge-verdicts.csv.
 
-All rates are fractions in [0, 1].`;
+All rates are fractions in [0, 1]. Seeds are whole numbers from 0 to ${Number.MAX_SAFE_INTEGER}.`;
 
-interface Parsed {
-  positional: string[];
-  flags: Map<string, string | true>;
-}
+type Flags = Record<string, string | boolean | undefined>;
 
-const BOOLEAN_FLAGS = new Set(['json', 'strict']);
+const NUMBER_FLAGS = ['b', 'lambda', 'm', 's', 'rho', 'n', 'seed', 'reps', 'prompts'];
 
-function parseArgs(argv: string[], allowed: string[]): Parsed {
-  const positional: string[] = [];
-  const flags = new Map<string, string | true>();
+/**
+ * node:util parseArgs with our exit codes: its errors are usage errors (exit 2). A negative number
+ * after a numeric flag (`--m -0.3`) is its value, not an unknown option.
+ */
+function parse(argv: string[], options: Record<string, 'string' | 'boolean'>, positionals = 0): { values: Flags; positionals: string[] } {
+  const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-    if (!allowed.includes(name)) throw new UsageError(`unknown option --${name} (try --help)`);
-    if (BOOLEAN_FLAGS.has(name)) {
-      flags.set(name, true);
-      continue;
-    }
-    const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined) throw new UsageError(`--${name} needs a value`);
-    flags.set(name, value);
+    const name = argv[i].startsWith('--') ? argv[i].slice(2) : '';
+    const next = argv[i + 1];
+    if (NUMBER_FLAGS.includes(name) && options[name] === 'string' && next !== undefined && /^-[\d.]/.test(next)) {
+      args.push(`--${name}=${next}`);
+      i++;
+    } else args.push(argv[i]);
   }
-  return { positional, flags };
+  try {
+    const parsed = parseArgs({
+      args,
+      options: Object.fromEntries(Object.entries(options).map(([k, type]) => [k, { type }])),
+      allowPositionals: positionals > 0,
+      strict: true,
+    });
+    return { values: parsed.values as Flags, positionals: parsed.positionals };
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? '';
+    const message = (err as Error).message;
+    const unknown = /Unknown option '([^']+)'/.exec(message);
+    if (unknown) throw new UsageError(`unknown option ${unknown[1]} (try --help)`);
+    const positional = /Unexpected argument '([^']+)'/.exec(message);
+    if (positional) throw new UsageError(`unexpected argument "${positional[1]}"`);
+    const missing = /Option '(--[\w-]+)[^']*' argument missing/.exec(message);
+    if (missing) throw new UsageError(`${missing[1]} needs a value`);
+    if (code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(message.split('\n')[0]);
+    throw err;
+  }
 }
 
-function numberFlag(flags: Parsed['flags'], name: string, fallback: number, integer = false): number {
-  const raw = flags.get(name);
+/** A finite number written in decimal (no hex, no blanks, no "Infinity"). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+interface NumberRule {
+  integer?: boolean;
+  min?: number;
+  max?: number;
+}
+
+function numberFlag(values: Flags, name: string, fallback: number, rule: NumberRule = {}): number {
+  const raw = values[name];
   if (raw === undefined) return fallback;
-  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-  if (!Number.isFinite(value)) throw new UsageError(`--${name} must be a number, got "${String(raw)}"`);
-  if (integer && !Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number, got "${raw}"`);
+  const text = String(raw).trim();
+  if (!DECIMAL.test(text)) throw new UsageError(`--${name} must be a number, got "${String(raw)}"`);
+  const value = Number(text);
+  if (rule.integer && !Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number, got "${raw}"`);
+  const { min, max } = rule;
+  if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+    const range = min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`;
+    throw new UsageError(`--${name} must lie ${range}, got ${raw}`);
+  }
   return value;
 }
 
-const JUDGE_FLAGS = ['b', 'lambda', 'm', 's', 'rho', 'n', 'seed'];
+const SEED_RULE: NumberRule = { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER };
 
-function judgeParams(flags: Parsed['flags']): JudgeParams {
+const JUDGE_OPTIONS = { b: 'string', lambda: 'string', m: 'string', s: 'string', rho: 'string', n: 'string', seed: 'string' } as const;
+
+function judgeParams(values: Flags): JudgeParams {
   const params: JudgeParams = {
-    b: numberFlag(flags, 'b', DEFAULT_PARAMS.b),
-    lambda: numberFlag(flags, 'lambda', DEFAULT_PARAMS.lambda),
-    m: numberFlag(flags, 'm', DEFAULT_PARAMS.m),
-    s: numberFlag(flags, 's', DEFAULT_PARAMS.s),
-    rho: numberFlag(flags, 'rho', DEFAULT_PARAMS.rho),
-    n: numberFlag(flags, 'n', DEFAULT_PARAMS.n, true),
-    seed: numberFlag(flags, 'seed', DEFAULT_PARAMS.seed, true),
+    b: numberFlag(values, 'b', DEFAULT_PARAMS.b),
+    lambda: numberFlag(values, 'lambda', DEFAULT_PARAMS.lambda),
+    m: numberFlag(values, 'm', DEFAULT_PARAMS.m),
+    s: numberFlag(values, 's', DEFAULT_PARAMS.s, { min: 0 }),
+    rho: numberFlag(values, 'rho', DEFAULT_PARAMS.rho, { min: -1, max: 1 }),
+    n: numberFlag(values, 'n', DEFAULT_PARAMS.n, { integer: true, min: 2, max: 1_000_000 }),
+    seed: numberFlag(values, 'seed', DEFAULT_PARAMS.seed, SEED_RULE),
   };
   const problem = checkParams(params);
   if (problem) throw new UsageError(problem);
   return params;
 }
 
+/** camelCase keys to snake_case, all the way down (arrays and plain objects). */
+export function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeKeys(v)]));
+}
+
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}%` : 'n/a');
 
 function simulate(argv: string[]): number {
-  const { positional, flags } = parseArgs(argv, [...JUDGE_FLAGS, 'json']);
-  if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"`);
-  const params = judgeParams(flags);
+  const { values } = parse(argv, { ...JUDGE_OPTIONS, json: 'boolean' });
+  const params = judgeParams(values);
   const r = simulateJudge(params);
   const ex = workedExample(params.b, params.lambda);
-  const out = {
+  const out = snakeKeys({
     params,
     target: r.target,
-    fixed_order: r.fixedOrder,
-    a_second: r.aSecond,
+    fixedOrder: r.fixedOrder,
+    aSecond: r.aSecond,
     swap: r.swap,
     lc: r.lc,
     theta: r.theta,
     phi: r.phi,
     gamma: r.gamma,
-    gamma_identified: r.gammaIdentified,
-    first_slot: r.firstSlot,
+    gammaIdentified: r.gammaIdentified,
+    firstSlot: r.firstSlot,
     inconsistency: r.inconsistency,
-    worked_example: { d: ex.d, length_ratio: ex.lengthRatio, a_first: ex.aFirst, a_second: ex.aSecond, swap: ex.swap, lc: ex.lc },
-  };
-  if (flags.has('json')) printJson(out);
+    workedExample: { d: ex.d, lengthRatio: ex.lengthRatio, aFirst: ex.aFirst, aSecond: ex.aSecond, swap: ex.swap, lc: ex.lc },
+  });
+  if (values.json) printJson(out);
   else {
     const rows: [string, string][] = [
       ['target (bias-free)', pct(r.target)],
@@ -120,52 +157,97 @@ function simulate(argv: string[]): number {
   return 0;
 }
 
-const intervalJson = (i: EstimateSet['raw']) => ({ estimate: i.estimate, lo: i.lo, hi: i.hi });
+/** The most row-fits (verdicts × bootstrap fits) an audit may take: roughly 20 minutes on one core. */
+const AUDIT_WORK_LIMIT = 1e10;
+
+/** Progress on stderr once a run has taken a few seconds: a line every few seconds with the time left. */
+export function progressReporter(label: string, write: (line: string) => unknown = (line) => process.stderr.write(line), clock = () => Date.now()) {
+  const started = clock();
+  let lastShown = 0;
+  return (done: number, total: number) => {
+    const now = clock();
+    const elapsed = now - started;
+    if (elapsed < 3000 || (now - lastShown < 3000 && done < total)) return;
+    lastShown = now;
+    const left = done > 0 ? ((total - done) * elapsed) / done / 1000 : NaN;
+    write(`lengthlens judge: ${label} ${done}/${total}${done < total && Number.isFinite(left) ? `, about ${Math.ceil(left)} s left` : ''}\n`);
+  };
+}
+
+function lcJson(r: AuditResult['estimates']['lc'], support: AuditResult['lcSupport'], feature: LengthFeatureKind) {
+  const interval = { estimate: r.estimate, lo: r.lo, hi: r.hi };
+  return {
+    // An unsupported LC is no point estimate: the fit's value is kept under `fitted`, for checking.
+    ...(support.supported ? interval : { estimate: null, lo: null, hi: null, fitted: interval }),
+    dropped: r.dropped,
+    supported: support.supported,
+    reason: support.reason,
+    aLongerShare: support.aLongerShare,
+    bLongerShare: support.bLongerShare,
+    range: support.lcRange,
+    plausibleGamma: support.supported ? null : [0, LC_PLAUSIBLE_GAMMA_MAX],
+    feature,
+  };
+}
+
+const intervalJson = (i: Interval) => ({ estimate: i.estimate, lo: i.lo, hi: i.hi, dropped: i.dropped });
 
 async function audit(argv: string[]): Promise<number> {
-  const { positional, flags } = parseArgs(argv, ['reps', 'seed', 'strict', 'json']);
-  if (positional.length !== 1) throw new UsageError('audit needs exactly one FILE');
-  const file = positional[0];
-  const reps = numberFlag(flags, 'reps', 1000, true);
-  if (reps < 1 || reps > 100_000) throw new UsageError('--reps must lie between 1 and 100000');
-  const seed = numberFlag(flags, 'seed', 1, true);
+  const { values, positionals } = parse(argv, { reps: 'string', seed: 'string', 'length-feature': 'string', strict: 'boolean', json: 'boolean' }, 1);
+  if (positionals.length !== 1) throw new UsageError('audit needs exactly one FILE');
+  const file = positionals[0];
+  const reps = numberFlag(values, 'reps', 1000, { integer: true, min: 1, max: 100_000 });
+  const seed = numberFlag(values, 'seed', 1, SEED_RULE);
+  const featureArg = (values['length-feature'] as string | undefined) ?? 'log-ratio';
+  if (!(featureArg in LENGTH_FEATURES)) throw new UsageError(`--length-feature must be log-ratio or char-difference, got "${featureArg}"`);
+  const lengthFeature = featureArg as LengthFeatureKind;
   const parsed = parseVerdicts(await readTextFile(file));
   const firstError = parsed.errors[0];
   const where = firstError ? `${file}:${firstError.line}: ${firstError.message}` : '';
   if (parsed.rows.length === 0) throw new UsageError(firstError ? `no valid verdicts (${where})` : `no verdicts in ${file}`);
-  if (firstError && flags.has('strict')) throw new UsageError(`${parsed.badLines} bad line(s), first ${where}`);
-  const r = auditVerdicts(parsed.rows, { bootstrapReps: reps, seed });
+  if (firstError && values.strict) throw new UsageError(`${parsed.badLines} bad line(s), first ${where}`);
+  const categories = new Set(parsed.rows.map((r) => r.category).filter((c) => c !== null)).size;
+  const fits = reps * (1 + (categories > 1 ? 1 : 0));
+  const work = parsed.rows.length * fits;
+  if (work > AUDIT_WORK_LIMIT)
+    throw new UsageError(
+      `${parsed.rows.length} verdicts × ${reps} bootstrap replicates is too much work (limit ${AUDIT_WORK_LIMIT.toExponential(0)} row-fits); lower --reps to at most ${Math.max(1, Math.floor(AUDIT_WORK_LIMIT / parsed.rows.length / (fits / reps)))}`,
+    );
+  const r = auditVerdicts(parsed.rows, {
+    bootstrapReps: reps,
+    seed,
+    lengthFeature,
+    orderKnown: parsed.orderKnown,
+    onProgress: progressReporter('bootstrap replicates'),
+  });
   if (firstError) process.stderr.write(`lengthlens judge: skipped ${parsed.badLines} bad line(s), first ${where}\n`);
-  const out = {
+  const out = snakeKeys({
     file,
     format: parsed.format,
-    counts: {
-      verdicts: r.counts.verdicts,
-      prompts: r.counts.prompts,
-      both_orders: r.counts.bothOrders,
-      only_a_first: r.counts.onlyAFirst,
-      only_a_second: r.counts.onlyASecond,
-      a_first_verdicts: r.counts.aFirstVerdicts,
-      ties: r.counts.ties,
-      probabilities: r.counts.probabilities,
-      repeated_orders: r.counts.repeatedOrders,
-      bad_lines: parsed.badLines,
-    },
+    notes: parsed.notes,
+    alpacaEval: parsed.alpacaEval ?? null,
+    counts: { ...r.counts, badLines: parsed.badLines },
     raw: intervalJson(r.estimates.raw),
     swap: intervalJson(r.estimates.swap),
-    lc: intervalJson(r.estimates.lc),
+    lc: lcJson(r.estimates.lc, r.lcSupport, r.lengthFeature),
     theta: r.theta,
     phi: r.phi,
     gamma: r.gamma,
-    gamma_se: r.gammaSe,
-    gamma_identified: r.gammaIdentified,
-    length_feature_sd: r.featureSd,
-    first_slot: r.firstSlot,
+    gammaSe: r.gammaSe,
+    gammaIdentified: r.gammaIdentified,
+    lengthFeature: { kind: r.lengthFeature, formula: LENGTH_FEATURES[r.lengthFeature], sd: r.featureSd },
+    lengthFeatureSd: r.featureSd,
+    firstSlot: r.firstSlot,
     inconsistency: r.inconsistency,
-    length_ratio: {
+    orderKnown: r.orderKnown,
+    lengthRatio: {
       quantiles: r.lengthRatio.quantiles,
-      a_longer: r.lengthRatio.aLonger,
-      sd_log_ratio: r.lengthRatio.sdLogRatio,
+      aLonger: r.lengthRatio.aLonger,
+      bLonger: r.lengthRatio.bLonger,
+      sdLogRatio: r.lengthRatio.sdLogRatio,
+      meanLenA: r.lengthRatio.meanLenA,
+      meanLenB: r.lengthRatio.meanLenB,
+      featureHistogram: r.lengthRatio.featureHistogram,
     },
     categories: r.categories.map((c) => ({
       category: c.category,
@@ -173,24 +255,32 @@ async function audit(argv: string[]): Promise<number> {
       verdicts: c.verdicts,
       raw: intervalJson(c.estimates.raw),
       swap: intervalJson(c.estimates.swap),
-      lc: intervalJson(c.estimates.lc),
+      lc: lcJson(c.estimates.lc, c.lcSupport, r.lengthFeature),
       gamma: c.gamma,
-      gamma_identified: c.gammaIdentified,
+      gammaIdentified: c.gammaIdentified,
     })),
     human: r.human,
     warnings: r.warnings,
     checklist: r.checklist,
-    bad_lines: parsed.errors,
-    bootstrap_reps: r.bootstrapReps,
-  };
-  if (flags.has('json')) printJson(out);
+    badLines: parsed.errors,
+    bootstrapReps: r.bootstrapReps,
+  });
+  if (values.json) printJson(out);
   else {
-    const iv = (i: EstimateSet['raw']) => `${pct(i.estimate)}  [${pct(i.lo)}, ${pct(i.hi)}]`;
+    const iv = (i: Interval) => `${pct(i.estimate)}  [${pct(i.lo)}, ${pct(i.hi)}]`;
+    const s = r.lcSupport;
+    const lcLine = s.supported
+      ? `length-control.  ${iv(r.estimates.lc)}  (supported: A longer on ${pct(s.aLongerShare)} of prompts, B on ${pct(s.bLongerShare)})`
+      : `length-control.  not supported${s.lcRange ? `: between ${pct(s.lcRange.low)} and ${pct(s.lcRange.high)} over plausible length effects` : ''}`;
+    const ae = parsed.alpacaEval;
     const lines = [
-      `${r.counts.verdicts} verdicts on ${r.counts.prompts} prompts (${r.counts.bothOrders} in both orders)`,
+      ...(ae ? [`AlpacaEval: A = ${ae.model ?? 'several models'}, B = ${ae.baseline ?? 'several baselines'}${ae.annotator ? `, judge ${ae.annotator}` : ''}`] : []),
+      ...parsed.notes.map((n) => `note: ${n}`),
+      `${r.counts.verdicts} verdicts on ${r.counts.prompts} prompts (${r.counts.bothOrders} in both orders); mean length A ${r.lengthRatio.meanLenA.toFixed(0)}, B ${r.lengthRatio.meanLenB.toFixed(0)}`,
       `raw              ${iv(r.estimates.raw)}`,
       `swap-averaged    ${iv(r.estimates.swap)}`,
-      `length-control.  ${iv(r.estimates.lc)}`,
+      lcLine,
+      `length feature   ${LENGTH_FEATURES[r.lengthFeature]}`,
       `first-slot       ${pct(r.firstSlot)}`,
       `inconsistency    ${pct(r.inconsistency)}`,
       ...r.warnings.map((w) => `warning: ${w}`),
@@ -200,20 +290,25 @@ async function audit(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** The most prompt-replications a Monte Carlo may run (prompts × reps): a few minutes on one core. */
+export const MONTE_CARLO_WORK_LIMIT = 5e7;
+
 function montecarlo(argv: string[]): number {
-  const { positional, flags } = parseArgs(argv, [...JUDGE_FLAGS.filter((f) => f !== 'n'), 'prompts', 'reps', 'json']);
-  if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"`);
-  const { n: _n, ...judge } = judgeParams(flags);
-  const prompts = numberFlag(flags, 'prompts', DEFAULT_MC.prompts, true);
-  const replications = numberFlag(flags, 'reps', DEFAULT_MC.replications, true);
-  if (prompts < 10 || prompts > 100_000) throw new UsageError('--prompts must lie between 10 and 100000');
-  if (replications < 1 || replications > 100_000) throw new UsageError('--reps must lie between 1 and 100000');
-  const r = runMonteCarlo({ judge, prompts, replications });
+  const { n: _n, ...options } = JUDGE_OPTIONS;
+  const { values } = parse(argv, { ...options, prompts: 'string', reps: 'string', json: 'boolean' });
+  const { n: _unused, ...judge } = judgeParams(values);
+  const prompts = numberFlag(values, 'prompts', DEFAULT_MC.prompts, { integer: true, min: 10, max: 100_000 });
+  const replications = numberFlag(values, 'reps', DEFAULT_MC.replications, { integer: true, min: 1, max: 100_000 });
+  if (prompts * replications > MONTE_CARLO_WORK_LIMIT)
+    throw new UsageError(
+      `--prompts ${prompts} × --reps ${replications} = ${(prompts * replications).toExponential(1)} prompt-replications is over the limit of ${MONTE_CARLO_WORK_LIMIT.toExponential(0)}; lower --reps to at most ${Math.floor(MONTE_CARLO_WORK_LIMIT / prompts)}`,
+    );
+  const r = runMonteCarlo({ judge, prompts, replications }, progressReporter('replications'));
   const estimators = Object.fromEntries(
-    r.estimators.map((e) => [e.name, { mean: e.mean, spread: e.spread, declares_a: e.declaresA, declares_b: e.declaresB, declares_worse: e.declaresWorse }]),
+    r.estimators.map((e) => [e.name, snakeKeys({ mean: e.mean, spread: e.spread, declaresA: e.declaresA, declaresB: e.declaresB, declaresWorse: e.declaresWorse })]),
   );
-  const out = { params: { ...judge, prompts, replications }, population_target: r.populationTarget, worse: r.worse, estimators };
-  if (flags.has('json')) printJson(out);
+  const out = { ...(snakeKeys({ params: { ...judge, prompts, replications }, populationTarget: r.populationTarget, worse: r.worse }) as object), estimators };
+  if (values.json) printJson(out);
   else {
     const lines = [`worse model: ${r.worse} (population target ${pct(r.populationTarget)})`, 'estimator        mean    spread  names worse model'];
     for (const e of r.estimators) lines.push(`${e.name.padEnd(16)} ${pct(e.mean).padEnd(7)} ${pct(e.spread).padEnd(7)} ${pct(e.declaresWorse)}`);
@@ -223,11 +318,9 @@ function montecarlo(argv: string[]): number {
 }
 
 function sample(argv: string[]): number {
-  const { positional, flags } = parseArgs(argv, ['prompts', 'seed']);
-  if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}"`);
-  const prompts = numberFlag(flags, 'prompts', 400, true);
-  if (prompts < 1 || prompts > 1_000_000) throw new UsageError('--prompts must lie between 1 and 1000000');
-  process.stdout.write(generateSampleVerdicts({ prompts, judge: { seed: numberFlag(flags, 'seed', 1, true) } }));
+  const { values } = parse(argv, { prompts: 'string', seed: 'string' });
+  const prompts = numberFlag(values, 'prompts', 400, { integer: true, min: 1, max: 1_000_000 });
+  process.stdout.write(generateSampleVerdicts({ prompts, judge: { seed: numberFlag(values, 'seed', 1, SEED_RULE) } }));
   return 0;
 }
 

@@ -1,19 +1,27 @@
-import { parseArgs } from 'node:util';
+import fs from 'node:fs';
 import type { Command } from '../main';
 import { UsageError } from '../errors';
-import { parseNumberFlag, printJson, readTextFile } from '../io';
+import { jsonReplacer, parseCommandArgs, parseNumberFlag, warn } from '../io';
 import { parseMu } from './taskOutput';
-import { parseScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
+import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
 import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
+import { streamScores } from '../../engine/stream';
 import { ALL_DTYPES, type Dtype } from '../../engine/types';
 
+/** Items per engine call: each chunk's contexts run once, and at most two chunks are in memory. */
+const CHUNK_ITEMS = 16;
+
 const USAGE = `lengthlens score --model M [--dtype fp32|fp16|q8|q4|q4f16] (--context TEXT --candidate TEXT ... | --items FILE)
-  [--policy whole|separate] [--unconditional TEXT] [--mu 111] [--top-k 5] [--chat-template] [--json]
+  [--policy whole|separate] [--unconditional TEXT] [--mu 111] [--top-k 5] [--chat-template] [--json | --jsonl] [--quiet]
 
 Scores every candidate continuation of a context under every rule (SPEC §3).
   --model        a model folder (transformers.js layout) or a hub id (org/name)
-  --items        JSONL, one {"context": ..., "candidates": [...]} per line
+  --items        JSONL, one {"context": ..., "candidates": [...]} per line; read and scored as a
+                 stream, each item written as soon as it is scored (progress on stderr for long runs)
+  --json         one JSON document {model, dtype, items: [...]}, written item by item
+  --jsonl        JSON Lines: one item's result per line
+  --quiet        no progress on stderr
   --policy       boundary-merge policy (default whole)
   --unconditional  context for PMI's unconditional term (default: empty, i.e. BOS only)`;
 
@@ -29,81 +37,229 @@ function parsePolicy(raw: string | undefined): BoundaryPolicy {
   return raw;
 }
 
-async function readItems(file: string): Promise<ScoreItemInput[]> {
-  const { items, errors } = parseScoreItems(await readTextFile(file));
-  if (errors.length > 0) {
-    const e = errors[0];
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more bad lines)` : '';
-    throw new UsageError(`${file} line ${e.line}: ${e.reason}${more}`);
+/** The items file's bytes, read in 64 KiB chunks (never the whole file at once). */
+async function* fileChunks(file: string): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 16 })) yield chunk as Buffer;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UsageError(`file not found: ${file}`);
+    if (code === 'EISDIR') throw new UsageError(`expected a file, got a folder: ${file}`);
+    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
   }
-  if (items.length === 0) throw new UsageError(`${file} has no items`);
-  return items;
 }
 
-function formatTable(items: ItemScore[]): string {
-  const out: string[] = [];
-  for (const item of items) {
-    out.push(`context: ${JSON.stringify(item.context)}`);
-    out.push('  #  sum_logprob  per_token   per_char   per_byte  bits/byte        pmi  prior_bpb  candidate');
-    item.candidates.forEach((c, i) => {
-      const f = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : 'n/a').padStart(10);
-      out.push(`${String(i).padStart(3)} ${f(c.sum_logprob)}  ${f(c.per_token)} ${f(c.per_char)} ${f(c.per_byte)} ${f(c.bits_per_byte)} ${f(c.pmi)} ${f(c.prior_bpb)}  ${JSON.stringify(c.text)}`);
-    });
-    out.push(`  winners: ${Object.entries(item.winners).map(([k, v]) => `${k}=${v}`).join(' ')}`);
-    for (const w of item.warnings) out.push(`  warning: ${w.message}`);
+/**
+ * First pass over the items file: every line must be an item (the first bad one is reported
+ * with its line number, before any model is loaded). Returns the number of items.
+ */
+async function checkItems(file: string): Promise<number> {
+  let n = 0;
+  let bad = 0;
+  let first: { line: number; reason: string } | undefined;
+  for await (const l of readScoreItems(fileChunks(file))) {
+    if ('reason' in l) {
+      bad++;
+      first ??= l;
+    } else n++;
   }
-  return out.join('\n');
+  if (first) {
+    const more = bad > 1 ? ` (and ${bad - 1} more bad line${bad > 2 ? 's' : ''})` : '';
+    throw new UsageError(`${file} line ${first.line}: ${first.reason}${more}`);
+  }
+  if (n === 0) throw new UsageError(`${file} has no items`);
+  return n;
+}
+
+/** Second pass: the items, read lazily. */
+async function* fileItems(file: string): AsyncGenerator<ScoreItemInput> {
+  for await (const l of readScoreItems(fileChunks(file))) if ('item' in l) yield l.item;
+}
+
+function formatTable(item: ItemScore): string {
+  const out: string[] = [];
+  out.push(`context: ${JSON.stringify(item.context)}`);
+  out.push('  #  sum_logprob  per_token   per_char   per_byte  bits/byte        pmi  prior_bpb  candidate');
+  item.candidates.forEach((c, i) => {
+    const f = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : 'n/a').padStart(10);
+    out.push(`${String(i).padStart(3)} ${f(c.sum_logprob)}  ${f(c.per_token)} ${f(c.per_char)} ${f(c.per_byte)} ${f(c.bits_per_byte)} ${f(c.pmi)} ${f(c.prior_bpb)}  ${JSON.stringify(c.text)}`);
+  });
+  out.push(`  winners: ${Object.entries(item.winners).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  for (const w of item.warnings) out.push(`  warning: ${w.message}`);
+  return out.join('\n') + '\n';
+}
+
+/** How results are written: one JSON document, JSON Lines, or a table. */
+export type OutputFormat = 'json' | 'jsonl' | 'table';
+
+/** Text written to stdout, waiting for it to drain when the reader is slower than the scorer. */
+export type Write = (text: string) => Promise<void>;
+
+const stdoutWrite: Write = (text) =>
+  new Promise((resolve, reject) => {
+    if (process.stdout.write(text)) resolve();
+    else {
+      process.stdout.once('drain', resolve);
+      process.stdout.once('error', reject);
+    }
+  });
+
+const indent = (json: string, pad: string) => pad + json.replace(/\n/g, `\n${pad}`);
+
+/**
+ * Writes items as they are scored. `json` is byte for byte what printJson of
+ * {model, dtype, items} gives, written piece by piece; a run that fails midway still closes the
+ * document, with the items done so far and an `error` field.
+ */
+export class ResultWriter {
+  private count = 0;
+  constructor(
+    private readonly format: OutputFormat,
+    private readonly write: Write,
+    /** Fields written before `items`, in order (model, dtype, the scoring plan). */
+    private readonly header: Record<string, unknown>,
+  ) {}
+
+  private headerFields(): string {
+    return Object.entries(this.header)
+      .map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v, jsonReplacer, 2).replace(/\n/g, '\n  ')},\n`)
+      .join('');
+  }
+
+  async item(item: ItemScore): Promise<void> {
+    const n = this.count++;
+    if (this.format === 'jsonl') return this.write(JSON.stringify(item, jsonReplacer) + '\n');
+    if (this.format === 'table') return this.write(formatTable(item));
+    const head = n === 0 ? `{\n${this.headerFields()}  "items": [\n` : ',\n';
+    return this.write(head + indent(JSON.stringify(item, jsonReplacer, 2), '    '));
+  }
+
+  /** Close the JSON document (with `error` when the run failed). */
+  async end(error?: string): Promise<void> {
+    if (this.format !== 'json') return;
+    const err = error === undefined ? '' : `,\n  "error": ${JSON.stringify(error)}`;
+    if (this.count === 0) {
+      if (error !== undefined)
+        await this.write(`{\n${this.headerFields()}  "items": []${err}\n}\n`);
+      return;
+    }
+    await this.write(`\n  ]${err}\n}\n`);
+  }
+}
+
+/**
+ * Progress on stderr for long runs: on a terminal one updating line once a run passes a second;
+ * otherwise (a log) one line every 15 s once it passes 15 s. Short runs print nothing.
+ */
+export function progressReporter(total: number, stream: NodeJS.WriteStream = process.stderr, now: () => number = Date.now): { tick(done: number): void; end(): void } {
+  const start = now();
+  const tty = stream.isTTY === true;
+  const first = tty ? 1_000 : 15_000;
+  const every = tty ? 250 : 15_000;
+  let last = 0;
+  let shown = false;
+  const line = (done: number) => {
+    const secs = (now() - start) / 1000;
+    const rate = done / Math.max(secs, 1e-9);
+    const left = rate > 0 ? (total - done) / rate : NaN;
+    const eta = Number.isFinite(left) ? `, about ${left < 90 ? `${Math.ceil(left)} s` : `${Math.ceil(left / 60)} min`} left` : '';
+    return `scored ${done}/${total} items (${rate.toFixed(1)} items/s${done < total ? eta : ''})`;
+  };
+  return {
+    tick(done) {
+      const t = now() - start;
+      if (t < first || now() - last < every) return;
+      last = now();
+      shown = true;
+      stream.write(tty ? `\r${line(done)}` : `lengthlens score: ${line(done)}\n`);
+    },
+    end() {
+      if (shown && tty) stream.write('\n');
+    },
+  };
 }
 
 export const command: Command = {
   summary: 'score candidate continuations of a context under every rule',
   usage: USAGE,
   async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        model: { type: 'string' },
-        dtype: { type: 'string' },
-        context: { type: 'string' },
-        candidate: { type: 'string', multiple: true },
-        items: { type: 'string' },
-        policy: { type: 'string' },
-        unconditional: { type: 'string' },
-        mu: { type: 'string' },
-        'top-k': { type: 'string' },
-        'chat-template': { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-      strict: true,
+    const { values, positionals } = parseCommandArgs(argv, {
+      model: { type: 'string' },
+      dtype: { type: 'string' },
+      context: { type: 'string' },
+      candidate: { type: 'string', multiple: true },
+      items: { type: 'string' },
+      policy: { type: 'string' },
+      unconditional: { type: 'string' },
+      mu: { type: 'string' },
+      'top-k': { type: 'string' },
+      'chat-template': { type: 'boolean' },
+      json: { type: 'boolean' },
+      jsonl: { type: 'boolean' },
+      quiet: { type: 'boolean' },
     });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (see --help)`);
     if (!values.model) throw new UsageError('--model is required (a model folder or a hub id)');
     const dtype = parseDtype(values.dtype);
-    let items: ScoreItemInput[];
+    if (values.json && values.jsonl) throw new UsageError('use either --json or --jsonl, not both');
+    let items: Iterable<ScoreItemInput> | AsyncIterable<ScoreItemInput>;
+    let total: number;
     if (values.items !== undefined) {
       if (values.context !== undefined || values.candidate) throw new UsageError('use either --items or --context/--candidate, not both');
-      items = await readItems(values.items);
+      total = NaN;
+      items = fileItems(values.items);
     } else {
       if (values.context === undefined) throw new UsageError('give --context TEXT with --candidate TEXT ..., or --items FILE');
       if (!values.candidate || values.candidate.length === 0) throw new UsageError('the candidate list is empty: give at least one --candidate');
       items = [{ context: values.context, candidates: values.candidate }];
+      total = 1;
     }
     const mu = parseMu(values.mu);
-    const topK = parseNumberFlag('top-k', values['top-k'], DEFAULT_SCORE_OPTIONS.topK);
+    const topK = parseNumberFlag('top-k', values['top-k'], DEFAULT_SCORE_OPTIONS.topK, { integer: true, min: 0 });
     const options: ScoreOptions = {
       ...DEFAULT_SCORE_OPTIONS,
       boundaryPolicy: parsePolicy(values.policy),
       unconditionalContext: values.unconditional ?? '',
       mu,
-      topK: Math.max(0, Math.floor(topK)),
+      topK,
       chatTemplate: values['chat-template'] ?? false,
     };
+    const format: OutputFormat = values.jsonl ? 'jsonl' : values.json ? 'json' : 'table';
     const source = modelSourceFromArg(values.model);
-    const engine = await createNodeEngine(source, dtype);
-    const results: ItemScore[] = [];
-    for (const item of items) results.push(await engine.score({ context: item.context, candidates: item.candidates, options }));
-    await engine.unload();
-    if (values.json) printJson({ model: values.model, dtype, items: results });
-    else process.stdout.write(formatTable(results) + '\n');
+    // The model loads while the items file is checked (its first pass).
+    const loading = createNodeEngine(source, dtype);
+    // Its failure is reported below, after the items' (a rejection nobody awaits yet is not a crash).
+    loading.catch(() => undefined);
+    if (values.items !== undefined) {
+      try {
+        total = await checkItems(values.items);
+      } catch (err) {
+        await loading.then((e) => e.unload()).catch(() => undefined);
+        throw err;
+      }
+    }
+    const engine = await loading;
+    const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype, plan: engine.current()!.info.plan });
+    const progress = values.quiet ? undefined : progressReporter(total);
+    try {
+      let done = 0;
+      for await (const { result } of streamScores(engine, items, { options, chunkSize: CHUNK_ITEMS, stats: 'full' })) {
+        if (done === 0 && result.warnings.some((w) => w.code === 'no_chat_template'))
+          warn(`${values.model} has no chat template; --chat-template is ignored and the context is scored raw`);
+        await writer.item(result);
+        progress?.tick(++done);
+      }
+      progress?.end();
+      await writer.end();
+    } catch (err) {
+      progress?.end();
+      // The reader went away (`| head`): nothing is lost that anyone would read.
+      if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+      await writer.end((err as Error).message);
+      throw err;
+    } finally {
+      await engine.unload();
+    }
     return 0;
   },
 };

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../main';
 import { UsageError } from '../errors';
-import { printJson, readTextFile } from '../io';
+import { parseNumberFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
+import { nonFiniteMessage } from '../../core/metrics/accuracy';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
 import type { LineError } from '../../core/formats/lineError';
 import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
@@ -40,7 +41,12 @@ const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alph
   --mu N         mean of the geometric length prior, bytes (default 111)
   --space MODE   leading space in PriorBPB: eval-framework (default) or keep
   --json         print every metric as JSON (default: a summary table)
-  --csv          print the metrics as CSV (scope, metric, value, stderr)`;
+  --csv          print the metrics as CSV (scope, metric, value, stderr)
+  --strict       a bad line (or item) is an error (default: skipped, counted on stderr, listed in
+                 input_errors)
+
+  NaN or +inf log-likelihoods are counted and decided as lm-eval-harness decides them (np.argmax:
+  the first NaN choice is the prediction); a warning on stderr says how many.`;
 
 export interface TaskOutput extends TaskMetrics {
   source: string;
@@ -97,12 +103,15 @@ export const command: Command = {
       'export-lm-eval': { type: 'string' },
       json: { type: 'boolean' },
       csv: { type: 'boolean' },
+      strict: { type: 'boolean' },
     });
+    const strict = values.strict ?? false;
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (see --help)`);
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
     if (values['export-lm-eval'] !== undefined) {
       if (values.bits !== undefined || values.model !== undefined) throw new UsageError('--export-lm-eval takes --items or --sample, not --bits or --model');
       const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
+      reportSkipped(values.items ?? set.name, errors, 'line', strict);
       const dir = values['export-lm-eval'];
       const files = exportLmEvalTask(set.name === values.items ? { ...set, name: path.basename(values.items!).replace(/\.[^.]*$/, '') } : set);
       try {
@@ -124,15 +133,16 @@ export const command: Command = {
       for (const file of values.bits) {
         const { records, errors, unit } = await fromBits(file, values.case);
         requireSomeRecords(file, records.length, errors, unit);
+        reportSkipped(file, errors, unit, strict);
         errorUnit = unit;
         runs.push({ label: file, ...taskOutput(file, records, errors, opts) });
       }
     } else if (values.model !== undefined) {
       const dtypes = (values.dtype ?? ['fp32']).map(parseDtype);
       const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
+      reportSkipped(values.items ?? set.name, errors, 'line', strict);
       if (values.limit !== undefined) {
-        const limit = Number(values.limit);
-        if (!Number.isInteger(limit) || limit < 1) throw new UsageError(`--limit must be a whole number ≥ 1, got "${values.limit}"`);
+        const limit = parseNumberFlag('limit', values.limit, Infinity, { integer: true, min: 1 });
         set.items = set.items.slice(0, limit);
       }
       for (const model of values.model) {
@@ -148,6 +158,10 @@ export const command: Command = {
       }
     } else {
       throw new UsageError('give --bits FILE, or --model M with --items FILE or --sample NAME (see --help)');
+    }
+    for (const r of runs) {
+      const n = r.accuracies.non_finite;
+      if (n) warn(`${runs.length > 1 ? `${r.label}: ` : ''}${nonFiniteMessage(n, 'item')}`);
     }
     if (runs.length === 1) {
       const { label: _label, ...out } = runs[0];

@@ -1,24 +1,18 @@
 // Shared by `task` and `harness`: option parsing helpers and the human-readable summary.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import { UsageError } from '../errors';
+import { parseCommandArgs, parseNumberFlag } from '../io';
 import type { LeadingSpaceMode } from '../../core/bpb/perByteCost';
 import type { LineError } from '../../core/formats/lineError';
 import { flattenSlice } from '../../core/metrics/flatten';
 import type { SliceMetrics } from '../../core/metrics/types';
 
 export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError((err as Error).message.split('\n')[0]);
-  }
+  return parseCommandArgs(argv, options);
 }
 
 export function parseMu(raw: string | undefined): number {
-  if (raw === undefined) return 111;
-  const mu = Number(raw);
-  if (!Number.isFinite(mu) || !(mu > 1)) throw new UsageError(`--mu must be a number > 1 (the prior's mean length in bytes), got "${raw}"`);
-  return mu;
+  return parseNumberFlag('mu', raw, 111, { min: 1, minExclusive: true, describe: "a number > 1 (the prior's mean length in bytes)" });
 }
 
 export function parseSpace(raw: string | undefined): LeadingSpaceMode {

@@ -1,7 +1,7 @@
 // `lengthlens task --model`: score every item of a task with the engine (Node, CPU) and reduce
 // the per-candidate scores to the task metrics' input.
 import { UsageError } from '../errors';
-import { readTextFile } from '../io';
+import { readTextFile, warn } from '../io';
 import { parseItems, detectItemsFormat } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
@@ -51,12 +51,19 @@ export async function scoreTaskSet(
   const engine = await createNodeEngine(source, dtype);
   try {
     const out: ScoredItem[] = [];
+    const cut: string[] = [];
     for (const item of set.items) {
       const candidates = item.choices.map((_, i) => continuationOf(set, item, i));
       const scored = await engine.score({ context: item.context, candidates, options: { ...DEFAULT_SCORE_OPTIONS, mu, topK: 0 } });
+      if (scored.warnings.some((w) => w.code === 'context_truncated')) cut.push(item.id);
       out.push(scoredItemFromCandidates(item, scored.candidates));
       onProgress?.(out.length, set.items.length);
     }
+    if (cut.length > 0)
+      warn(
+        `${cut.length} item(s) have a context longer than the model's window of ${engine.current()?.info.maxLength ?? '?'} tokens (first: ${cut[0]}); ` +
+          'only its last tokens were used (cut from the left, as lm-eval-harness does)',
+      );
     return out;
   } finally {
     await engine.unload();

@@ -14,12 +14,20 @@ export type TokenBits = readonly [bits: number, bytes: number];
  */
 export type LeadingSpaceMode = 'eval-framework' | 'keep';
 
+/**
+ * The most UTF-8 bytes one token may cover. The longest tokens of real vocabularies (runs of
+ * spaces or dashes) cover a few hundred bytes; a count beyond this is corrupt input, and since
+ * every per-byte curve holds one entry per byte it would otherwise decide the work and memory.
+ */
+export const MAX_TOKEN_BYTES = 4096;
+
 /** r(1..n) over all bytes of the answer, leading space included. */
 export function byteCosts(tokens: readonly TokenBits[]): number[] {
   const r: number[] = [];
   let carried = 0;
   for (const [bits, rawBytes] of tokens) {
     const m = Math.round(rawBytes);
+    if (m > MAX_TOKEN_BYTES) throw new RangeError(`a token covers ${rawBytes} bytes, more than the limit of ${MAX_TOKEN_BYTES}`);
     if (m <= 0) {
       if (r.length > 0) r[r.length - 1] += bits;
       else carried += bits;

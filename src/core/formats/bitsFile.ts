@@ -6,7 +6,7 @@
 // An item object may also carry: id, subject, text (raw answer), continuation (the scored string),
 // and for multiple choice `choices: [{text, logprob, n_tokens?, unconditional_logprob?}]` with
 // `gold` (index); the item's tokens are then the gold choice's tokens.
-import type { TokenBits } from '../bpb/perByteCost';
+import { MAX_TOKEN_BYTES, type TokenBits } from '../bpb/perByteCost';
 import type { ChoiceScores, ScoredItem } from '../metrics/types';
 import { isRecord, parseJsonLines, readEach, type Parsed } from './lineError';
 import { parseTolerantJson } from './tolerantJson';
@@ -20,6 +20,8 @@ function parseTokens(raw: unknown): TokenBits[] {
       throw new Error(`token ${j + 1}: bits must be a finite number ≥ 0`);
     if (typeof bytes !== 'number' || !Number.isInteger(bytes) || bytes < 0)
       throw new Error(`token ${j + 1}: bytes must be an integer ≥ 0`);
+    if (bytes > MAX_TOKEN_BYTES)
+      throw new Error(`token ${j + 1}: bytes ${bytes} is more than any token covers (the limit is ${MAX_TOKEN_BYTES})`);
     return [bits, bytes] as const;
   });
 }
@@ -115,13 +117,33 @@ export function bitsFileCases(text: string): string[] {
 export type BitsErrorUnit = 'item' | 'line';
 
 /**
+ * The most answer bytes a --bits file may claim per character of its own text. Per-byte curves
+ * (R(k), PriorBPB) cost one entry per byte, so this bounds the work and memory by the file's size;
+ * a real file claims well under 1 byte per character ("[1.234567, 3], " is 15 characters for 3
+ * bytes), a run-of-spaces token about 10.
+ */
+export const MAX_BYTES_PER_FILE_CHAR = 16;
+
+/**
  * Parses a --bits file. A JSON container reports bad items by 1-based item number; JSONL by line
  * number (`unit` says which). Throws only when the file as a whole cannot be read (wrong shape,
- * unknown case).
+ * unknown case, byte counts the file's size cannot account for).
  */
 export function parseBitsFile(text: string, caseName?: string): Parsed<ScoredItem> & { unit: BitsErrorUnit } {
-  const parsed = parseBitsContainer(text, caseName);
-  return parsed ?? { ...parseJsonLines(text, (raw, line) => parseBitsItem(raw, String(line))), unit: 'line' };
+  const parsed = parseBitsContainer(text, caseName) ?? { ...parseJsonLines(text, (raw, line) => parseBitsItem(raw, String(line))), unit: 'line' as const };
+  checkByteBudget(parsed.records, text.length);
+  return parsed;
+}
+
+function checkByteBudget(items: readonly ScoredItem[], textLength: number): void {
+  const budget = MAX_BYTES_PER_FILE_CHAR * Math.max(textLength, 256);
+  let total = 0;
+  for (const item of items)
+    for (const choice of item.choices) for (const [, bytes] of choice.tokens ?? []) total += bytes;
+  if (total > budget)
+    throw new Error(
+      `the items claim ${total} answer bytes in all, more than ${MAX_BYTES_PER_FILE_CHAR} per character of the file (${budget}): the byte counts cannot be real`,
+    );
 }
 
 /** A --bits file that is one JSON document, or undefined when it is not (JSONL). */

@@ -1,4 +1,5 @@
 import { parseTolerantJson } from './tolerantJson';
+import { rejectLoneSurrogates } from './utf8';
 
 /** A problem with one line (or record) of an input file; the other lines still load. */
 export interface LineError {
@@ -34,6 +35,7 @@ export function readEach<T>(values: readonly unknown[], read: (value: unknown, n
   const errors: LineError[] = [];
   values.forEach((value, i) => {
     try {
+      rejectLoneSurrogates(value);
       records.push(read(value, i + 1));
     } catch (err) {
       errors.push({ line: i + 1, message: (err as Error).message });
@@ -59,6 +61,7 @@ export function parseJsonLines<T>(text: string, read: (value: unknown, line: num
       continue;
     }
     try {
+      rejectLoneSurrogates(value);
       records.push(read(value, line));
     } catch (err) {
       errors.push({ line, message: (err as Error).message });

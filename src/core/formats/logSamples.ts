@@ -47,9 +47,19 @@ function requestArgs(raw: unknown): [string, string | undefined][] {
           .map((k) => raw[k])
       : [];
   if (entries.length === 0) throw new Error('"arguments" is missing or empty');
+  if (entries.every((e) => typeof e === 'string'))
+    throw new Error(
+      '"arguments" is one flat [context, continuation] pair, the first request only (a log written before lm-eval-harness 0.4 ' +
+        "logged every request): the other choices' strings are not in the file; rerun with lm-eval-harness 0.4 or newer and --log_samples",
+    );
   return entries.map((e, i) => {
     const pair = Array.isArray(e) ? e : isRecord(e) ? [e.arg_0, e.arg_1] : [];
     if (typeof pair[0] !== 'string') throw new Error(`request ${i + 1} has no context string`);
+    if (isRecord(pair[1]) || (Array.isArray(pair[1]) && pair[1].every((x) => typeof x === 'string') && isRecord(pair[2])))
+      throw new Error(
+        'a generate_until (generation) request: its second argument is generation settings, not a continuation to score; ' +
+          'lengthlens harness recomputes log-likelihood accuracies, so pass the samples file of a multiple_choice or loglikelihood task',
+      );
     if (pair[1] !== undefined && typeof pair[1] !== 'string') throw new Error(`request ${i + 1}: continuation is not a string`);
     return [pair[0], pair[1] as string | undefined];
   });
@@ -191,7 +201,7 @@ export function logSampleToItem(s: LogSample): ScoredItem {
     isGreedy: s.isGreedy[i],
     unconditionalLogprob: s.unconditionalLls?.[i],
   }));
-  return { id: s.docId, subject: s.subject, choices, gold: s.gold };
+  return { id: s.docId, subject: s.subject, choices, gold: s.gold, multipleChoice: s.outputType === 'multiple_choice' };
 }
 
 /**

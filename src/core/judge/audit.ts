@@ -1,9 +1,13 @@
 // Audit of a judge's own verdicts: raw, swap-averaged and length-controlled win rates with 95%
 // intervals from a bootstrap over prompts, the first-slot win rate, the inconsistency rate, the
 // length-ratio distribution, the collinearity check, per-category results and the checklist.
+// Repeated verdicts of one prompt in one order are averaged: each (prompt, order) cell weighs 1.
+// LC is only as good as the data's support for "equal length": when one side is almost always the
+// longer, the fit extrapolates, so the audit says so and gives LC's range over plausible length
+// effects instead of a point.
 import { createRng } from './rng';
 import { clusterBootstrap, type Interval } from './bootstrap';
-import { fitLengthControlled, type JudgmentTable } from './lengthControlled';
+import { fitLengthControlled, LENGTH_FEATURE_MIN_SD, type LengthControlledFit } from './lengthControlled';
 import { mean, populationSd, sortedQuantile } from '../metrics/stats';
 import type { HardVerdict, VerdictRow } from './verdicts';
 
@@ -13,6 +17,38 @@ interface PromptGroup {
   /** Indices into the rows, by order. */
   first: number[];
   second: number[];
+}
+
+/** Which length difference the LC model standardises and passes through tanh. */
+export type LengthFeatureKind = 'log-ratio' | 'char-difference';
+
+export const LENGTH_FEATURES: Record<LengthFeatureKind, string> = {
+  'log-ratio': 'tanh(x / sd x), x = ln(len A / len B) (an empty answer counts as length 1)',
+  'char-difference': "tanh(x / sd x), x = len A − len B, sample sd (AlpacaEval's feature)",
+};
+
+/** LC is called supported only when each side is the longer on at least this share of prompts… */
+export const LC_MIN_SIDE_SHARE = 0.1;
+/** …and on at least this many prompts. */
+export const LC_MIN_SIDE_PROMPTS = 20;
+/**
+ * The plausible length effects over which an unsupported LC is given as a range: γ from 0 (the
+ * judge ignores length) to this many logits between a much shorter and a much longer answer. On
+ * AlpacaEval's well-overlapping models the fitted γ is 0.9–1.6.
+ */
+export const LC_PLAUSIBLE_GAMMA_MAX = 3;
+/** A bootstrap fit with a coefficient beyond this (in logits) has run off to infinity: separated. */
+const DEGENERATE_COEFFICIENT = 25;
+
+export interface LcSupport {
+  supported: boolean;
+  /** Why LC is not supported (null when it is). */
+  reason: string | null;
+  /** Shares of prompts (0..1) where A's answer is the longer, and where B's is. */
+  aLongerShare: number;
+  bLongerShare: number;
+  /** LC's range over the plausible length effects (γ in [0, LC_PLAUSIBLE_GAMMA_MAX]) when unsupported, else null. */
+  lcRange: { low: number; high: number } | null;
 }
 
 export interface EstimateSet {
@@ -34,7 +70,7 @@ export interface AuditCounts {
   ties: number;
   /** Soft verdicts (a probability rather than A/B/tie). */
   probabilities: number;
-  /** Prompts with more than one verdict in the same order (averaged). */
+  /** Prompts with more than one verdict in the same order (averaged: each order of a prompt weighs 1). */
   repeatedOrders: number;
 }
 
@@ -45,8 +81,15 @@ export interface LengthRatioSummary {
   aLonger: number;
   /** sd of ln(len A / len B). */
   sdLogRatio: number;
+  /** Share of prompts where B is longer. */
+  bLonger: number;
   /** Histogram of ln(len A / len B) over prompts. */
   histogram: { from: number; to: number; count: number }[];
+  /** Histogram of the LC model's length feature over prompts (−1..1; 0 is equal length). */
+  featureHistogram: { from: number; to: number; count: number }[];
+  /** Mean lengths of A and B over verdicts. */
+  meanLenA: number;
+  meanLenB: number;
 }
 
 export interface CategoryResult {
@@ -56,6 +99,7 @@ export interface CategoryResult {
   estimates: EstimateSet;
   gamma: number;
   gammaIdentified: boolean;
+  lcSupport: LcSupport;
 }
 
 export type ChecklistStatus = 'ok' | 'warn' | 'missing' | 'info';
@@ -84,11 +128,20 @@ export interface AuditResult {
   warnings: string[];
   checklist: ChecklistItem[];
   bootstrapReps: number;
+  /** Can LC be trusted here? The overlap of the lengths and, when not, LC's plausible range. */
+  lcSupport: LcSupport;
+  lengthFeature: LengthFeatureKind;
+  /** False when the order shown to the judge is unknown (position figures are then n/a). */
+  orderKnown: boolean;
 }
 
 export interface AuditOptions {
   bootstrapReps?: number;
   seed?: number;
+  /** The LC model's length feature (default log-ratio). */
+  lengthFeature?: LengthFeatureKind;
+  /** Pass false when the file does not say which answer was shown first. */
+  orderKnown?: boolean;
   /** Called now and then with bootstrap replicates done and to do (over all fits). */
   onProgress?: (done: number, total: number) => void;
 }
@@ -108,54 +161,114 @@ function groupPrompts(rows: VerdictRow[]): PromptGroup[] {
 
 const avg = (rows: VerdictRow[], idx: number[]) => idx.reduce((s, i) => s + rows[i].pA, 0) / idx.length;
 
-/** Raw, swap-averaged and LC win rates for a multiset of prompts (indices may repeat). */
-function estimatesFor(rows: VerdictRow[], groups: PromptGroup[], pick: ArrayLike<number>) {
-  let rowCount = 0;
-  for (let k = 0; k < pick.length; k++) rowCount += groups[pick[k]].first.length + groups[pick[k]].second.length;
-  const table: JudgmentTable = {
-    prompt: new Int32Array(rowCount),
-    s: new Float64Array(rowCount),
-    x: new Float64Array(rowCount),
-    y: new Float64Array(rowCount),
-    promptCount: pick.length,
+/** The rows of a set of prompts as flat arrays, prepared once and reweighted by each bootstrap draw. */
+interface Prepared {
+  groups: PromptGroup[];
+  /** Group (within `groups`) of each row. */
+  group: Int32Array;
+  s: Float64Array;
+  x: Float64Array;
+  y: Float64Array;
+  /** 1 / (verdicts in the row's prompt and order): each (prompt, order) cell weighs 1. */
+  cellWeight: Float64Array;
+  /** Per group: the swap-averaged score, NaN without both orders. */
+  swap: Float64Array;
+  sampleSd: boolean;
+  /** Scratch row weights, reused by every bootstrap draw. */
+  w: Float64Array;
+}
+
+/** ln(len A / len B), an empty answer counted as length 1; or the plain difference. */
+export function lengthDifference(lenA: number, lenB: number, kind: LengthFeatureKind): number {
+  return kind === 'log-ratio' ? Math.log((lenA === 0 ? 1 : lenA) / (lenB === 0 ? 1 : lenB)) : lenA - lenB;
+}
+
+function prepare(rows: VerdictRow[], groups: PromptGroup[], kind: LengthFeatureKind): Prepared {
+  let n = 0;
+  for (const g of groups) n += g.first.length + g.second.length;
+  const p: Prepared = {
+    groups,
+    group: new Int32Array(n),
+    s: new Float64Array(n),
+    x: new Float64Array(n),
+    y: new Float64Array(n),
+    cellWeight: new Float64Array(n),
+    swap: new Float64Array(groups.length),
+    sampleSd: kind === 'char-difference',
+    w: new Float64Array(n),
   };
   let r = 0;
+  groups.forEach((g, k) => {
+    for (const cell of [g.first, g.second]) {
+      for (const i of cell) {
+        const row = rows[i];
+        p.group[r] = k;
+        p.s[r] = row.aFirst ? 1 : -1;
+        p.x[r] = lengthDifference(row.lenA, row.lenB, kind);
+        p.y[r] = row.pA;
+        p.cellWeight[r] = 1 / cell.length;
+        r++;
+      }
+    }
+    p.swap[k] = g.first.length && g.second.length ? (avg(rows, g.first) + avg(rows, g.second)) / 2 : NaN;
+  });
+  return p;
+}
+
+interface Estimates {
+  raw: number;
+  swap: number;
+  fit: LengthControlledFit | null;
+}
+
+/** Raw, swap-averaged and LC win rates with each prompt drawn `draws[k]` times (all 1: the data). */
+function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly number[]): Estimates {
+  const n = p.y.length;
+  const w = p.w;
+  let sw = 0;
+  let sy = 0;
+  for (let r = 0; r < n; r++) {
+    const wr = draws[p.group[r]] * p.cellWeight[r];
+    w[r] = wr;
+    sw += wr;
+    sy += wr * p.y[r];
+  }
   let swapSum = 0;
   let swapCount = 0;
-  for (let k = 0; k < pick.length; k++) {
-    const g = groups[pick[k]];
-    for (const i of [...g.first, ...g.second]) {
-      const row = rows[i];
-      table.prompt[r] = k;
-      table.s[r] = row.aFirst ? 1 : -1;
-      table.x[r] = Math.log(row.lenA / row.lenB);
-      table.y[r] = row.pA;
-      r++;
-    }
-    if (g.first.length && g.second.length) {
-      swapSum += (avg(rows, g.first) + avg(rows, g.second)) / 2;
-      swapCount++;
+  for (let k = 0; k < p.groups.length; k++) {
+    if (draws[k] && !Number.isNaN(p.swap[k])) {
+      swapSum += draws[k] * p.swap[k];
+      swapCount += draws[k];
     }
   }
-  let fit: ReturnType<typeof fitLengthControlled> | null = null;
+  let fit: LengthControlledFit | null = null;
   try {
-    fit = fitLengthControlled(table);
+    fit = fitLengthControlled({ prompt: p.group, s: p.s, x: p.x, y: p.y, w, promptCount: p.groups.length }, { sampleSd: p.sampleSd, start });
   } catch {
     fit = null;
   }
-  return { raw: mean(table.y), swap: swapCount ? swapSum / swapCount : NaN, fit };
+  return { raw: sy / sw, swap: swapCount ? swapSum / swapCount : NaN, fit };
 }
 
-function estimateSet(rows: VerdictRow[], groups: PromptGroup[], reps: number, seed: number, onReplicate?: () => void) {
-  const all = Int32Array.from(groups.keys());
-  const point = estimatesFor(rows, groups, all);
+/** A bootstrap fit that cannot stand for LC: no fit, separated, or a saturated length feature. */
+function degenerate(fit: LengthControlledFit | null): boolean {
+  if (!fit || !fit.converged || !fit.gammaIdentified) return true;
+  return fit.beta.some((b) => !Number.isFinite(b) || Math.abs(b) > DEGENERATE_COEFFICIENT);
+}
+
+function estimateSet(p: Prepared, reps: number, seed: number, onReplicate?: () => void) {
+  const point = estimatesFor(p, new Float64Array(p.groups.length).fill(1));
+  const start = point.fit?.beta;
+  const draws = new Float64Array(p.groups.length);
   const [raw, swap, lc] = clusterBootstrap(
-    groups.length,
+    p.groups.length,
     reps,
     createRng(seed),
     (pick) => {
-      const e = estimatesFor(rows, groups, pick);
-      return [e.raw, e.swap, e.fit ? e.fit.lc : NaN];
+      draws.fill(0);
+      for (let k = 0; k < pick.length; k++) draws[pick[k]]++;
+      const e = estimatesFor(p, draws, start);
+      return [e.raw, e.swap, degenerate(e.fit) ? NaN : e.fit!.lc];
     },
     [point.raw, point.swap, point.fit ? point.fit.lc : NaN],
     0.95,
@@ -164,33 +277,102 @@ function estimateSet(rows: VerdictRow[], groups: PromptGroup[], reps: number, se
   return { point, estimates: { raw, swap, lc } };
 }
 
+/** LC with γ held at each plausible value, θ and φ refitted: the range an unsupported LC could take. */
+function plausibleLcRange(p: Prepared): { low: number; high: number } | null {
+  let low = Infinity;
+  let high = -Infinity;
+  let start: number[] | undefined;
+  const steps = 12;
+  for (let k = 0; k <= steps; k++) {
+    const gamma = (LC_PLAUSIBLE_GAMMA_MAX * k) / steps;
+    try {
+      const table = { prompt: p.group, s: p.s, x: p.x, y: p.y, w: p.cellWeight, promptCount: p.groups.length };
+      const fit = fitLengthControlled(table, { sampleSd: p.sampleSd, fixedGamma: gamma, start });
+      start = fit.beta;
+      if (!Number.isFinite(fit.lc)) continue;
+      low = Math.min(low, fit.lc);
+      high = Math.max(high, fit.lc);
+    } catch {
+      // a fit that fails at one γ leaves the others
+    }
+  }
+  return Number.isFinite(low) ? { low, high } : null;
+}
+
+/** Per prompt: is A or B the longer (mean over its verdicts of the log ratio)? */
+function overlapShares(rows: VerdictRow[], groups: PromptGroup[]): { a: number; b: number; aCount: number; bCount: number } {
+  let aCount = 0;
+  let bCount = 0;
+  for (const g of groups) {
+    const idx = [...g.first, ...g.second];
+    const d = idx.reduce((s, i) => s + lengthDifference(rows[i].lenA, rows[i].lenB, 'log-ratio'), 0) / idx.length;
+    if (d > 0) aCount++;
+    else if (d < 0) bCount++;
+  }
+  return { a: aCount / groups.length, b: bCount / groups.length, aCount, bCount };
+}
+
+const share = (v: number) => `${(100 * v).toFixed(1)}%`;
+
+function lcSupportOf(rows: VerdictRow[], p: Prepared, fit: LengthControlledFit | null, lcDropped: number, reps: number): LcSupport {
+  const o = overlapShares(rows, p.groups);
+  const prompts = p.groups.length;
+  let reason: string | null = null;
+  const minority = o.aCount <= o.bCount ? { side: 'A', share: o.a, count: o.aCount } : { side: 'B', share: o.b, count: o.bCount };
+  if (!fit) reason = 'the length-controlled model could not be fitted';
+  else if (!fit.converged) reason = 'the fit did not converge: the verdicts are (nearly) separated by slot or length';
+  else if (minority.share < LC_MIN_SIDE_SHARE || minority.count < LC_MIN_SIDE_PROMPTS)
+    reason = `${minority.side}'s answer is the longer on only ${share(minority.share)} of prompts (${minority.count} of ${prompts}; LC needs at least ${share(LC_MIN_SIDE_SHARE)} and ${LC_MIN_SIDE_PROMPTS} on each side): the fit extrapolates the length effect to equal length from too few prompts`;
+  else if (!fit.gammaIdentified) reason = `the length feature barely varies (sd ${fit.featureSd.toFixed(3)} < ${LENGTH_FEATURE_MIN_SD}): the length effect is not identified`;
+  else if (reps > 0 && lcDropped > 0.1 * reps)
+    reason = `${lcDropped} of ${reps} bootstrap resamples could not be fitted (separated or saturated): the length effect is not stable`;
+  const supported = reason === null;
+  return { supported, reason, aLongerShare: o.a, bLongerShare: o.b, lcRange: supported ? null : plausibleLcRange(p) };
+}
+
 function hardOf(pA: number): HardVerdict {
   return pA > 0.5 ? 'A' : pA < 0.5 ? 'B' : 'tie';
 }
 
 /** One log length ratio per prompt (the mean over its verdicts, which usually share lengths). */
-function lengthRatioSummary(rows: VerdictRow[], groups: PromptGroup[]): LengthRatioSummary {
-  const logs = groups
-    .map((g) => {
-      const idx = [...g.first, ...g.second];
-      return idx.reduce((s, i) => s + Math.log(rows[i].lenA / rows[i].lenB), 0) / idx.length;
-    })
-    .sort((a, b) => a - b);
-  const sd = populationSd(logs);
-  const lo = Math.max(logs[0], -3);
-  const hi = Math.min(logs[logs.length - 1], 3);
-  const bins = 24;
+function histogramOf(values: number[], lo: number, hi: number, bins: number) {
   const width = hi > lo ? (hi - lo) / bins : 1;
   const histogram = Array.from({ length: hi > lo ? bins : 1 }, (_, k) => ({ from: lo + k * width, to: lo + (k + 1) * width, count: 0 }));
-  for (const v of logs) {
+  for (const v of values) {
     const k = Math.min(histogram.length - 1, Math.max(0, Math.floor((v - lo) / width)));
     histogram[k].count++;
   }
+  return histogram;
+}
+
+function lengthRatioSummary(rows: VerdictRow[], groups: PromptGroup[], p: Prepared, fit: LengthControlledFit | null): LengthRatioSummary {
+  const logs = groups
+    .map((g) => {
+      const idx = [...g.first, ...g.second];
+      return idx.reduce((s, i) => s + lengthDifference(rows[i].lenA, rows[i].lenB, 'log-ratio'), 0) / idx.length;
+    })
+    .sort((a, b) => a - b);
+  // The LC feature per prompt: the mean of tanh(x / sd x) over the prompt's verdicts.
+  const sdX = fit ? fit.sdX : 0;
+  const featureSum = new Float64Array(groups.length);
+  const featureCount = new Float64Array(groups.length);
+  for (let r = 0; r < p.x.length; r++) {
+    featureSum[p.group[r]] += sdX > 1e-12 ? Math.tanh(p.x[r] / sdX) : 0;
+    featureCount[p.group[r]]++;
+  }
+  const features = Array.from(featureSum, (v, k) => v / featureCount[k]);
+  const sd = populationSd(logs);
+  const lo = Math.max(logs[0], -3);
+  const hi = Math.min(logs[logs.length - 1], 3);
   return {
     quantiles: [0.05, 0.25, 0.5, 0.75, 0.95].map((q) => ({ q, ratio: Math.exp(sortedQuantile(logs, q)) })),
     aLonger: logs.filter((v) => v > 0).length / logs.length,
+    bLonger: logs.filter((v) => v < 0).length / logs.length,
     sdLogRatio: sd,
-    histogram,
+    histogram: histogramOf(logs, lo, hi, 24),
+    featureHistogram: histogramOf(features, -1, 1, 20),
+    meanLenA: mean(rows.map((r) => r.lenA)),
+    meanLenB: mean(rows.map((r) => r.lenB)),
   };
 }
 
@@ -212,11 +394,17 @@ function inconsistencyOf(rows: VerdictRow[], groups: PromptGroup[]): number {
 }
 
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}%` : 'n/a');
+/** Three significant digits, so a ratio of 0.03 is not printed as 0.00. */
+const formatRatio = (v: number) => (Number.isFinite(v) ? (v >= 100 ? v.toFixed(0) : v.toPrecision(3)) : 'n/a');
+const formatLength = (v: number) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3)) : 'n/a');
 
 export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): AuditResult {
   if (rows.length === 0) throw new Error('no valid verdicts to audit');
   const reps = opts.bootstrapReps ?? 1000;
   const seed = opts.seed ?? 1;
+  const kind = opts.lengthFeature ?? 'log-ratio';
+  const orderKnown = opts.orderKnown ?? true;
+  if (!orderKnown) rows = rows.map((r) => (r.aFirst ? r : { ...r, aFirst: true }));
   const groups = groupPrompts(rows);
   const counts: AuditCounts = {
     verdicts: rows.length,
@@ -239,18 +427,21 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
         if (done % 50 === 0 || done === total) opts.onProgress!(done, total);
       }
     : undefined;
-  const { point, estimates } = estimateSet(rows, groups, reps, seed, tick);
+  const prepared = prepare(rows, groups, kind);
+  const { point, estimates } = estimateSet(prepared, reps, seed, tick);
   const fit = point.fit;
-  const firstSlot = mean(rows.map((r) => (r.aFirst ? r.pA : 1 - r.pA)));
+  const firstSlot = orderKnown ? mean(rows.map((r) => (r.aFirst ? r.pA : 1 - r.pA))) : NaN;
   const inconsistency = inconsistencyOf(rows, groups);
-  const lengthRatio = lengthRatioSummary(rows, groups);
+  const lengthRatio = lengthRatioSummary(rows, groups, prepared, fit);
+  const lcSupport = lcSupportOf(rows, prepared, fit, estimates.lc.dropped, reps);
 
   const categories: CategoryResult[] =
     perCategory
       ? categoryNames.map((category, k) => {
           const sub = groups.filter((g) => g.category === category);
           const subRows = sub.flatMap((g) => [...g.first, ...g.second]);
-          const { point: p, estimates: e } = estimateSet(rows, sub, reps, seed + 1 + k, tick);
+          const subPrepared = prepare(rows, sub, kind);
+          const { point: p, estimates: e } = estimateSet(subPrepared, reps, seed + 1 + k, tick);
           return {
             category,
             prompts: sub.length,
@@ -258,6 +449,7 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
             estimates: e,
             gamma: p.fit ? p.fit.gamma : NaN,
             gammaIdentified: p.fit ? p.fit.gammaIdentified : false,
+            lcSupport: lcSupportOf(rows, subPrepared, p.fit, e.lc.dropped, reps),
           };
         })
       : [];
@@ -268,8 +460,9 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
     : null;
 
   const warnings: string[] = [];
+  if (!orderKnown) warnings.push('The order shown to the judge is unknown: no position term, first-slot rate, swap-averaging or inconsistency rate.');
   if (!fit) warnings.push('The length-controlled model could not be fitted: the verdicts do not vary enough (for example, one answer always wins).');
-  else if (!fit.positionIdentified)
+  else if (!fit.positionIdentified && orderKnown)
     warnings.push('Every verdict shows A in the same slot: position bias cannot be separated from quality, so LC here removes length only.');
   else if (!fit.gammaIdentified)
     warnings.push(
@@ -279,35 +472,48 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
     warnings.push(
       'The length-controlled fit did not converge: the verdicts are (nearly) separated by slot or length, so the fitted coefficients run off towards infinity and LC is only their limit.',
     );
-  if (counts.bothOrders === 0) warnings.push('No prompt was judged in both orders: swap-averaging and the inconsistency rate need both.');
+  if (fit && !lcSupport.supported) {
+    const range = lcSupport.lcRange ? ` Over plausible length effects (γ from 0 to ${LC_PLAUSIBLE_GAMMA_MAX}) LC lies between ${pct(lcSupport.lcRange.low)} and ${pct(lcSupport.lcRange.high)}; the fitted ${pct(estimates.lc.estimate)} is an extrapolation.` : '';
+    warnings.push(`LC is not supported by these data: ${lcSupport.reason}.${range}`);
+  }
+  if (estimates.lc.dropped > 0)
+    warnings.push(`${estimates.lc.dropped} of ${reps} bootstrap resamples were left out of LC's interval: their fit was separated or their length feature saturated.`);
+  if (counts.bothOrders === 0 && orderKnown) warnings.push('No prompt was judged in both orders: swap-averaging and the inconsistency rate need both.');
   const single = counts.onlyAFirst + counts.onlyASecond;
   if (single > 0 && counts.bothOrders > 0)
     warnings.push(`${single} prompt${single > 1 ? 's were' : ' was'} judged in one order only: left out of the swap-averaged rate, kept in raw and LC.`);
-  if (counts.repeatedOrders > 0) warnings.push(`${counts.repeatedOrders} prompts have repeated verdicts in the same order; they are averaged.`);
+  if (counts.repeatedOrders > 0)
+    warnings.push(
+      `${counts.repeatedOrders} prompt${counts.repeatedOrders > 1 ? 's have' : ' has'} repeated verdicts in the same order: they are averaged, so each order of a prompt weighs 1 in every rate (LC weighs each repeat by 1 / their number).`,
+    );
 
   const aFirstShare = counts.aFirstVerdicts / counts.verdicts;
   const checklist: ChecklistItem[] = [
     {
       point: 'Order swapped or randomised, and logged',
-      status: counts.bothOrders > 0 || (aFirstShare > 0.3 && aFirstShare < 0.7) ? 'ok' : 'warn',
-      finding: `${counts.bothOrders} of ${counts.prompts} prompts judged in both orders; A shown first in ${pct(aFirstShare)} of verdicts.`,
+      status: orderKnown && (counts.bothOrders > 0 || (aFirstShare > 0.3 && aFirstShare < 0.7)) ? 'ok' : 'warn',
+      finding: orderKnown
+        ? `${counts.bothOrders} of ${counts.prompts} prompts judged in both orders; A shown first in ${pct(aFirstShare)} of verdicts.`
+        : 'The order shown to the judge is unknown.',
     },
     {
       point: 'Lengths logged',
       status: 'ok',
-      finding: `Lengths present for all ${counts.verdicts} verdicts; median len A / len B = ${lengthRatio.quantiles[2].ratio.toFixed(2)} over prompts.`,
+      finding: `Lengths present for all ${counts.verdicts} verdicts; mean length A ${formatLength(lengthRatio.meanLenA)}, B ${formatLength(lengthRatio.meanLenB)}; median len A / len B = ${formatRatio(lengthRatio.quantiles[2].ratio)} over prompts.`,
     },
     {
       point: 'First-slot win rate, inconsistency rate and length-ratio distribution reported',
-      status: counts.bothOrders > 0 ? 'ok' : 'warn',
+      status: counts.bothOrders > 0 || (orderKnown && aFirstShare > 0.3 && aFirstShare < 0.7) ? 'ok' : 'warn',
       finding: `First slot wins ${pct(firstSlot)}; inconsistency ${pct(inconsistency)}; A longer in ${pct(lengthRatio.aLonger)} of prompts.`,
     },
     {
       point: 'LC fitted and reported beside raw and swap-averaged, with intervals',
-      status: fit && fit.gammaIdentified ? 'ok' : 'warn',
-      finding: fit
-        ? `Raw ${pct(estimates.raw.estimate)}, swap-averaged ${pct(estimates.swap.estimate)}, LC ${pct(estimates.lc.estimate)} (γ = ${Number.isFinite(fit.gamma) ? fit.gamma.toFixed(2) : 'n/a'}${fit.gammaIdentified ? '' : ', not identified'}).`
-        : 'LC could not be fitted.',
+      status: fit && fit.gammaIdentified && lcSupport.supported ? 'ok' : 'warn',
+      finding: !fit
+        ? 'LC could not be fitted.'
+        : lcSupport.supported
+          ? `Raw ${pct(estimates.raw.estimate)}, swap-averaged ${pct(estimates.swap.estimate)}, LC ${pct(estimates.lc.estimate)} (γ = ${Number.isFinite(fit.gamma) ? fit.gamma.toFixed(2) : 'n/a'}${fit.gammaIdentified ? '' : ', not identified'}); A longer on ${pct(lcSupport.aLongerShare)} of prompts, B on ${pct(lcSupport.bLongerShare)}.`
+          : `Raw ${pct(estimates.raw.estimate)}, swap-averaged ${pct(estimates.swap.estimate)}; LC not supported: ${lcSupport.reason}${lcSupport.lcRange ? `; plausible range ${pct(lcSupport.lcRange.low)} – ${pct(lcSupport.lcRange.high)}` : ''}.`,
     },
     {
       point: 'A human-labelled subset checked',
@@ -340,5 +546,8 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
     warnings,
     checklist,
     bootstrapReps: reps,
+    lcSupport,
+    lengthFeature: kind,
+    orderKnown,
   };
 }

@@ -8,6 +8,8 @@ export interface Interval {
   estimate: number;
   lo: number;
   hi: number;
+  /** Replicates left out because the statistic was not finite there (a degenerate resample). */
+  dropped: number;
 }
 
 /** Indices of `count` prompts drawn with replacement. */
@@ -19,7 +21,7 @@ export function resamplePrompts(count: number, rng: Rng): Int32Array {
 
 /**
  * Runs `statistics` on `reps` resamples of the prompts and returns a percentile interval (95% by
- * default) for each statistic it returns. Non-finite replicate values are left out.
+ * default) for each statistic it returns. Non-finite replicate values are left out and counted.
  */
 export function clusterBootstrap(
   promptCount: number,
@@ -41,6 +43,7 @@ export function clusterBootstrap(
   const tail = (1 - level) / 2;
   return estimates.map((estimate, k) => {
     const sorted = samples[k].sort((a, b) => a - b);
-    return { estimate, lo: sortedQuantile(sorted, tail), hi: sortedQuantile(sorted, 1 - tail) };
+    if (sorted.length === 0) return { estimate, lo: NaN, hi: NaN, dropped: reps };
+    return { estimate, lo: sortedQuantile(sorted, tail), hi: sortedQuantile(sorted, 1 - tail), dropped: reps - sorted.length };
   });
 }

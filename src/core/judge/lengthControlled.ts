@@ -1,9 +1,9 @@
 // The length-controlled (LC) win rate: a logistic regression of the verdicts on
-// [1, s, tanh(x / sd(x))] — s = +1 when A was shown first, −1 when second; x = ln(len A / len B) —
-// then the win rate with the length term removed, averaged over the two orders:
-// LC = ½[σ(θ + φ) + σ(θ − φ)].
+// [1, s, tanh(x / sd(x))] — s = +1 when A was shown first, −1 when second; x = ln(len A / len B)
+// (or, as AlpacaEval does, the character difference len A − len B with the sample sd) — then the
+// win rate with the length term removed, averaged over the two orders: LC = ½[σ(θ + φ) + σ(θ − φ)].
 import { populationSd } from '../metrics/stats';
-import { fitLogistic, invertSpd, sigmoid, SingularFitError } from './logistic';
+import { fitLogisticColumns, invertSpd, sigmoid, SingularFitError } from './logistic';
 
 /** One verdict per row, struct-of-arrays so fits over thousands of rows stay cheap. */
 export interface JudgmentTable {
@@ -17,6 +17,18 @@ export interface JudgmentTable {
   y: Float64Array;
   /** Number of prompts (clusters); prompt indices run 0..promptCount−1. */
   promptCount: number;
+  /** Row weights (default 1): repeated verdicts share a weight, a bootstrap counts draws. */
+  w?: Float64Array;
+}
+
+export interface LengthControlledOptions {
+  robustSe?: boolean;
+  /** Standardise x by its sample sd (n − 1), as AlpacaEval does, rather than the population sd. */
+  sampleSd?: boolean;
+  /** Hold γ at this value and fit only θ and φ (the LC range over plausible length effects). */
+  fixedGamma?: number;
+  /** Starting coefficients (a bootstrap starts at the full fit). */
+  start?: readonly number[];
 }
 
 /** Below this spread of tanh(x / sd(x)) the length coefficient is not identified in practice. */
@@ -43,11 +55,33 @@ export interface LengthControlledFit {
   positionIdentified: boolean;
   converged: boolean;
   iterations: number;
+  /** The fitted coefficients in design order ([θ, φ?, γ?]): a start for nearby fits. */
+  beta: number[];
+}
+
+/** Weighted sd of x (population, or with Σw − 1 in the denominator). */
+function weightedSd(x: Float64Array, w: Float64Array | undefined, sample: boolean): number {
+  if (!w && !sample) return populationSd(x);
+  let sw = 0;
+  let sx = 0;
+  for (let i = 0; i < x.length; i++) {
+    const wi = w ? w[i] : 1;
+    sw += wi;
+    sx += wi * x[i];
+  }
+  const m = sx / sw;
+  let ss = 0;
+  for (let i = 0; i < x.length; i++) {
+    const wi = w ? w[i] : 1;
+    if (wi) ss += wi * (x[i] - m) * (x[i] - m);
+  }
+  const denominator = sample ? sw - 1 : sw;
+  return denominator > 0 ? Math.sqrt(ss / denominator) : 0;
 }
 
 /** tanh(x / sd(x)); all zeros when x does not vary at all. */
-export function lengthFeature(x: Float64Array): { feature: Float64Array; sdX: number } {
-  const sdX = populationSd(x);
+export function lengthFeature(x: Float64Array, w?: Float64Array, sample = false): { feature: Float64Array; sdX: number } {
+  const sdX = weightedSd(x, w, sample);
   const feature = new Float64Array(x.length);
   if (sdX > 1e-12) for (let i = 0; i < x.length; i++) feature[i] = Math.tanh(x[i] / sdX);
   return { feature, sdX };
@@ -61,24 +95,26 @@ function lcGradient(theta: number, phi: number): [number, number] {
   return [(da + db) / 2, (da - db) / 2];
 }
 
-export function fitLengthControlled(table: JudgmentTable, opts: { robustSe?: boolean } = {}): LengthControlledFit {
+export function fitLengthControlled(table: JudgmentTable, opts: LengthControlledOptions = {}): LengthControlledFit {
   const rows = table.y.length;
   if (rows === 0) throw new Error('no verdicts to fit');
-  const { feature, sdX } = lengthFeature(table.x);
-  const featureSd = populationSd(feature);
+  const w = table.w;
+  const { feature, sdX } = lengthFeature(table.x, w, opts.sampleSd ?? false);
+  const featureSd = weightedSd(feature, w, false);
   // A column that never varies cannot be told apart from the intercept: leave it out.
-  const positionVaries = populationSd(table.s) > 0;
+  const positionVaries = weightedSd(table.s, w, false) > 0;
+  const fixed = opts.fixedGamma;
+  const offset = fixed === undefined ? undefined : feature.map((f) => fixed * f);
   const tryFit = (withLength: boolean) => {
-    const columns: ((r: number) => number)[] = [() => 1];
-    if (positionVaries) columns.push((r) => table.s[r]);
-    if (withLength) columns.push((r) => feature[r]);
+    const columns: (Float64Array | null)[] = [null];
+    if (positionVaries) columns.push(table.s);
+    if (withLength) columns.push(feature);
     const p = columns.length;
-    const design = new Float64Array(rows * p);
-    for (let r = 0; r < rows; r++) for (let j = 0; j < p; j++) design[r * p + j] = columns[j](r);
-    return { p, design, fit: fitLogistic({ x: design, p, y: table.y }) };
+    const start = opts.start && opts.start.length === p ? opts.start : undefined;
+    return { p, columns, fit: fitLogisticColumns({ columns, y: table.y, w, offset }, { start }) };
   };
   let attempt: ReturnType<typeof tryFit>;
-  let lengthFitted = featureSd > 1e-6;
+  let lengthFitted = fixed === undefined && featureSd > 1e-6;
   try {
     attempt = tryFit(lengthFitted);
   } catch (err) {
@@ -86,16 +122,21 @@ export function fitLengthControlled(table: JudgmentTable, opts: { robustSe?: boo
     lengthFitted = false;
     attempt = tryFit(false);
   }
-  const { fit, p, design } = attempt;
+  const { fit, p, columns } = attempt;
   const theta = fit.beta[0];
   const phi = positionVaries ? fit.beta[1] : NaN;
   const lengthIndex = positionVaries ? 2 : 1;
-  const gamma = lengthFitted ? fit.beta[lengthIndex] : NaN;
+  const gamma = fixed !== undefined ? fixed : lengthFitted ? fit.beta[lengthIndex] : NaN;
   const gammaSe = lengthFitted ? Math.sqrt(fit.inverseHessian[lengthIndex][lengthIndex]) : NaN;
   // Without both orders there is no position term to average out: LC is then σ(θ).
   const lc = positionVaries ? (sigmoid(theta + phi) + sigmoid(theta - phi)) / 2 : sigmoid(theta);
   let lcSe = NaN;
-  if (opts.robustSe) lcSe = clusterRobustLcSe(table, design, p, fit.beta, positionVaries);
+  if (opts.robustSe) {
+    const design = new Float64Array(rows * p);
+    for (let r = 0; r < rows; r++) for (let j = 0; j < p; j++) design[r * p + j] = columns[j] ? columns[j]![r] : 1;
+    lcSe = clusterRobustLcSe(table, design, p, fit.beta, positionVaries);
+  }
+  const beta = fit.beta;
   return {
     theta,
     phi,
@@ -105,7 +146,8 @@ export function fitLengthControlled(table: JudgmentTable, opts: { robustSe?: boo
     lcSe,
     sdX,
     featureSd,
-    gammaIdentified: lengthFitted && featureSd >= LENGTH_FEATURE_MIN_SD,
+    gammaIdentified: (lengthFitted || fixed !== undefined) && featureSd >= LENGTH_FEATURE_MIN_SD,
+    beta,
     positionIdentified: positionVaries,
     converged: fit.converged,
     iterations: fit.iterations,
@@ -119,11 +161,12 @@ function clusterRobustLcSe(table: JudgmentTable, design: Float64Array, p: number
   const hess = Array.from({ length: p }, () => new Array<number>(p).fill(0));
   for (let r = 0; r < rows; r++) {
     const o = r * p;
+    const weight = table.w ? table.w[r] : 1;
     let eta = 0;
     for (let j = 0; j < p; j++) eta += design[o + j] * beta[j];
     const mu = sigmoid(eta);
-    const resid = table.y[r] - mu;
-    const w = mu * (1 - mu);
+    const resid = weight * (table.y[r] - mu);
+    const w = weight * mu * (1 - mu);
     const c = table.prompt[r] * p;
     for (let j = 0; j < p; j++) {
       scores[c + j] += design[o + j] * resid;

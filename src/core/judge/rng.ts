@@ -21,12 +21,19 @@ function splitmix32(seed: number): () => number {
   };
 }
 
+/**
+ * Seeds below 2^32 give the streams they always gave; a larger whole seed (up to 2^53) also sets
+ * the fourth state word from its high bits, so no two seeds in 0..2^53−1 share a stream (seed
+ * 2^32 + 1 is not seed 1). Negative seeds wrap to 32 bits as before; the boundaries reject them.
+ */
 export function createRng(seed: number): Rng {
-  const init = splitmix32(Math.floor(seed) | 0);
+  const whole = Math.floor(seed);
+  const high = whole >= 4294967296 ? Math.floor(whole / 4294967296) : 0;
+  const init = splitmix32(whole | 0);
   let a = init();
   let b = init();
   let c = init();
-  let d = init();
+  let d = (init() ^ high) >>> 0;
   const next32 = (): number => {
     const t = (((a + b) >>> 0) + d) >>> 0;
     d = (d + 1) >>> 0;

@@ -39,6 +39,7 @@ export function checkParams(p: JudgeParams): string | null {
   for (const key of ['b', 'lambda', 'm', 's', 'rho', 'n', 'seed'] as const) {
     if (!Number.isFinite(p[key])) return `${key} must be a finite number`;
   }
+  if (!Number.isInteger(p.seed) || p.seed < 0 || p.seed > Number.MAX_SAFE_INTEGER) return `seed must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
   if (p.s < 0) return 's (the spread of the length ratio) must be ≥ 0';
   if (p.rho < -1 || p.rho > 1) return 'rho must lie in [−1, 1]';
   if (!Number.isInteger(p.n) || p.n < 2) return 'n must be an integer ≥ 2';

@@ -2,13 +2,17 @@
 //   prompt_id  the prompt (both orders of a prompt share it)
 //   a_first    true/false, 1/0, yes/no — was answer A shown first? (or `first` = A/B)
 //   verdict    A, B or tie — or P(A wins), a number in [0, 1]
-//   len_a      length of answer A (characters, tokens or words — any unit, the same for both)
+//              (or `preference` on AlpacaEval's scale: 2 = A won, 1 = B won, 0 = draw; P(A) = p − 1)
+//   len_a      length of answer A (characters, tokens or words — any unit, the same for both;
+//              0 for an empty answer)
 //   len_b      length of answer B
 //   category   optional
 //   human      optional human verdict (A, B or tie) for a labelled subset
+// A JSON array of such rows loads too, and so does AlpacaEval's annotations.json (alpacaEval.ts).
 // Bad rows are reported with their line number and reason; good rows still load.
 import { forEachCsvRow } from '../formats/csvRecords';
-import { isRecord, parseJsonLines, type LineError, type Parsed } from '../formats/lineError';
+import { isRecord, parseJsonLines, readEach, type LineError, type Parsed } from '../formats/lineError';
+import { isAlpacaEvalRecord, parseJsonWithNaN, readAlpacaEvalValues, type AlpacaEvalAnnotations } from './alpacaEval';
 
 export type HardVerdict = 'A' | 'B' | 'tie';
 
@@ -27,7 +31,13 @@ export interface VerdictRow {
 }
 
 export interface ParsedVerdicts {
-  format: 'csv' | 'jsonl';
+  format: 'csv' | 'jsonl' | 'json' | 'alpacaeval';
+  /** How the file was read, when that is worth saying (a scale, a rebuilt order, dropped rows). */
+  notes: string[];
+  /** False when the file does not say which answer was shown first (AlpacaEval with an unknown order). */
+  orderKnown: boolean;
+  /** The AlpacaEval metadata, for an annotations file. */
+  alpacaEval?: Omit<AlpacaEvalAnnotations, 'rows' | 'errors' | 'notes'>;
   rows: VerdictRow[];
   /** The first MAX_ERRORS bad lines, then one entry (line 0) counting the rest. */
   errors: LineError[];
@@ -42,7 +52,9 @@ const ALIASES: Record<string, string> = {
   prompt_id: 'prompt_id', prompt: 'prompt_id', id: 'prompt_id', promptid: 'prompt_id', instruction_id: 'prompt_id',
   a_first: 'a_first', afirst: 'a_first', a_is_first: 'a_first',
   first: 'first',
-  verdict: 'verdict', winner: 'verdict', p_a: 'verdict', pa: 'verdict', preference: 'verdict',
+  verdict: 'verdict', winner: 'verdict', p_a: 'verdict', pa: 'verdict',
+  // AlpacaEval's 1–2 scale, never P(A): read by its own rule.
+  preference: 'preference',
   len_a: 'len_a', length_a: 'len_a', lena: 'len_a',
   len_b: 'len_b', length_b: 'len_b', lenb: 'len_b',
   category: 'category', subject: 'category',
@@ -80,9 +92,14 @@ function parseNumber(value: unknown): number | null {
 }
 
 function describe(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  // JSON.stringify writes NaN and ±Infinity as null: say what was there.
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
   return text === undefined ? 'nothing' : `"${String(text).slice(0, 40)}"`;
 }
+
+/** The note for files that carry AlpacaEval's `preference` column. */
+const PREFERENCE_NOTE =
+  "The `preference` column was read on AlpacaEval's scale: P(A wins) = preference − 1 (2: A won, 1: B won, 0: a draw); A must be AlpacaEval's output_2 (the evaluated model).";
 
 /** Validate one record (keys already canonical); returns the row or the reason it is bad. */
 function toRow(record: Record<string, unknown>, line: number): VerdictRow | string {
@@ -100,20 +117,29 @@ function toRow(record: Record<string, unknown>, line: number): VerdictRow | stri
     if (f !== 'A' && f !== 'B') return `first must be A or B, got ${describe(record.first)}`;
     aFirst = f === 'A';
   } else return 'missing a_first (was A shown first?)';
-  if (!present('verdict')) return 'missing verdict';
-  const hard = parseHard(record.verdict);
+  let hard: HardVerdict | null = null;
   let pA: number;
-  if (hard) pA = hard === 'A' ? 1 : hard === 'B' ? 0 : 0.5;
-  else {
-    const n = parseNumber(record.verdict);
-    if (n === null || n < 0 || n > 1) return `verdict must be A, B, tie or a probability in [0, 1], got ${describe(record.verdict)}`;
-    pA = n;
-  }
+  if (present('verdict')) {
+    hard = parseHard(record.verdict);
+    if (hard) pA = hard === 'A' ? 1 : hard === 'B' ? 0 : 0.5;
+    else {
+      const n = parseNumber(record.verdict);
+      if (n === null || n < 0 || n > 1) return `verdict must be A, B, tie or a probability in [0, 1], got ${describe(record.verdict)}`;
+      pA = n;
+    }
+  } else if (present('preference')) {
+    const n = parseNumber(record.preference);
+    if (n === null || (n !== 0 && (n < 1 || n > 2)))
+      return `preference is AlpacaEval's 1–2 scale (2: A won, 1: B won, 0: draw), got ${describe(record.preference)}`;
+    pA = n === 0 ? 0.5 : n - 1;
+    hard = n === 2 ? 'A' : n === 1 ? 'B' : n === 0 || n === 1.5 ? 'tie' : null;
+  } else if ('preference' in record) return "preference is empty (a null preference: AlpacaEval drops such rows too)";
+  else return 'missing verdict';
   const lengths: number[] = [];
   for (const key of ['len_a', 'len_b']) {
     if (!present(key)) return `missing ${key}`;
     const n = parseNumber(record[key]);
-    if (n === null || n <= 0) return `${key} must be a positive number, got ${describe(record[key])}`;
+    if (n === null || n < 0) return `${key} must be a number ≥ 0 (0 for an empty answer), got ${describe(record[key])}`;
     lengths.push(n);
   }
   let human: HardVerdict | null = null;
@@ -135,38 +161,66 @@ function canonicalRecord(raw: Record<string, unknown>): Record<string, unknown> 
 }
 
 /** Keeps the first MAX_ERRORS messages and says how many more there were. */
-function finish(format: 'csv' | 'jsonl', { records, errors }: Parsed<VerdictRow>): ParsedVerdicts {
+function finish(format: ParsedVerdicts['format'], { records, errors }: Parsed<VerdictRow>, notes: string[] = []): ParsedVerdicts {
   const badLines = errors.length;
-  if (badLines <= MAX_ERRORS) return { format, rows: records, errors, badLines };
+  const base = { format, rows: records, badLines, notes, orderKnown: true };
+  if (badLines <= MAX_ERRORS) return { ...base, errors };
   const listed = errors.slice(0, MAX_ERRORS);
   listed.push({ line: 0, message: `${badLines - MAX_ERRORS} more bad lines not listed` });
-  return { format, rows: records, errors: listed, badLines };
+  return { ...base, errors: listed };
+}
+
+function readRecord(value: unknown, line: number, seenPreference: { yes: boolean }): VerdictRow {
+  if (!isRecord(value)) throw new Error('expected a JSON object');
+  const record = canonicalRecord(value);
+  if (record.preference !== undefined && record.verdict === undefined) seenPreference.yes = true;
+  const row = toRow(record, line);
+  if (typeof row === 'string') throw new Error(row);
+  return row;
 }
 
 function parseJsonl(text: string): ParsedVerdicts {
-  return finish(
-    'jsonl',
-    parseJsonLines(text, (value, line) => {
-      if (!isRecord(value)) throw new Error('expected a JSON object');
-      const row = toRow(canonicalRecord(value), line);
-      if (typeof row === 'string') throw new Error(row);
-      return row;
-    }),
-  );
+  const seen = { yes: false };
+  const parsed = parseJsonLines(text, (value, line) => readRecord(value, line, seen));
+  return finish('jsonl', parsed, seen.yes ? [PREFERENCE_NOTE] : []);
+}
+
+/** A JSON array: AlpacaEval annotations, or verdict rows (numbered by item). */
+function parseJsonArray(text: string): ParsedVerdicts {
+  let value: unknown;
+  try {
+    value = parseJsonWithNaN(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    const cut = /end of (json )?input|unterminated/i.test((err as Error).message);
+    const message = cut
+      ? 'the file starts a JSON array but is not valid JSON: it ends in the middle of a value (cut short?)'
+      : `the file starts a JSON array but is not valid JSON (${(err as Error).message})`;
+    return finish('json', { records: [], errors: [{ line: 1, message }] });
+  }
+  if (!Array.isArray(value)) return finish('json', { records: [], errors: [{ line: 1, message: 'expected a JSON array of verdicts' }] });
+  if (value.some(isAlpacaEvalRecord)) {
+    const { rows, errors, notes, ...meta } = readAlpacaEvalValues(value);
+    return { ...finish('alpacaeval', { records: rows, errors }, notes), orderKnown: meta.orderKnown, alpacaEval: meta };
+  }
+  const seen = { yes: false };
+  const parsed = readEach(value, (item, n) => readRecord(item, n, seen));
+  return finish('json', parsed, ['A JSON array: bad items are numbered by their place in the array.', ...(seen.yes ? [PREFERENCE_NOTE] : [])]);
 }
 
 function parseCsv(text: string): ParsedVerdicts {
   const rows: VerdictRow[] = [];
   const errors: LineError[] = [];
   let header: (string | undefined)[] = [];
+  let preferenceColumn = false;
   forEachCsvRow(
     text,
     errors,
     (fields, line) => {
       header = fields.map((f) => canonicalKey(f));
       const has = (k: string) => header.includes(k);
+      preferenceColumn = has('preference') && !has('verdict');
       const missing = ['prompt_id', 'a_first', 'verdict', 'len_a', 'len_b'].filter(
-        (k) => !has(k) && !(k === 'a_first' && has('first')),
+        (k) => !has(k) && !(k === 'a_first' && has('first')) && !(k === 'verdict' && has('preference')),
       );
       if (missing.length) errors.push({ line, message: `missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` });
       return missing.length === 0;
@@ -181,11 +235,11 @@ function parseCsv(text: string): ParsedVerdicts {
       else rows.push(row);
     },
   );
-  return finish('csv', { records: rows, errors });
+  return finish('csv', { records: rows, errors }, preferenceColumn ? [PREFERENCE_NOTE] : []);
 }
 
-/** JSONL when the first non-blank character opens an object, CSV otherwise. */
+/** A JSON array (verdicts or AlpacaEval annotations) on `[`, JSONL on `{`, CSV otherwise. */
 export function parseVerdicts(text: string): ParsedVerdicts {
   const first = text.replace(/^\uFEFF/, '').trimStart()[0];
-  return first === '{' ? parseJsonl(text) : parseCsv(text);
+  return first === '[' ? parseJsonArray(text) : first === '{' ? parseJsonl(text) : parseCsv(text);
 }

@@ -8,6 +8,7 @@ import type {
   ChanceNormalisedAccuracy,
   ChoiceScores,
   MeanWithStderr,
+  NonFiniteCount,
   ScoredItem,
 } from './types';
 import { ACCURACY_RULES } from './types';
@@ -77,9 +78,9 @@ export function chanceNormalise(acc: number, chance: number): ChanceNormalisedAc
   return { value: (acc - chance) / (1 - chance), chance };
 }
 
-/** Items that are multiple choice (two or more choices). */
+/** Items that are multiple choice: marked so (a one-choice harness document), else two or more choices. */
 export function isMultipleChoice(item: ScoredItem): boolean {
-  return item.choices.length >= 2;
+  return item.multipleChoice ?? item.choices.length >= 2;
 }
 
 /**
@@ -125,6 +126,8 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
     acc_acc_norm_disagreement: mc.length ? disagree / mc.length : NaN,
     acc_picks_shortest: knownLengths ? shortest / knownLengths : NaN,
   };
+  const nonFinite = nonFiniteCount(mc);
+  if (nonFinite) report.non_finite = nonFinite;
   const brier = brierScore(mc);
   if (brier !== undefined) report.brier_score = brier;
   const greedy = items.map((it) => it.choices[goldIndices(it)[0]]?.isGreedy);
@@ -132,6 +135,35 @@ export function accuracyReport(items: readonly ScoredItem[]): AccuracyReport {
     report.greedy = meanWithStderr(greedy.map((g) => (g ? 1 : 0)));
   }
   return report;
+}
+
+/** NaN and +inf log-likelihoods among the items' choices, or undefined when there are none. */
+export function nonFiniteCount(items: readonly ScoredItem[]): NonFiniteCount | undefined {
+  let nan = 0;
+  let posInf = 0;
+  const ids: string[] = [];
+  for (const item of items) {
+    let bad = false;
+    for (const c of item.choices) {
+      for (const x of [c.logprob, c.unconditionalLogprob]) {
+        if (x === undefined) continue;
+        if (Number.isNaN(x)) nan++;
+        else if (x === Infinity) posInf++;
+        else continue;
+        bad = true;
+      }
+    }
+    if (bad) ids.push(item.id);
+  }
+  return ids.length === 0 ? undefined : { items: ids.length, nan, pos_inf: posInf, examples: ids.slice(0, 10) };
+}
+
+/** One line saying how many items have impossible log-likelihoods and how they were decided. */
+export function nonFiniteMessage(n: NonFiniteCount, unit: string): string {
+  return (
+    `${n.items} ${unit}(s) have a NaN or +inf log-likelihood (${n.nan} NaN, ${n.pos_inf} +inf; first: ${unit} ${n.examples[0]}); ` +
+    'they are decided as lm-eval-harness decides them (np.argmax: the first NaN choice is the prediction, +inf is the maximum)'
+  );
 }
 
 /** lm-eval utils.softmax: exp(x − max x) / Σ. */

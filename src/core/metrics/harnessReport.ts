@@ -1,6 +1,6 @@
 // `lengthlens harness`: recompute lm-eval-harness accuracies from a log_samples file, check them
 // against the per-document values it logged, and add the length diagnostics.
-import { itemCorrectness } from './accuracy';
+import { isMultipleChoice, itemCorrectness, nonFiniteCount, nonFiniteMessage } from './accuracy';
 import { taskMetrics } from './taskMetrics';
 import type { AccuracyRule, TaskMetrics, TaskMetricsOptions } from './types';
 import { logSampleToItem, type LogSample } from '../formats/logSamples';
@@ -67,7 +67,11 @@ const LOG_KEY: Partial<Record<AccuracyRule, string>> = {
   acc_mutual_info: 'acc_mutual_info',
 };
 
-export function harnessReport(samples: readonly LogSample[], options: Partial<TaskMetricsOptions> = {}): HarnessReport {
+export function harnessReport(
+  samples: readonly LogSample[],
+  options: Partial<TaskMetricsOptions> & { targetDelimiter?: string } = {},
+): HarnessReport {
+  const { targetDelimiter: _delimiter, ...metricsOptions } = options;
   const scoredSamples = samples.filter((s) => s.outputType !== 'loglikelihood_rolling');
   const items = scoredSamples.map(logSampleToItem);
   const outputTypes: Record<string, number> = {};
@@ -92,7 +96,13 @@ export function harnessReport(samples: readonly LogSample[], options: Partial<Ta
   for (const a of Object.values(agreement)) a.logged_mean /= a.n;
   const warnings: string[] = [];
   const mismatched = scoredSamples.filter((s) => s.delimiterMismatch.length > 0);
-  if (mismatched.length > 0)
+  const allMismatched = mismatched.length > 0 && scoredSamples.every((s) => s.delimiterMismatch.length === s.choices.length);
+  if (allMismatched && options.targetDelimiter !== '')
+    warnings.push(
+      `no continuation starts with the target delimiter ${JSON.stringify(options.targetDelimiter ?? ' ')}: a run with a chat template ` +
+        '(--apply_chat_template) uses the delimiter "", so pass --delimiter ""; the choices were used as logged',
+    );
+  else if (mismatched.length > 0)
     warnings.push(
       `${mismatched.length} document(s) have a continuation that does not start with the target delimiter; ` +
         `those choices were used as logged (first: line ${mismatched[0].line})`,
@@ -100,12 +110,14 @@ export function harnessReport(samples: readonly LogSample[], options: Partial<Ta
   const invalidGold = scoredSamples.filter((s) => (Array.isArray(s.gold) ? s.gold.includes(-100) : s.gold === -100));
   if (invalidGold.length > 0)
     warnings.push(`${invalidGold.length} document(s) have a target that is not among the choices (scored 0, as lm-eval does)`);
+  const nonFinite = nonFiniteCount(items.filter(isMultipleChoice));
+  if (nonFinite) warnings.push(nonFiniteMessage(nonFinite, 'doc').replace(/doc\(s\)/, 'document(s)'));
   const rolling = samples.length > scoredSamples.length ? rollingReport(samples) : undefined;
   return {
     n_docs: samples.length,
     ...(rolling ? { rolling } : {}),
     output_types: outputTypes,
-    metrics: taskMetrics(items, options),
+    metrics: taskMetrics(items, metricsOptions),
     logged_agreement: agreement,
     warnings,
   };

@@ -1,5 +1,5 @@
 // One row per item: what the task lab's item table shows and what the per-item CSV holds.
-import { goldIndices, rulePredictions } from './accuracy';
+import { goldIndices, isMultipleChoice, rulePredictions } from './accuracy';
 import { goldAnswer, goldItemScores } from './taskMetrics';
 import { ACCURACY_RULES, DEFAULT_TASK_METRICS_OPTIONS, type AccuracyRule, type ItemScoreName, type ScoredItem, type TaskMetricsOptions } from './types';
 
@@ -24,7 +24,7 @@ export function itemResults(items: readonly ScoredItem[], options: Partial<TaskM
   const opts = { ...DEFAULT_TASK_METRICS_OPTIONS, ...options };
   return items.map((item) => {
     const golds = goldIndices(item);
-    const mc = item.choices.length >= 2;
+    const mc = isMultipleChoice(item);
     const predictions = mc ? rulePredictions(item.choices) : {};
     const correct: ItemResult['correct'] = {};
     for (const rule of ACCURACY_RULES) {

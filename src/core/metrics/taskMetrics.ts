@@ -12,7 +12,7 @@ import {
 import { contentByteCosts, priorWeightedRate, type LeadingSpaceMode, type TokenBits } from '../bpb/perByteCost';
 import { contentCorpusBpb, geometricPriorBpb, selfPriorBpb } from '../bpb/priorBpb';
 import { prefixBpb, rateCurve } from '../bpb/rateCurve';
-import { accuracyReport, goldIndices, isMultipleChoice, itemCorrectness } from './accuracy';
+import { accuracyReport, goldIndices, isMultipleChoice, itemCorrectness, nonFiniteMessage } from './accuracy';
 import { quintileEdges, quintileOf } from './quintiles';
 import { mean, spearman } from './stats';
 import { codePointLength, utf8Length } from '../text/unicode';
@@ -212,7 +212,8 @@ export function sliceNotes(items: readonly ScoredItem[], m: Omit<SliceMetrics, '
     );
   }
   if (m.n_items_answer >= 2 && Number.isNaN(m.r2)) notes.push('Every gold answer has the same length: the alpha/beta fit is degenerate (beta = 0).');
-  const mc = items.filter((it) => it.choices.length >= 2);
+  if (m.accuracies.non_finite) notes.push(nonFiniteMessage(m.accuracies.non_finite, 'item') + '.');
+  const mc = items.filter(isMultipleChoice);
   if (mc.length > 0 && mc.every((it) => it.choices.every((c) => (c.text ?? c.continuation ?? '').trim().length <= 1))) {
     notes.push('Every choice is one character (letter keys): length normalisation changes nothing, so acc_norm = acc_bytes = acc.');
   }

@@ -29,6 +29,11 @@ export interface ScoredItem {
   choices: ChoiceScores[];
   /** Index of the gold choice, or several (multi-target: the first one is the BPB answer). */
   gold: number | readonly number[];
+  /**
+   * A multiple-choice document, whatever its number of choices (lm-eval-harness counts a
+   * one-choice document: argmax of one value is 0). Absent: two or more choices make it one.
+   */
+  multipleChoice?: boolean;
 }
 
 /** The rules under which a multiple-choice item can be decided (lm-eval-harness names). */
@@ -73,6 +78,22 @@ export interface AccuracyReport {
   brier_score?: number;
   /** Share of gold answers that were the greedy continuation: lm-eval `loglikelihood` acc, or multiple-choice exact_match. */
   greedy?: MeanWithStderr;
+  /**
+   * Items with a NaN or +inf log-likelihood (impossible for a probability: a broken model or log).
+   * They are decided as np.argmax decides them (the first NaN is the prediction, +inf is the
+   * maximum), so the accuracies are lm-eval-harness's; present only when there are some.
+   */
+  non_finite?: NonFiniteCount;
+}
+
+export interface NonFiniteCount {
+  /** Items with at least one such choice. */
+  items: number;
+  /** Choices (conditional or unconditional log-likelihoods) that are NaN, and that are +inf. */
+  nan: number;
+  pos_inf: number;
+  /** Up to 10 ids of such items. */
+  examples: string[];
 }
 
 /** One gold-length quintile. */

@@ -10,6 +10,12 @@ export interface CandidateInputs {
   /** Weight of each token's log-prob in the sum (1, except a straddling token's share). */
   weights?: number[];
   unconditionalLogprob: number;
+  /**
+   * The unconditional term scores exactly the tokens, after exactly the prefix, that the
+   * conditional one does (an empty context): PMI is then 0 by definition, not a float difference
+   * of two sums computed on different paths.
+   */
+  unconditionalIsConditional?: boolean;
   boundary: BoundaryStatus;
   boundaryInfo?: BoundaryInfo;
   mu: number;
@@ -24,6 +30,7 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
   const nBytes = utf8Length(inp.text);
   const nChars = codePointLength(inp.text);
   const bits = -sum / Math.LN2;
+  const unconditional = inp.unconditionalIsConditional ? sum : inp.unconditionalLogprob;
   // PriorBPB of this one answer: its per-byte costs over the continuation's bytes, with a leading
   // space dropped as eval-framework does.
   const costs = contentByteCosts(
@@ -44,8 +51,8 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
     per_char: sum / nChars,
     per_byte: sum / nBytes,
     bits_per_byte: bits / nBytes,
-    pmi: sum - inp.unconditionalLogprob,
-    unconditional_logprob: inp.unconditionalLogprob,
+    pmi: inp.unconditionalIsConditional ? (Number.isNaN(sum) ? NaN : 0) : sum - unconditional,
+    unconditional_logprob: unconditional,
     prior_bpb: priorWeightedRate(costs, inp.mu),
     first_token_bits: tokens.length > 0 ? tokens[0].bits : NaN,
     is_greedy: tokens.length > 0 && tokens.every((t) => t.greedy),

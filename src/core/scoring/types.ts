@@ -82,7 +82,11 @@ export type WarningCode =
   | 'boundary_merge'
   | 'candidate_too_long'
   | 'empty_candidate'
-  | 'non_finite_logprob';
+  | 'non_finite_logprob'
+  | 'context_truncated'
+  | 'unscored_candidate'
+  | 'pmi_unavailable'
+  | 'no_chat_template';
 
 export interface ScoreWarning {
   code: WarningCode;

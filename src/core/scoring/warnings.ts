@@ -1,6 +1,7 @@
 // The warnings of SPEC §3: each says what is off and why it matters for the comparison.
 import { isPythonWhitespace, codePointLength, utf8Length } from '../text/unicode';
 import type { ScoreWarning } from './types';
+import type { ContextCut } from './window';
 
 /**
  * A candidate too long to score: more tokens than the model's context (`limit`), or, with
@@ -30,6 +31,13 @@ export interface WarningInputs {
   tooLong: readonly TooLong[];
   empty: readonly number[];
   nonFinite: readonly number[];
+  /** The context did not fit the model's window. */
+  contextCut?: ContextCut;
+  /** Candidates that had no token to score (after planning), and those whose PMI term had none. */
+  unscored?: readonly number[];
+  noPmi?: readonly number[];
+  /** A chat template was asked for, but the model has none: the context was scored raw. */
+  noChatTemplate?: boolean;
 }
 
 const TRAILING_PUNCT = /[.,;:!?。、！？…)\]"'”’]$/u;
@@ -111,6 +119,38 @@ export function itemWarnings(inp: WarningInputs): ScoreWarning[] {
       code: 'empty_candidate',
       message: 'An empty candidate has no tokens to score; it is left out of every comparison.',
       candidates: [...inp.empty],
+    });
+  }
+  if (inp.noChatTemplate) {
+    out.push({
+      code: 'no_chat_template',
+      message: 'The model has no chat template, so the context was scored raw, not as a user turn.',
+      candidates: [],
+    });
+  }
+  if (inp.contextCut) {
+    const c = inp.contextCut;
+    const dropped = c.charsCut > 0 ? ` The first ${c.charsCut.toLocaleString('en-US')} characters were not tokenised, as they cannot reach the model.` : '';
+    out.push({
+      code: 'context_truncated',
+      message:
+        `The context is longer than the model's window of ${c.window} tokens: only its last ${c.tokensKept} tokens were used ` +
+        `(cut from the left, as lm-eval-harness does), so the start of the context does not affect any score.${dropped}`,
+      candidates: [],
+    });
+  }
+  if (inp.unscored && inp.unscored.length > 0) {
+    out.push({
+      code: 'unscored_candidate',
+      message: 'A candidate has no token to score after the split (its text is covered by the context\'s tokens); it is left out of every comparison.',
+      candidates: [...inp.unscored],
+    });
+  }
+  if (inp.noPmi && inp.noPmi.length > 0) {
+    out.push({
+      code: 'pmi_unavailable',
+      message: 'A candidate has no token to score after the unconditional context, so its PMI is undefined; it cannot win under PMI.',
+      candidates: [...inp.noPmi],
     });
   }
   if (inp.nonFinite.length > 0) {

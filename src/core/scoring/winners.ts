@@ -1,5 +1,7 @@
-// Winners with numpy's argmax semantics (lm-eval-harness): the first maximum wins ties, and the
-// first NaN wins outright.
+// Winners per rule: the first maximum wins ties (numpy's argmax, as lm-eval-harness), but a
+// candidate whose score under a rule is NaN (not scored, or its PMI term missing) never wins —
+// numpy would pick the first NaN. Task accuracies recomputed from harness logs keep numpy's rule
+// (see metrics/accuracy.ts) so that they reproduce the harness's numbers.
 import { npArgmax } from '../metrics/stats';
 import type { CandidateScore, RuleName } from './types';
 
@@ -16,8 +18,9 @@ export const RULES: Record<RuleName, (c: CandidateScore) => number> = {
 
 /**
  * The winner under every rule. Candidates that could not be scored (`skip`, or `skipFor[rule]`
- * for one rule only, e.g. PMI without its unconditional term) never win; among the rest numpy
- * semantics apply. Returns -1 for a rule when no candidate is eligible.
+ * for one rule only, e.g. PMI without its unconditional term) and candidates whose value under
+ * the rule is NaN never win; among the rest the first maximum wins. Returns -1 for a rule when no
+ * candidate is eligible.
  */
 export function winners(
   candidates: readonly CandidateScore[],
@@ -26,7 +29,9 @@ export function winners(
 ): Record<RuleName, number> {
   const out = {} as Record<RuleName, number>;
   for (const [rule, value] of Object.entries(RULES) as [RuleName, (c: CandidateScore) => number][]) {
-    const eligible = candidates.map((_, i) => i).filter((i) => !skip.has(i) && !skipFor[rule]?.has(i));
+    const eligible = candidates
+      .map((_, i) => i)
+      .filter((i) => !skip.has(i) && !skipFor[rule]?.has(i) && !Number.isNaN(value(candidates[i])));
     out[rule] = eligible.length === 0 ? -1 : eligible[npArgmax(eligible.map((i) => value(candidates[i])))];
   }
   return out;

@@ -9,6 +9,11 @@ export interface EncodedToken {
   piece: string;
   /** Inserted by the tokenizer (BOS/EOS from the post-processor): covers no byte of the text. */
   special: boolean;
+  /**
+   * A special token written in the text ("<s>" typed by the user): it covers its bytes, and the
+   * text after it is a new segment, which some tokenizers give its own dummy-prefix space.
+   */
+  added?: boolean;
 }
 
 export interface TokenSpans {
@@ -28,6 +33,30 @@ function equalBytes(a: Uint8Array, aOffset: number, b: Uint8Array): boolean {
   return true;
 }
 
+/**
+ * Spans when the tokenizer put a dummy-prefix space in front of every text segment: the start of
+ * the text and the text after each special token written in it ("<s>Once" → <s> ▁Once). Undefined
+ * when dropping those spaces does not reproduce the text's bytes exactly.
+ */
+function segmentPrefixSpans(tokens: readonly EncodedToken[], perToken: readonly Uint8Array[], target: Uint8Array): [number, number][] | undefined {
+  if (!tokens.some((t) => t.added)) return undefined;
+  const spans: [number, number][] = [];
+  let pos = 0;
+  let segmentStart = true;
+  for (let k = 0; k < tokens.length; k++) {
+    let b = perToken[k];
+    if (tokens[k].added) segmentStart = true;
+    else if (b.length > 0 && segmentStart) {
+      segmentStart = false;
+      if (b[0] === 0x20) b = b.subarray(1);
+    }
+    for (let i = 0; i < b.length; i++) if (target[pos + i] !== b[i]) return undefined;
+    spans.push([pos, pos + b.length]);
+    pos += b.length;
+  }
+  return pos === target.length ? spans : undefined;
+}
+
 export function tokenSpans(tokens: readonly EncodedToken[], text: string, traits: TokenizerTraits): TokenSpans {
   const perToken = tokens.map((t) => (t.special ? new Uint8Array(0) : pieceBytes(t.piece, traits.kind)));
   const total = perToken.reduce((n, b) => n + b.length, 0);
@@ -44,6 +73,10 @@ export function tokenSpans(tokens: readonly EncodedToken[], text: string, traits
   if (!exact && traits.dummyPrefix && all[0] === 0x20 && equalBytes(all, 1, target)) {
     skip = 1;
     exact = true;
+  }
+  if (!exact && traits.dummyPrefix) {
+    const segmented = segmentPrefixSpans(tokens, perToken, target);
+    if (segmented) return { spans: segmented, dummyPrefixDropped: true, exact: true };
   }
   if (!exact) {
     const nfc = utf8Bytes(text.normalize('NFC'));

@@ -15,6 +15,8 @@ import { planContinuation, scorePlans, type ContinuationPlan } from '../scorer';
 import { splitPair } from '../../core/scoring/split';
 import type { BenchItem } from './items';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
+import { gqaPrefixChoice, type PlanName } from '../plan';
+import { PASS_OVERHEAD_TOKENS } from '../forward';
 
 export type PathName = 'naive' | 'harness' | 'app';
 
@@ -108,12 +110,30 @@ export function tokenCounts(m: LoadedModel, item: BenchItem): Record<PathName | 
   return {
     naive: full.reduce((a, b) => a + b, 0),
     harness: plans.length * Math.max(...full),
-    // One prefix pass, then the candidates batched (padded to the longest, last token not fed):
-    // what scorePlans does when an item's candidates fit one batch.
-    app: prefix + plans.length * (Math.max(...cont) - 1),
+    app: appTokens(m.info.plan.plan, prefix, cont),
     pairs: plans.reduce((s, p) => s + p.prefixIds.length + p.tokens.length, 0),
     least: prefix + cont.reduce((a, b) => a + b, 0),
     context: prefix,
     candidates: cont.reduce((a, b) => a + b, 0),
   };
+}
+
+/**
+ * Tokens the app's plan feeds the model for one item whose candidates fit one batch: one prefix
+ * pass, then the candidates batched right-padded (shared-cache), one per pass unpadded (isolated,
+ * gqa-exact 'rows'), or as whole sequences (gqa-exact 'whole', full-forward).
+ */
+export function appTokens(plan: PlanName, prefix: number, cont: readonly number[]): number {
+  const fed = cont.filter((n) => n > 1).map((n) => n - 1);
+  const wholeSeqs = cont.reduce((s, n) => s + prefix + n - 1, 0);
+  switch (plan) {
+    case 'shared-cache':
+      return prefix + fed.length * Math.max(0, ...fed);
+    case 'isolated':
+      return prefix + fed.reduce((a, b) => a + b, 0);
+    case 'gqa-exact':
+      return gqaPrefixChoice(prefix, cont, PASS_OVERHEAD_TOKENS) === 'rows' ? prefix + fed.reduce((a, b) => a + b, 0) : cont.length * Math.max(...cont.map((n) => prefix + n - 1));
+    case 'full-forward':
+      return wholeSeqs;
+  }
 }

@@ -14,17 +14,22 @@ export interface BenchReport {
   skipped?: Record<string, string>;
 }
 
-export function envKey(r: Pick<BenchResult, 'environment' | 'dtype'>): string {
-  return `${r.environment}-${r.dtype}`;
+/** The model the benchmark uses unless told otherwise (its results are keyed without the model). */
+export const DEFAULT_BENCH_MODEL = 'bench-llama-6M';
+
+export function envKey(r: Pick<BenchResult, 'environment' | 'dtype' | 'model'>): string {
+  return `${r.environment}-${r.dtype}${r.model && r.model !== DEFAULT_BENCH_MODEL ? `-${r.model}` : ''}`;
 }
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 
 export function formatBenchTable(report: BenchReport): string {
-  const head = ['environment', 'dtype', 'items', 'naive it/s', 'harness it/s', 'app it/s', 'app/naive', 'app/harness', 'ideal', 'share', 'naive tok/s', 'harness tok/s', 'app tok/s', 'per-item it/s', 'per-item/naive', '+full stats it/s', 'max|Δlogprob|'];
+  const head = ['environment', 'model', 'dtype', 'plan', 'items', 'naive it/s', 'harness it/s', 'app it/s', 'app/naive', 'app/harness', 'ideal', 'share', 'naive tok/s', 'harness tok/s', 'app tok/s', 'per-item it/s', 'per-item/naive', '+full stats it/s', 'max|Δlogprob|'];
   const rows = Object.values(report.environments).map((r) => [
     r.environment,
+    r.model,
     r.dtype,
+    r.plan ? r.plan.plan : 'n/a',
     String(r.items),
     f(r.naive_items_per_s),
     f(r.harness_items_per_s),
@@ -42,9 +47,10 @@ export function formatBenchTable(report: BenchReport): string {
     r.max_abs_logprob_diff.toExponential(1),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i < 4 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const out = [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
   out.push('', 'app = the app’s path on chunks of items (a streamed task); per-item = the same path one item per call (the Scorer); +full stats = per-item with rank, entropy and top-5.');
+  out.push('plan = the exact scoring plan for the graph’s style: shared-cache (plain attention: padded batches on the cache), gqa-exact (GroupQueryAttention: never padded on a past), isolated (dynamic quantisation: every context and candidate in its own pass), full-forward (unknown style).');
   out.push('items/s use each chunk’s fastest of the rounds; tok/s count the tokens each path feeds the model (padding included); ideal = pair tokens / (context once + every candidate).');
   const lat = Object.entries(report.live_typing);
   if (lat.length > 0) {

@@ -5,6 +5,7 @@ import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 import type { Engine } from '../engine';
 import { encodeWithPieces } from '../encode';
 import type { LoadedModel } from '../model';
+import type { ScoringPlan } from '../plan';
 import { generateBenchItems, HELLASWAG_SHAPE, type BenchItem, type BenchItemShape } from './items';
 import { appPath, harnessPath, naivePath, tokenCounts, type ItemLogprobs, type PathName } from './paths';
 
@@ -31,6 +32,8 @@ export interface BenchResult {
   model: string;
   dtype: string;
   device: string;
+  /** The graph's style and the exact scoring plan the app path used (see plan.ts). */
+  plan: ScoringPlan;
   items: number;
   rounds: number;
   seed: number;
@@ -149,6 +152,7 @@ export async function runBenchmark(
     model: m.info.id.split(/[\\/]/).pop() ?? m.info.id,
     dtype: m.info.dtype,
     device: m.info.device,
+    plan: m.info.plan,
     items: items.length,
     rounds: cfg.rounds,
     seed: cfg.seed,

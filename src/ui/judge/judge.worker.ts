@@ -16,10 +16,14 @@ scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
       reply({ kind: 'montecarlo', id: request.id, result });
     } else {
       const parsed = parseVerdicts(request.text);
-      const result = parsed.rows.length ? auditVerdicts(parsed.rows, {
+      const result = parsed.rows.length
+        ? auditVerdicts(parsed.rows, {
             bootstrapReps: request.bootstrapReps,
+            lengthFeature: request.lengthFeature,
+            orderKnown: parsed.orderKnown,
             onProgress: (done, total) => reply({ kind: 'progress', id: request.id, done, total }),
-          }) : null;
+          })
+        : null;
       reply({ kind: 'audit', id: request.id, parsed, result });
     }
   } catch (err) {

@@ -6,7 +6,7 @@ import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine
 import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../engine/models';
 import { useEngine } from '../../state/engineSession';
 import { addModelFolder, DISK_PREFIX, diskSource, useDiskModels, type DiskModel } from '../../state/diskModels';
-import { deviceSupport, resolveDevice } from '../../state/devices';
+import { autoChoice, deviceSupport, resolveDevice } from '../../state/devices';
 import { listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
 import { hubDtypes, useHubModels, type HubListingState } from '../../state/hubModels';
 import { useWorkspace } from '../../state/workspace';
@@ -98,7 +98,7 @@ export function useAutoLoad(enabled: boolean) {
       const device = resolveDevice(now.device, support);
       const dtype = served.dtypes.includes(now.dtype) ? now.dtype : (served.dtypes[0] ?? now.dtype);
       if (dtype !== now.dtype) now.setDtype(dtype);
-      if (useEngine.getState().load.status === 'idle') void useEngine.getState().loadModel({ source: toSource(now.model), dtype, device });
+      if (useEngine.getState().load.status === 'idle') void useEngine.getState().loadModel({ source: toSource(now.model), dtype, device }, { auto: now.device === 'auto' });
     })();
   }, [enabled]);
 }
@@ -168,7 +168,7 @@ export function ModelPanel(props: { embed?: boolean }) {
     (load.status === 'ready' || load.status === 'loading') &&
     sameSource(load.request.source, request.source) &&
     load.request.dtype === dtype &&
-    (load.request.device === device || (load.status === 'ready' && !!load.note));
+    (load.request.device === device || (load.status === 'ready' && (!!load.note || (devicePref === 'auto' && !!load.deviceReason))));
   // A typed id enters the workspace (and the link) only once it is well-formed.
   const hubInvalid = kind === 'hub' && !HUB_ID_PATTERN.test(hubText);
   const servedMissing = model.kind === 'served' && !isDisk && served !== null && !served.some((s) => s.name === model.name);
@@ -180,7 +180,7 @@ export function ModelPanel(props: { embed?: boolean }) {
   const loadLabel = isHub ? `Download and load${size ? ` (${size})` : ''}` : 'Load model';
   const start = () => {
     if (model.kind === 'hub') useHubModels.getState().pick(model.id);
-    void useEngine.getState().loadModel(request);
+    void useEngine.getState().loadModel(request, { auto: devicePref === 'auto' });
   };
 
   const chooseKind = (k: Kind) => {
@@ -319,7 +319,7 @@ export function ModelPanel(props: { embed?: boolean }) {
         <label className="field inline">
           <span className="field-label">Device</span>
           <select value={devicePref} onChange={(e) => setDevice(e.target.value as DevicePreference)}>
-            <option value="auto">Auto ({support ? (support.webgpu ? 'WebGPU' : 'WASM') : 'detecting…'})</option>
+            <option value="auto">Auto ({support ? (device === 'webgpu' ? 'WebGPU' : 'WASM') : 'detecting…'})</option>
             <option value="webgpu" disabled={support !== null && !support.webgpu}>
               WebGPU
             </option>
@@ -348,6 +348,11 @@ export function ModelPanel(props: { embed?: boolean }) {
         {model.kind === 'hub' && hubListing?.status === 'ok' && hubListing.listing.dtypes.length === 0 && ' The hub lists no ONNX graph (onnx/model*.onnx) for this id.'}
         {model.kind === 'hub' && hubListing?.status === 'error' && ` The hub's file listing failed (${hubListing.message}); the dtypes are unknown until it loads, and a missing file is named.`}
       </p>
+      {devicePref === 'auto' && support !== null && (
+        <p className="muted small" data-testid="auto-reason">
+          {load.status === 'ready' && load.deviceReason ? load.deviceReason : autoChoice(support).reason}
+        </p>
+      )}
       {isHub && !loadedMatches && load.status !== 'loading' && (
         <p className="consent muted small">
           {modelLabel(model)} downloads from huggingface.co{size ? ` (${size})` : ''} only when you click, then stays in the browser cache.
@@ -380,6 +385,14 @@ export function ModelPanel(props: { embed?: boolean }) {
             {load.info.vocabSize.toLocaleString('en')} · context {load.info.maxLength.toLocaleString('en')} tokens
             {!loadedMatches && <span className="muted"> (your choice above differs: press Load)</span>}
           </p>
+        )}
+        {load.status === 'ready' && load.info.plan && (
+          <details className={`small ${load.info.plan.style === 'unknown' ? 'warning' : 'muted'}`} data-testid="model-plan" open={load.info.plan.style === 'unknown'}>
+            <summary>
+              Scoring plan: <strong>{load.info.plan.plan}</strong> ({load.info.plan.style} graph{load.info.plan.cacheType === 'float16' ? ', float16 cache' : ''})
+            </summary>
+            {load.info.plan.note}
+          </details>
         )}
         {load.status === 'ready' && load.note && <p className="warning small">{load.note}</p>}
         {load.status === 'ready' && load.failed && (

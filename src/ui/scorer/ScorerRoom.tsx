@@ -17,19 +17,8 @@ import { SurprisalTraces } from './SurprisalTraces';
 import { TemplateComparison } from './TemplateComparison';
 import { useLiveScoring } from './useLiveScoring';
 import { Warnings } from './Warnings';
+import { useReportHeight } from '../embed/useReportHeight';
 import './scorer.css';
-
-/** Tell an embedding page how tall the view is, so its iframe can fit it. */
-function useReportHeight(enabled: boolean) {
-  useEffect(() => {
-    if (!enabled || window.parent === window) return;
-    const post = () => window.parent.postMessage({ type: 'lengthlens:height', height: Math.ceil(document.documentElement.scrollHeight) }, '*');
-    const ro = new ResizeObserver(post);
-    ro.observe(document.body);
-    post();
-    return () => ro.disconnect();
-  }, [enabled]);
-}
 
 export default function ScorerRoom(props: { embed?: boolean }) {
   const embed = props.embed ?? false;
@@ -82,7 +71,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
       const name = p.model.choice.name;
       const same = loaded?.source.kind === 'served' && loaded.source.name === name && loaded.dtype === p.model.dtype;
       const dtype = p.model.dtype;
-      if (!same) void deviceSupport().then((support) => engine.loadModel({ source: { kind: 'served', name }, dtype, device: resolveDevice(ws.device, support) }));
+      if (!same) void deviceSupport().then((support) => engine.loadModel({ source: { kind: 'served', name }, dtype, device: resolveDevice(ws.device, support) }, { auto: ws.device === 'auto' }));
     }
   };
 

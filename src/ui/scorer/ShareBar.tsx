@@ -1,37 +1,53 @@
-// Copy a link to this exact view, or an iframe snippet that embeds it (loads on click, sizes itself).
+// Copy a link to this exact view, or an iframe snippet that embeds it. The embed carries a
+// snapshot of the current result when there is a fresh one (it renders at once, no download);
+// otherwise the embed loads the model on a click.
 import { useState } from 'react';
+import { useEngine } from '../../state/engineSession';
+import { encodeSnapshot, scorerSnapshot, SNAPSHOT_HASH_PREFIX, type SnapshotModel } from '../../state/snapshot';
 import { shareUrl } from '../../state/sync';
+import { snapshot as workspaceSnapshot, useWorkspace } from '../../state/workspace';
+import { copyText, embedSnippet } from '../embed/embedCode';
 
-function embedSnippet(url: string): string {
-  return (
-    `<iframe src="${url.replace(/"/g, '&quot;')}" title="lengthlens: scoring rules compared" style="width:100%;border:0" height="640" loading="lazy"></iframe>\n` +
-    `<script>addEventListener('message',function(e){var d=e.data;if(!d||d.type!=='lengthlens:height')return;` +
-    `document.querySelectorAll('iframe').forEach(function(f){if(f.contentWindow===e.source)f.style.height=d.height+'px'})})</script>`
-  );
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
+/** A snapshot link of the result on screen, or why there is none. */
+function snapshotLink(): { url: string } | { why: string } {
+  const { load, scoring } = useEngine.getState();
+  const ws = workspaceSnapshot(useWorkspace.getState());
+  const result = scoring.result;
+  const input = scoring.input;
+  if (load.status !== 'ready' || !result || !input || scoring.running) return { why: 'there is no finished result to put in it yet' };
+  const fresh = input.context === ws.context && input.candidates.every((c, i) => ws.candidates[input.indices[i]] === c) && input.options.unconditionalContext === ws.unconditionalContext && input.options.boundaryPolicy === ws.boundaryPolicy;
+  if (!fresh) return { why: 'the result on screen is older than your edits' };
+  const src = load.request.source;
+  if (src.kind !== 'served' && src.kind !== 'hub') return { why: 'a model folder from disk cannot be named in a link' };
+  const model: SnapshotModel = { id: load.info.id, choice: src.kind === 'served' ? { kind: 'served', name: src.name } : { kind: 'hub', id: src.id }, dtype: load.info.dtype, device: load.info.device };
+  const snap = scorerSnapshot(model, result, { indices: input.indices, gold: ws.gold, unconditionalContext: ws.unconditionalContext, boundaryPolicy: ws.boundaryPolicy });
+  if (!snap.ok) return { why: snap.error };
+  const enc = encodeSnapshot(snap.snapshot);
+  if (!enc.ok) return { why: enc.error };
+  return { url: window.location.origin + window.location.pathname + '?embed=1' + SNAPSHOT_HASH_PREFIX + enc.payload };
 }
 
 export function ShareBar() {
-  const [shown, setShown] = useState<{ label: string; text: string; copied: boolean } | null>(null);
+  const [shown, setShown] = useState<{ label: string; text: string; note: string } | null>(null);
   const share = async (kind: 'link' | 'embed') => {
-    const text = kind === 'link' ? shareUrl(false) : embedSnippet(shareUrl(true));
+    if (kind === 'link') {
+      const text = shareUrl(false);
+      setShown({ label: 'Link', text, note: (await copyText(text)) ? 'Link copied.' : 'Select and copy the link above.' });
+      return;
+    }
+    const snap = snapshotLink();
+    const url = 'url' in snap ? snap.url : shareUrl(true);
+    const text = embedSnippet(url, 'lengthlens: scoring rules compared');
     const copied = await copyText(text);
-    setShown({ label: kind === 'link' ? 'Link' : 'Embed code', text, copied });
+    const what = 'url' in snap ? 'It shows a snapshot of these scores at once; readers can run the model live.' : `No snapshot (${snap.why}): the embed loads the model when a reader clicks.`;
+    setShown({ label: 'Embed code', text, note: `${copied ? 'Embed code copied.' : 'Select and copy the embed code above.'} ${what}` });
   };
   return (
     <div className="share-bar" role="group" aria-label="Share">
       <button type="button" onClick={() => share('link')} data-testid="copy-link">
         Copy link
       </button>
-      <button type="button" onClick={() => share('embed')}>
+      <button type="button" onClick={() => share('embed')} data-testid="copy-embed">
         Copy embed code
       </button>
       {shown && (
@@ -40,8 +56,8 @@ export function ShareBar() {
             <span className="sr-only">{shown.label}</span>
             <textarea readOnly value={shown.text} rows={shown.label === 'Link' ? 2 : 4} onFocus={(e) => e.currentTarget.select()} data-testid="share-text" />
           </label>
-          <span role="status" className="muted">
-            {shown.copied ? `${shown.label} copied.` : `Select and copy the ${shown.label.toLowerCase()} above.`}
+          <span role="status" className="muted" data-testid="share-note">
+            {shown.note}
           </span>
         </div>
       )}

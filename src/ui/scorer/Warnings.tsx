@@ -19,6 +19,11 @@ export const WHY: Record<WarningCode, string> = {
   candidate_too_long:
     "Tokens beyond the model's context window cannot be scored faithfully, so the numbers for this candidate are not trustworthy.",
   empty_candidate: 'An empty answer has no tokens, so no rule can score it.',
+  no_chat_template: 'Only instruct models ship a chat template; without one there is nothing to wrap the context in.',
+  context_truncated:
+    "The model only sees its last window of tokens; anything earlier in the context cannot change a score.",
+  unscored_candidate: 'A candidate whose text is swallowed by the context\'s tokens has nothing of its own to score.',
+  pmi_unavailable: 'PMI needs the candidate scored without the context too; where that is impossible, PMI is undefined.',
   non_finite_logprob:
     'A log-probability that is NaN or infinite poisons every sum and average it enters; it usually means a numerical problem on this device or dtype.',
 };

@@ -29,8 +29,8 @@ describe('bootstrap over prompts', () => {
     // Every prompt scores exactly ½ raw and swap-averaged, so a resample that keeps the pair
     // together always gives ½: the intervals have zero width.
     const audit = auditVerdicts(firstSlotJudge(60), { bootstrapReps: 300 });
-    expect(audit.estimates.raw).toEqual({ estimate: 0.5, lo: 0.5, hi: 0.5 });
-    expect(audit.estimates.swap).toEqual({ estimate: 0.5, lo: 0.5, hi: 0.5 });
+    expect(audit.estimates.raw).toEqual({ estimate: 0.5, lo: 0.5, hi: 0.5, dropped: 0 });
+    expect(audit.estimates.swap).toEqual({ estimate: 0.5, lo: 0.5, hi: 0.5, dropped: 0 });
     expect(audit.firstSlot).toBe(1);
     expect(audit.inconsistency).toBe(1);
   });

@@ -10,7 +10,7 @@ describe('verdict files', () => {
       'p1,0,B,100,80,code',
       '"p\n2",true,0.7,50,60,x',
       'p3,maybe,A,1,2,',
-      'p4,1,A,0,2,',
+      'p4,1,A,-1,2,',
       'p5,1,C,3,4,',
       'p6,1,tie,3,4',
       'p7,no,Tie,3,4,',
@@ -27,7 +27,7 @@ describe('verdict files', () => {
     expect(r.rows[2].hard).toBeNull();
     expect(r.errors).toEqual([
       { line: 7, message: 'a_first must be true/false (or 1/0), got "maybe"' },
-      { line: 8, message: 'len_a must be a positive number, got "0"' },
+      { line: 8, message: 'len_a must be a number ≥ 0 (0 for an empty answer), got "-1"' },
       { line: 9, message: 'verdict must be A, B, tie or a probability in [0, 1], got "C"' },
       { line: 10, message: 'expected 6 fields, found 5' },
     ]);
@@ -64,7 +64,7 @@ describe('verdict files', () => {
     expect(r.errors.map((e) => e.line)).toEqual([2, 4, 5, 7]);
     expect(r.errors[0].message).toMatch(/^not valid JSON \(.+\)$/);
     expect(r.errors[1].message).toBe('expected a JSON object');
-    expect(r.errors[2].message).toMatch(/len_b must be a positive number/);
+    expect(r.errors[2].message).toMatch(/len_b must be a number ≥ 0 .*got "-4"/);
   });
 
   it('reads JSONL and CSV that start with a byte-order mark', () => {

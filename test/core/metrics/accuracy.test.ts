@@ -163,3 +163,46 @@ describe('target delimiter', () => {
     expect(harnessReport(records).warnings[0]).toMatch(/1 document\(s\) have a continuation that does not start with the target delimiter.*line 1/);
   });
 });
+
+describe('issue 12: a one-choice multiple-choice document counts (defect 3)', () => {
+  // lm-eval-harness: np.argmax over one choice is 0, so a doc whose only choice is gold is correct.
+  const docs: FixtureDoc[] = [
+    { docId: 0, context: 'Q0', choices: ['a', 'b'], lls: ['-1.0', '-2.0'], target: '0', logged: { acc: 1, acc_norm: 1 } },
+    { docId: 1, context: 'Q1', choices: ['a', 'b'], lls: ['-1.0', '-2.0'], target: '1', logged: { acc: 0, acc_norm: 0 } },
+    { docId: 2, context: 'Q2', choices: ['only'], lls: ['-3.0'], target: '0', logged: { acc: 1, acc_norm: 1 } },
+  ];
+  it('acc over 3 documents is 2/3, as the harness reports', () => {
+    const r = harnessReport(load(docs));
+    expect(r.metrics.accuracies.n_items).toBe(3);
+    expect(r.metrics.accuracies.rules.acc!.value).toBe(2 / 3);
+    expect(r.metrics.accuracies.rules.acc_norm!.n).toBe(3);
+    expect(r.logged_agreement.acc).toEqual({ n: 3, mismatches: 0, logged_mean: 2 / 3, examples: [] });
+  });
+  it('a loglikelihood (cloze) document is not a multiple-choice document', () => {
+    const cloze: FixtureDoc = { docId: 3, context: 'Q3', choices: ['text'], lls: ['-3.0'], target: 'text' };
+    const r = harnessReport(load([...docs, cloze]));
+    expect(r.metrics.accuracies.n_items).toBe(3);
+  });
+});
+
+describe('issue 12: NaN and +inf log-likelihoods are counted and warned about (defect 8)', () => {
+  const docs: FixtureDoc[] = [
+    { docId: 0, context: 'Q0', choices: ['a', 'b'], lls: ['-1.0', 'nan'], target: '0' },
+    { docId: 1, context: 'Q1', choices: ['a', 'b', 'c'], lls: ['-1.0', '-2.0', 'inf'], target: '0' },
+    { docId: 2, context: 'Q2', choices: ['a', 'b'], lls: ['-1.0', '-2.0'], target: '0' },
+    { docId: 3, context: 'Q3', choices: ['a', 'b'], lls: ['-inf', '-2.0'], target: '1' },
+  ];
+  it("follows np.argmax (the first NaN is the prediction) so the numbers are the harness's, and says so", () => {
+    const r = harnessReport(load(docs));
+    // doc 0: NaN at index 1 is predicted (wrong); doc 1: +inf at 2 (wrong); doc 2, 3 right.
+    expect(r.metrics.accuracies.rules.acc!.value).toBe(0.5);
+    expect(r.metrics.accuracies.non_finite).toEqual({ items: 2, nan: 1, pos_inf: 1, examples: ['0', '1'] });
+    expect(r.warnings.join('\n')).toMatch(/2 document\(s\) have a NaN or \+inf log-likelihood \(1 NaN, 1 \+inf; first: doc 0\)/);
+    expect(r.metrics.notes.join('\n')).toMatch(/np\.argmax/);
+  });
+  it('finite (and -inf) log-likelihoods give no count and no note', () => {
+    const r = harnessReport(load(docs.slice(2)));
+    expect(r.metrics.accuracies.non_finite).toBeUndefined();
+    expect(r.warnings).toEqual([]);
+  });
+});

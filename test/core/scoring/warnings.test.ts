@@ -50,3 +50,22 @@ describe('warnings', () => {
     for (const w of all) expect(w.message.length).toBeGreaterThan(40);
   });
 });
+
+describe('issue 12: warnings for what was not scored as asked (defects 5, 7, 19)', () => {
+  it('a context cut to the window says how many tokens were used and how many characters never reached the tokenizer', () => {
+    const [w] = itemWarnings({ ...base, contextCut: { window: 512, tokensKept: 509, charsCut: 4_990_000 } });
+    expect(w.code).toBe('context_truncated');
+    expect(w.message).toBe(
+      "The context is longer than the model's window of 512 tokens: only its last 509 tokens were used (cut from the left, as " +
+        'lm-eval-harness does), so the start of the context does not affect any score. The first 4,990,000 characters were not tokenised, as they cannot reach the model.',
+    );
+  });
+  it('a candidate with nothing to score, a missing PMI term, and a chat template the model lacks are each named', () => {
+    const w = itemWarnings({ ...base, unscored: [1], noPmi: [0], noChatTemplate: true });
+    expect(w.map((x) => [x.code, x.candidates])).toEqual([
+      ['no_chat_template', []],
+      ['unscored_candidate', [1]],
+      ['pmi_unavailable', [0]],
+    ]);
+  });
+});

@@ -74,9 +74,41 @@ describe('per-candidate rules and winners', () => {
 
   it('skips a candidate under one rule only (PMI without its unconditional term)', () => {
     const cs = [cand('a', [[-1, 1]], NaN), cand('b', [[-2, 1]], -1)];
-    expect(winners(cs).pmi).toBe(0); // numpy: the NaN wins
+    // numpy's argmax would pick the NaN; a candidate whose PMI is unknown never wins.
+    expect(winners(cs).pmi).toBe(1);
     const w = winners(cs, new Set(), { pmi: new Set([0]) });
     expect(w.pmi).toBe(1);
     expect(w.acc).toBe(0);
+  });
+});
+
+describe('issue 12: a candidate whose score is NaN never wins (defect 1)', () => {
+  it('PMI null (unconditional term not scored) does not win PMI, without any skip set', () => {
+    // " there" has PMI 12.04; "<s>" has no unconditional log-prob, so its PMI is NaN (null in JSON).
+    const cs = [cand(' there', [[-3.55, 6]], -15.59), cand('<s>', [[-23.16, 3]], NaN)];
+    expect(cs[1].pmi).toBeNaN();
+    expect(winners(cs)).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 0, per_token: 0, pmi: 0 });
+  });
+  it('NaN under every rule: the rule has no winner (-1), and the first finite value wins otherwise', () => {
+    const cs = [cand('a', [[NaN, 1]], 0), cand('b', [[NaN, 1]], 0)];
+    expect(winners(cs).acc).toBe(-1);
+    const mixed = [cand('a', [[NaN, 1]], 0), cand('b', [[-2, 1]], 0), cand('c', [[-2, 1]], 0)];
+    expect(winners(mixed).acc).toBe(1);
+  });
+});
+
+
+describe('issue 12: PMI of identical terms is exactly 0 (defect 2)', () => {
+  it('the unconditional term equal to the conditional one gives PMI 0, and ties go to the first index', () => {
+    const mk = (text: string, lp: number[]) => {
+      let pos = 0;
+      const tokens = lp.map((x) => token(x, [pos, (pos += 1)]));
+      return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: NaN, unconditionalIsConditional: true, boundary: 'ok', mu: 111 });
+    };
+    // 0.1 + 0.2 style sums that would not cancel to 0 if computed twice in different orders.
+    const cs = [mk('ab', [-0.1, -0.2]), mk('cd', [-0.3, -1e-17]), mk('e', [-7])];
+    expect(cs.map((c) => c.pmi)).toEqual([0, 0, 0]);
+    expect(cs.map((c) => c.unconditional_logprob)).toEqual(cs.map((c) => c.sum_logprob));
+    expect(winners(cs).pmi).toBe(0);
   });
 });

@@ -1,0 +1,87 @@
+// Strict text decoding for input files: bytes that are not UTF-8 (a Latin-1 "é", a truncated
+// character) and JSON strings with a lone surrogate ("\ud800") are not text. Decoding them
+// leniently would put U+FFFD in their place and score that, changing byte counts silently.
+
+/** Length of the valid UTF-8 sequence at `i`, or 0 when the bytes there are not one. */
+function sequenceLength(b: Uint8Array, i: number): number {
+  const x = b[i];
+  if (x < 0x80) return 1;
+  const cont = (k: number) => i + k < b.length && (b[i + k] & 0xc0) === 0x80;
+  if (x >= 0xc2 && x <= 0xdf) return cont(1) ? 2 : 0;
+  if (x >= 0xe0 && x <= 0xef) {
+    const y = b[i + 1];
+    // No overlong forms (E0 80..9F) and no surrogates (ED A0..BF).
+    if ((x === 0xe0 && y < 0xa0) || (x === 0xed && y > 0x9f)) return 0;
+    return cont(1) && cont(2) ? 3 : 0;
+  }
+  if (x >= 0xf0 && x <= 0xf4) {
+    const y = b[i + 1];
+    if ((x === 0xf0 && y < 0x90) || (x === 0xf4 && y > 0x8f)) return 0;
+    return cont(1) && cont(2) && cont(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/** Where the first invalid UTF-8 sequence starts, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const n = sequenceLength(bytes, i);
+    if (n === 0) return i;
+    i += n;
+  }
+  return -1;
+}
+
+/**
+ * Decodes UTF-8 (one leading BOM dropped, as every reader here does), or throws
+ * "line L, byte C: not valid UTF-8 (0xNN)" with the 1-based line and byte within that line.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  const bad = firstInvalidUtf8(bytes);
+  if (bad >= 0) {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < bad; i++) {
+      if (bytes[i] === 0x0a) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    const shown = '0x' + bytes[bad].toString(16).toUpperCase().padStart(2, '0');
+    throw new Error(`line ${line}, byte ${bad - lineStart + 1}: not valid UTF-8 (${shown}); save the file as UTF-8`);
+  }
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  return new TextDecoder('utf-8').decode(bytes.subarray(start));
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path ("choices[1]", "arguments.gen_args_0.arg_1") of the first string with a lone surrogate. */
+export function loneSurrogatePath(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || '(the value)' : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p = loneSurrogatePath(value[i], `${path}[${i}]`);
+      if (p) return p;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      const p = loneSurrogatePath(v, path ? `${path}.${k}` : k);
+      if (p) return p;
+    }
+  }
+  return undefined;
+}
+
+/** Throws a message naming the field when a decoded JSON value holds a lone surrogate. */
+export function rejectLoneSurrogates(value: unknown): void {
+  const path = loneSurrogatePath(value);
+  if (path === undefined) return;
+  let field: unknown = value;
+  for (const part of path.match(/[^.[\]]+/g) ?? []) field = (field as Record<string, unknown>)[part];
+  const unit = typeof field === 'string' ? LONE_SURROGATE.exec(field)?.[0] : undefined;
+  const esc = unit ? `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}` : 'a lone surrogate';
+  throw new Error(`"${path}" holds a lone surrogate (${esc}), which is not text; fix the escape in the file`);
+}

@@ -1,0 +1,231 @@
+// A snapshot: the computed result of a figure (scores, tokens, winners), carried in an embed link
+// so that the figure renders at once, with no model download. Like the rest of the URL state it is
+// untrusted: size-checked, parsed as JSON (never evaluated) and validated field by field with zod;
+// React renders every string in it as text.
+import { z } from 'zod';
+import type { ItemScore } from '../core/scoring/types';
+import { MAX_CANDIDATES } from './limits';
+import { decodeLinkPayload, encodeLinkPayload } from './urlState';
+import { dtypeSchema, modelChoiceSchema } from './workspaceSchema';
+
+/** Most tokens one snapshotted candidate may carry (a figure, not a corpus). */
+export const MAX_SNAPSHOT_TOKENS = 400;
+/** Longest compressed snapshot (characters of the link after `snap=`). */
+export const MAX_SNAPSHOT_CHARS = 48_000;
+
+const num = z.number(); // zod rejects NaN and ±Infinity: a snapshot only ever holds finite numbers
+const int = z.number().int();
+const idx = int.min(0).max(MAX_CANDIDATES - 1);
+const short = z.string().max(400);
+const text = z.string().max(8_000);
+
+const topSchema = z.object({ id: int, piece: short, prob: num.min(0).max(1) });
+const tokenSchema = z.object({
+  id: int,
+  piece: short,
+  text: short,
+  bytes: z.tuple([int.min(0), int.min(0)]),
+  logprob: num.max(0),
+  bits: num.min(0),
+  rank: int.min(1),
+  entropy: num,
+  top: z.array(topSchema).max(10),
+  greedy: z.boolean(),
+  weight: num.min(0).max(1).optional(),
+});
+const boundaryInfoSchema = z.object({
+  policy: z.enum(['whole', 'separate']),
+  straddlingPiece: short.optional(),
+  contextBytes: int.optional(),
+  continuationBytes: int.optional(),
+});
+const candidateSchema = z.object({
+  text,
+  continuation: text,
+  boundary: z.enum(['ok', 'merged']),
+  boundary_info: boundaryInfoSchema.optional(),
+  tokens: z.array(tokenSchema).max(MAX_SNAPSHOT_TOKENS),
+  n_tokens: int.min(0),
+  n_bytes: int.min(0),
+  n_chars: int.min(0),
+  sum_logprob: num,
+  per_token: num,
+  per_char: num,
+  per_byte: num,
+  bits_per_byte: num,
+  pmi: num,
+  unconditional_logprob: num,
+  prior_bpb: num,
+  first_token_bits: num,
+  is_greedy: z.boolean(),
+  byte_note: short.optional(),
+});
+const warningSchema = z.object({
+  code: z.enum([
+    'context_trailing_whitespace',
+    'inconsistent_leading_space',
+    'candidate_trailing_whitespace',
+    'candidate_trailing_punctuation',
+    'single_character_candidates',
+    'boundary_merge',
+    'candidate_too_long',
+    'empty_candidate',
+    'non_finite_logprob',
+  ]),
+  message: z.string().max(2_000),
+  candidates: z.array(idx).max(MAX_CANDIDATES),
+});
+export const itemScoreSchema = z.object({
+  context: z.string().max(16_000),
+  candidates: z.array(candidateSchema).min(1).max(MAX_CANDIDATES),
+  winners: z.object({ acc: idx, acc_norm: idx, acc_bytes: idx, per_token: idx, pmi: idx }),
+  warnings: z.array(warningSchema).max(64),
+});
+
+/** Which model computed a snapshot, so a live run can say when it is another one. */
+export const snapshotModelSchema = z.object({
+  /** The id the engine reported (e.g. `stories260K`). */
+  id: z.string().max(200),
+  choice: modelChoiceSchema,
+  dtype: dtypeSchema,
+  device: z.enum(['webgpu', 'wasm', 'cpu']),
+});
+
+/** A Scorer figure: one item, every rule, every token. */
+export const scorerSnapshotSchema = z.object({
+  v: z.literal(1),
+  kind: z.literal('scorer'),
+  model: snapshotModelSchema,
+  unconditionalContext: z.string().max(2_000),
+  boundaryPolicy: z.enum(['whole', 'separate']),
+  gold: idx.nullable(),
+  /** Workspace index of each scored candidate. */
+  indices: z.array(idx).max(MAX_CANDIDATES),
+  result: itemScoreSchema,
+  /** The app version that computed it. */
+  app: z.string().max(40),
+});
+
+/** One run of a task figure: the BPB family, its fit, and the per-byte cost curve. */
+export const taskRunSnapshotSchema = z.object({
+  label: z.string().max(200),
+  items: int.min(1),
+  alpha: num,
+  beta: num,
+  corpus: num,
+  meanOfRatios: num,
+  meanBytes: num,
+  /** (bytes, bits) per item's gold answer. */
+  points: z.array(z.tuple([num, num])).max(1_000),
+  /** R(k), k = 1..K: mean per-byte cost at byte k of the answers. */
+  R: z.array(num).max(4_000),
+  quintiles: z.array(z.object({ meanBytes: num, corpus: num })).max(10),
+  /** Multiple-choice runs: accuracy under each rule, and on how many items acc and acc_norm pick differently. */
+  accuracies: z.object({ acc: num, acc_norm: num, acc_bytes: num, per_token: num, pmi: num }).optional(),
+  accNormDisagreements: int.min(0).optional(),
+});
+export const taskSnapshotSchema = z.object({
+  v: z.literal(1),
+  kind: z.literal('task'),
+  model: snapshotModelSchema,
+  runs: z.array(taskRunSnapshotSchema).min(1).max(4),
+  app: z.string().max(40),
+});
+
+export const snapshotSchema = z.discriminatedUnion('kind', [scorerSnapshotSchema, taskSnapshotSchema]);
+export type Snapshot = z.infer<typeof snapshotSchema>;
+export type ScorerSnapshot = z.infer<typeof scorerSnapshotSchema>;
+export type TaskSnapshot = z.infer<typeof taskSnapshotSchema>;
+export type TaskRunSnapshot = z.infer<typeof taskRunSnapshotSchema>;
+export type SnapshotModel = z.infer<typeof snapshotModelSchema>;
+
+export type SnapshotParse = { ok: true; snapshot: Snapshot } | { ok: false; error: string };
+
+export const APP_VERSION = '0.1.0';
+
+/** The snapshot of a Scorer result; null with a reason when it cannot be carried in a link. */
+export function scorerSnapshot(
+  model: SnapshotModel,
+  result: ItemScore,
+  extra: { indices: number[]; gold: number | null; unconditionalContext: string; boundaryPolicy: 'whole' | 'separate' },
+): { ok: true; snapshot: ScorerSnapshot } | { ok: false; error: string } {
+  const value = { v: 1 as const, kind: 'scorer' as const, model, ...extra, result, app: APP_VERSION };
+  const r = scorerSnapshotSchema.safeParse(value);
+  if (!r.success) return { ok: false, error: `this result cannot be put in a link (${issueText(r.error)})` };
+  return { ok: true, snapshot: r.data };
+}
+
+function issueText(e: z.ZodError): string {
+  const issue = e.issues[0];
+  return `${issue.path.length ? issue.path.join('.') : 'snapshot'}: ${issue.message}`;
+}
+
+/** The link payload of a snapshot, or an error when it is over the size limit. */
+export function encodeSnapshot(s: Snapshot): { ok: true; payload: string } | { ok: false; error: string } {
+  const payload = encodeLinkPayload(s);
+  if (payload.length > MAX_SNAPSHOT_CHARS) {
+    return { ok: false, error: `the snapshot is too large for a link (${payload.length.toLocaleString('en')} characters; the limit is ${MAX_SNAPSHOT_CHARS.toLocaleString('en')}): use fewer or shorter candidates` };
+  }
+  return { ok: true, payload };
+}
+
+/** Decode and validate a snapshot payload; every failure says what was wrong. */
+export function decodeSnapshot(payload: string): SnapshotParse {
+  const raw = decodeLinkPayload(payload, 'snapshot', MAX_SNAPSHOT_CHARS);
+  if (!raw.ok) return raw;
+  const r = snapshotSchema.safeParse(raw.value);
+  if (!r.success) return { ok: false, error: `the link's snapshot is invalid: ${issueText(r.error)}` };
+  if (r.data.kind === 'scorer') {
+    const s = r.data;
+    if (s.indices.length !== s.result.candidates.length) return { ok: false, error: 'the link\'s snapshot is invalid: indices and candidates differ in number' };
+    const n = s.result.candidates.length;
+    if (Object.values(s.result.winners).some((w) => w >= n)) return { ok: false, error: 'the link\'s snapshot is invalid: a winner is past the last candidate' };
+  }
+  return { ok: true, snapshot: r.data };
+}
+
+/** `#snap=<payload>`: an embedded Scorer figure. */
+export const SNAPSHOT_HASH_PREFIX = '#snap=';
+
+/** Below this, a live score counts as the snapshot's (float32 rounding across devices). */
+export const SNAPSHOT_TOLERANCE = 1e-3;
+
+/**
+ * How a live Scorer result differs from a snapshot, in words (empty: it reproduces it). Texts,
+ * token counts and winners must be equal; log-probs within SNAPSHOT_TOLERANCE nats.
+ */
+export function scorerDifferences(snap: ItemScore, live: ItemScore): string[] {
+  const out: string[] = [];
+  if (snap.candidates.length !== live.candidates.length) return [`the snapshot has ${snap.candidates.length} answers, the live result ${live.candidates.length}`];
+  snap.candidates.forEach((c, i) => {
+    const l = live.candidates[i];
+    if (c.text !== l.text) out.push(`answer ${i + 1} is another text`);
+    else if (c.n_tokens !== l.n_tokens) out.push(`answer ${i + 1} has ${l.n_tokens} tokens live, ${c.n_tokens} in the snapshot (another tokenizer)`);
+    else {
+      const d = Math.max(Math.abs(c.sum_logprob - l.sum_logprob), Math.abs(c.pmi - l.pmi));
+      if (d > SNAPSHOT_TOLERANCE) out.push(`answer ${i + 1}'s log-prob differs by ${d.toPrecision(3)} nats`);
+    }
+  });
+  for (const rule of Object.keys(snap.winners) as (keyof ItemScore['winners'])[]) {
+    if (snap.winners[rule] !== live.winners[rule]) out.push(`the winner under ${rule} changed from answer ${snap.winners[rule] + 1} to answer ${live.winners[rule] + 1}`);
+  }
+  return out;
+}
+
+/** How live task runs differ from a snapshot's, in words (empty: they reproduce it). */
+export function taskDifferences(snap: TaskRunSnapshot[], live: TaskRunSnapshot[]): string[] {
+  const out: string[] = [];
+  if (snap.length !== live.length) return ['the snapshot has another number of runs'];
+  snap.forEach((s, i) => {
+    const l = live[i];
+    const d = Math.max(Math.abs(s.corpus - l.corpus), Math.abs(s.alpha - l.alpha) / 100, Math.abs(s.beta - l.beta));
+    if (s.items !== l.items) out.push(`run “${s.label}” has ${l.items} items live, ${s.items} in the snapshot`);
+    else if (d > SNAPSHOT_TOLERANCE) out.push(`run “${s.label}” differs (corpus BPB ${l.corpus.toFixed(4)} live, ${s.corpus.toFixed(4)} in the snapshot)`);
+  });
+  return out;
+}
+
+/** The model that computed a snapshot, in words, and whether a live model is the same one. */
+export function sameModel(a: SnapshotModel, b: SnapshotModel): boolean {
+  return a.id === b.id && a.dtype === b.dtype && JSON.stringify(a.choice) === JSON.stringify(b.choice);
+}

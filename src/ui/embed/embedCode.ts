@@ -1,0 +1,31 @@
+// The iframe snippet an author pastes into a page: the figure's link, and a tiny script that
+// resizes the iframe to the height the figure reports. The script only listens to messages from
+// the app's own origin and only from that iframe, and only ever sets a clamped pixel height.
+
+/** Escape a URL for a double-quoted HTML attribute. */
+function attr(url: string): string {
+  return url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export const HEIGHT_MESSAGE = 'lengthlens:height';
+
+export function embedSnippet(url: string, title: string): string {
+  const origin = new URL(url).origin;
+  const id = `lengthlens-${Math.random().toString(36).slice(2, 8)}`;
+  return (
+    `<iframe id="${id}" src="${attr(url)}" title="${attr(title)}" style="width:100%;border:0" height="480" loading="lazy" allow="cross-origin-isolated"></iframe>\n` +
+    `<script>(function(){var f=document.getElementById(${JSON.stringify(id)});` +
+    `addEventListener('message',function(e){var d=e.data;` +
+    `if(e.origin!==${JSON.stringify(origin)}||!f||e.source!==f.contentWindow||!d||d.type!=='${HEIGHT_MESSAGE}'||typeof d.height!=='number')return;` +
+    `f.style.height=Math.max(80,Math.min(20000,Math.ceil(d.height)))+'px'})})()</script>`
+  );
+}
+
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

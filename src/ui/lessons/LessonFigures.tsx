@@ -1,0 +1,255 @@
+// The live widget of a step, drawn from its facts with the rooms' own components: the Scorer's
+// table and traces, Task lab charts, the Judge lab's simulation, and an AlpacaEval audit.
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { priorWeightedRate } from '../../core/bpb/perByteCost';
+import type { Units } from '../../state/workspaceSchema';
+import type { TaskRunSnapshot } from '../../state/snapshot';
+import { ChartFrame } from '../common/ChartFrame';
+import { pct } from '../common/format';
+import { SimulationView } from '../judge/SimulationView';
+import { DisagreementBanner } from '../scorer/DisagreementBanner';
+import { ScoreTable } from '../scorer/ScoreTable';
+import { SurprisalTraces } from '../scorer/SurprisalTraces';
+import { fmt } from '../scorer/format';
+import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
+import '../scorer/scorer.css';
+import '../judge/judge.css';
+
+const AXIS = { stroke: 'var(--muted)', tick: { fill: 'var(--fg)', fontSize: 12 } } as const;
+const GRID = { stroke: 'var(--border)', strokeDasharray: '3 3' } as const;
+const TOOLTIP = { contentStyle: { background: 'var(--bg)', border: '1px solid var(--border)', color: 'var(--fg)' }, labelStyle: { color: 'var(--fg)' } } as const;
+const LEGEND = { wrapperStyle: { color: 'var(--fg)', fontSize: 13 } } as const;
+const RUN_COLORS = ['var(--lesson-c1)', 'var(--lesson-c2)'];
+
+function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kind: 'scorer' }> }) {
+  const [units, setUnits] = useState<Units>('bits');
+  const result = props.facts.result;
+  const indices = result.candidates.map((_, i) => i);
+  const focus = props.widget.focus.map((r) => `focus-${r}`).join(' ');
+  return (
+    <div className={`lesson-scorer ${focus}`}>
+      <DisagreementBanner result={result} indices={indices} gold={null} />
+      <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} />
+      <SurprisalTraces result={result} indices={indices} gold={null} />
+    </div>
+  );
+}
+
+function fitLine(r: TaskRunSnapshot): { x: number; y: number }[] {
+  const xs = r.points.map((p) => p[0]);
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  return [lo, hi].map((x) => ({ x, y: r.alpha + r.beta * x }));
+}
+
+function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }> }) {
+  const { runs } = props.facts;
+  const [mu, setMu] = useState(111);
+  switch (props.widget.view) {
+    case 'scatter':
+      return (
+        <ChartFrame
+          title="Bits against bytes per answer, with the fitted line L ≈ α + β·n"
+          filename="lesson-bits-vs-bytes"
+          note={runs.map((r) => `${r.label}: α = ${fmt(r.alpha, 2)} bits, β = ${fmt(r.beta, 3)} bits/byte`).join(' · ')}
+        >
+          <ResponsiveContainer width="100%" height={300}>
+            <ScatterChart margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+              <CartesianGrid {...GRID} />
+              <XAxis type="number" dataKey="x" name="bytes" {...AXIS} label={{ value: 'answer length n (bytes)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
+              <YAxis type="number" dataKey="y" name="bits" {...AXIS} label={{ value: 'bits L', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+              <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v), 1)} />
+              <Legend {...LEGEND} verticalAlign="top" />
+              {runs.map((r, i) => (
+                <Scatter key={r.label} name={r.label} data={r.points.map(([x, y]) => ({ x, y }))} fill={RUN_COLORS[i]} isAnimationActive={false} />
+              ))}
+              {runs.map((r, i) => (
+                <Scatter key={`${r.label}-fit`} name={`fit (${r.label})`} legendType="none" data={fitLine(r)} line={{ stroke: RUN_COLORS[i], strokeWidth: 2 }} shape={() => <g />} isAnimationActive={false} />
+              ))}
+            </ScatterChart>
+          </ResponsiveContainer>
+        </ChartFrame>
+      );
+    case 'quintiles': {
+      const data = (runs[0]?.quintiles ?? []).map((q, k) => ({ name: `${Math.round(q.meanBytes)} B`, ...Object.fromEntries(runs.map((r) => [r.label, r.quintiles[k]?.corpus ?? NaN])) }));
+      return (
+        <ChartFrame title="Bits per byte by answer-length fifth" filename="lesson-quintiles" note="Each bar: corpus BPB of one fifth of the answers, labelled by their mean length.">
+          <ResponsiveContainer width="100%" height={280}>
+            <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+              <CartesianGrid {...GRID} />
+              <XAxis dataKey="name" {...AXIS} label={{ value: 'mean answer length of the fifth', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
+              <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+              <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
+              <Legend {...LEGEND} verticalAlign="top" />
+              {runs.map((r, i) => (
+                <Bar key={r.label} dataKey={r.label} fill={RUN_COLORS[i]} isAnimationActive={false} />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartFrame>
+      );
+    }
+    case 'corpus':
+      return (
+        <table className="lesson-table" data-testid="lesson-corpus">
+          <thead>
+            <tr>
+              <th>run</th>
+              <th>α (bits)</th>
+              <th>β (bits/byte)</th>
+              <th>mean n (bytes)</th>
+              <th>α / mean(n) + β</th>
+              <th>corpus BPB</th>
+              <th>mean of ratios</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((r) => (
+              <tr key={r.label}>
+                <td>{r.label}</td>
+                <td>{fmt(r.alpha, 2)}</td>
+                <td>{fmt(r.beta, 4)}</td>
+                <td>{fmt(r.meanBytes, 1)}</td>
+                <td>{fmt(r.alpha / r.meanBytes + r.beta, 4)}</td>
+                <td>{fmt(r.corpus, 4)}</td>
+                <td>{fmt(r.meanOfRatios, 4)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    case 'prior': {
+      const mus = [2, 3, 5, 8, 12, 20, 30, 50, 80, 111, 160, 250, 400];
+      const data = mus.map((m) => ({ mu: m, ...Object.fromEntries(runs.map((r) => [r.label, priorWeightedRate(r.R, m)])) }));
+      return (
+        <>
+          <ChartFrame title="PriorBPB(μ): the per-byte cost curve weighted by a geometric length prior" filename="lesson-priorbpb" note="The dashed line marks the μ chosen below.">
+            <ResponsiveContainer width="100%" height={280}>
+              <LineChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+                <CartesianGrid {...GRID} />
+                <XAxis type="number" dataKey="mu" scale="log" domain={[2, 400]} ticks={[2, 5, 20, 50, 111, 400]} {...AXIS} label={{ value: 'μ, mean of the length prior (bytes)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
+                <YAxis {...AXIS} domain={['auto', 'auto']} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+                <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(m) => `μ = ${String(m)}`} />
+                <Legend {...LEGEND} verticalAlign="top" />
+                <ReferenceLine x={mu} stroke="var(--muted)" strokeDasharray="4 3" />
+                {runs.map((r, i) => (
+                  <Line key={r.label} dataKey={r.label} stroke={RUN_COLORS[i]} strokeWidth={2} dot={false} isAnimationActive={false} />
+                ))}
+              </LineChart>
+            </ResponsiveContainer>
+          </ChartFrame>
+          <label className="field lesson-mu">
+            <span className="field-label">μ = {mu} bytes</span>
+            <input type="range" min={2} max={400} step={1} value={mu} onChange={(e) => setMu(Number(e.target.value))} aria-label="μ, mean of the length prior" />
+          </label>
+          <table className="lesson-table">
+            <thead>
+              <tr>
+                <th>run</th>
+                <th>PriorBPB(μ = {mu})</th>
+                <th>corpus BPB</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((r) => (
+                <tr key={r.label}>
+                  <td>{r.label}</td>
+                  <td>{fmt(priorWeightedRate(r.R, mu), 4)}</td>
+                  <td>{fmt(r.corpus, 4)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      );
+    }
+    case 'accuracy': {
+      const rules = ['acc', 'acc_norm', 'acc_bytes', 'per_token', 'pmi'] as const;
+      const label = { acc: 'acc', acc_norm: 'acc_norm', acc_bytes: 'acc_bytes', per_token: 'per token', pmi: 'acc_mutual_info' };
+      return (
+        <table className="lesson-table" data-testid="lesson-accuracy">
+          <thead>
+            <tr>
+              <th>30 questions</th>
+              {rules.map((r) => (
+                <th key={r}>{label[r]}</th>
+              ))}
+              <th>acc ≠ acc_norm</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((r) => (
+              <tr key={r.label}>
+                <td>{r.label}</td>
+                {rules.map((k) => (
+                  <td key={k}>{pct(r.accuracies?.[k])}</td>
+                ))}
+                <td>{r.accNormDisagreements ?? '—'} items</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    }
+  }
+}
+
+function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind: 'audit' }> }) {
+  const shown = props.widget.view === 'honest' ? props.facts.audits : props.facts.audits.filter((a) => a.model === props.widget.model);
+  return (
+    <div className="lesson-audit">
+      <table className="lesson-table" data-testid="lesson-audit">
+        <thead>
+          <tr>
+            <th>AlpacaEval 2 model</th>
+            <th>prompts</th>
+            <th>model’s answer longer</th>
+            <th>median length ratio</th>
+            <th>raw win rate</th>
+            {props.widget.view !== 'overlap' && <th>LC, unregularised fit [95%]</th>}
+            {props.widget.view !== 'overlap' && <th>AlpacaEval’s LC</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((a: AuditFacts) => (
+            <tr key={a.model}>
+              <td>{a.model}</td>
+              <td>{a.prompts}</td>
+              <td>
+                <span className="longer-bar" aria-hidden="true">
+                  <span style={{ width: `${Math.max(1, 100 * a.aLonger)}%` }} />
+                </span>{' '}
+                {pct(a.aLonger)}
+              </td>
+              <td>{fmt(a.medianRatio, 3)}</td>
+              <td>{pct(a.raw)}</td>
+              {props.widget.view !== 'overlap' && (
+                <td>
+                  {pct(a.lc)} [{pct(a.lcLo)}, {pct(a.lcHi)}]
+                </td>
+              )}
+              {props.widget.view !== 'overlap' && <td>{pct(a.published.lc)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.widget.view !== 'overlap' &&
+        shown.map((a) => (
+          <p key={a.model} className={a.support.supported ? 'ok-line small' : 'warning small'} data-testid="lc-support" data-supported={a.support.supported}>
+            {a.model}: {a.support.supported ? 'the lengths overlap enough for a length-controlled point estimate.' : `LC not supported by the data: ${a.support.reason ?? 'too little overlap of lengths'}.`}
+            {a.support.range && ` Over plausible length effects LC lies between ${pct(a.support.range.low)} and ${pct(a.support.range.high)}.`}
+          </p>
+        ))}
+    </div>
+  );
+}
+
+export function LessonFigure(props: { widget: Widget; facts: Facts }) {
+  const { widget: w, facts: f } = props;
+  if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} />;
+  if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} />;
+  if (w.kind === 'judge' && f.kind === 'judge') return <SimulationView params={f.params} result={f.sim} ms={f.ms} />;
+  if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
+  return <p className="error">This figure does not match its data.</p>;
+}

@@ -1,0 +1,404 @@
+// Lessons: short guided lessons on the live model and the labs. Each step: a few sentences, a
+// question the learner commits to before the live numbers appear, the live figure, and the
+// step's claims checked against those numbers. Every step has its own link and its own embed.
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { decodeSnapshot, encodeSnapshot, scorerDifferences, scorerSnapshot, taskDifferences, APP_VERSION, type Snapshot } from '../../state/snapshot';
+import { candidateLetter, RULE_LABEL } from '../scorer/format';
+import { copyText, embedSnippet } from '../embed/embedCode';
+import { useReportHeight } from '../embed/useReportHeight';
+import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
+import { findLesson, LESSONS, winnerClaims } from './content';
+import { LessonFigure } from './LessonFigures';
+import { recordStep, resetLesson, stepProgress, useProgress } from './progress';
+import type { Claim, Facts, Lesson, Step } from './types';
+import { needsModel, useFacts, type FactsState } from './useFacts';
+import './lessons.css';
+
+function useLessonRoute(): LessonRoute {
+  const [route, setRoute] = useState(() => lessonRouteFromHash(window.location.hash));
+  useEffect(() => {
+    const on = () => setRoute(lessonRouteFromHash(window.location.hash));
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}
+
+/** `*x*` as emphasis; everything else is text (never HTML). */
+function Prose(props: { text: string }) {
+  const parts = props.text.split(/\*([^*]+)\*/g);
+  return <>{parts.map((p, i) => (i % 2 === 1 ? <em key={i}>{p}</em> : <Fragment key={i}>{p}</Fragment>))}</>;
+}
+
+function optionsOf(step: Step): string[] {
+  const q = step.question;
+  if (!q) return [];
+  if (q.options !== 'candidates') return q.options;
+  return step.widget.kind === 'scorer' ? step.widget.candidates.map((c, i) => `${candidateLetter(i)}: “${c.trim()}”`) : [];
+}
+
+function claimsOf(step: Step): Claim[] {
+  const w = step.widget;
+  const fromWinners = w.kind === 'scorer' ? winnerClaims(w.winners, w.candidates, (r) => RULE_LABEL[r]) : [];
+  return [...fromWinners, ...(step.claims ?? [])];
+}
+
+/** The snapshot of a step's live facts, for its embed link (null: nothing to carry). */
+function snapshotOf(state: FactsState): { payload: string } | { error: string } | null {
+  if (state.status !== 'ready' || state.origin !== 'live' || !state.model) return null;
+  const f = state.facts;
+  let snap: Snapshot | null = null;
+  if (f.kind === 'scorer') {
+    const r = scorerSnapshot(state.model, f.result, { indices: f.result.candidates.map((_, i) => i), gold: null, unconditionalContext: '', boundaryPolicy: 'whole' });
+    if (!r.ok) return { error: r.error };
+    snap = r.snapshot;
+  } else if (f.kind === 'task') {
+    snap = { v: 1, kind: 'task', model: state.model, runs: f.runs, app: APP_VERSION };
+  }
+  if (!snap) return null;
+  const e = encodeSnapshot(snap);
+  return e.ok ? { payload: e.payload } : { error: e.error };
+}
+
+function ShareStep(props: { lesson: Lesson; index: number; state: FactsState }) {
+  const [shown, setShown] = useState<{ text: string; note: string } | null>(null);
+  const base = window.location.origin + window.location.pathname;
+  const share = async (kind: 'link' | 'embed') => {
+    if (kind === 'link') {
+      const text = base + lessonHash(props.lesson.id, props.index);
+      setShown({ text, note: (await copyText(text)) ? 'Link copied.' : 'Select and copy the link above.' });
+      return;
+    }
+    const snap = snapshotOf(props.state);
+    const payload = snap && 'payload' in snap ? snap.payload : undefined;
+    const url = `${base}?embed=1${lessonHash(props.lesson.id, props.index, payload)}`;
+    const text = embedSnippet(url, `lengthlens lesson: ${props.lesson.steps[props.index].title}`);
+    const copied = await copyText(text);
+    const carries = payload ? ' It carries a snapshot of these numbers, so it shows at once.' : needsModel(props.lesson.steps[props.index].widget) ? ' It loads the model when the reader clicks.' : '';
+    const problem = snap && 'error' in snap ? ` No snapshot: ${snap.error}.` : '';
+    setShown({ text, note: `${copied ? 'Embed code copied.' : 'Select and copy the embed code above.'}${carries}${problem}` });
+  };
+  return (
+    <div className="share-bar lesson-share" role="group" aria-label="Share this step">
+      <button type="button" onClick={() => share('link')} data-testid="step-link">
+        Copy link to this step
+      </button>
+      <button type="button" onClick={() => share('embed')} data-testid="step-embed">
+        Copy embed code
+      </button>
+      {shown && (
+        <div className="share-out">
+          <textarea readOnly value={shown.text} rows={3} onFocus={(e) => e.currentTarget.select()} data-testid="share-text" aria-label="Link or embed code" />
+          <span role="status" className="muted">
+            {shown.note}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Reveal(props: { step: Step; facts: Facts; answer: number | undefined }) {
+  const q = props.step.question;
+  if (!q) return null;
+  const options = optionsOf(props.step);
+  const live = q.answer(props.facts);
+  const right = props.answer === live;
+  return (
+    <div className={`reveal ${right ? 'right' : 'wrong'}`} data-testid="reveal" data-live={live} data-claim={q.claim} data-answer={props.answer ?? ''}>
+      <strong>{right ? 'You predicted it.' : 'Not quite.'}</strong> You said {props.answer !== undefined ? options[props.answer] : '—'}; the live numbers say{' '}
+      <strong>{options[live] ?? 'nothing (they could not decide)'}</strong>.
+    </div>
+  );
+}
+
+function Claims(props: { claims: Claim[]; facts: Facts; question?: Step['question'] }) {
+  const rows = props.claims.map((c) => ({ text: c.text, holds: c.holds(props.facts) }));
+  if (props.question) rows.unshift({ text: 'The answer the text gives is the live answer.', holds: props.question.answer(props.facts) === props.question.claim });
+  if (rows.length === 0) return null;
+  return (
+    <ul className="claims" aria-label="This step's claims, checked on the live numbers">
+      {rows.map((r) => (
+        <li key={r.text} data-testid="claim" data-holds={r.holds} className={r.holds ? 'holds' : 'fails'}>
+          {r.holds ? '✓' : '✗'} {r.text}
+          {!r.holds && ' (does not hold on these numbers)'}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Origin(props: { state: FactsState; snapshot: Snapshot | null; liveState: FactsState; onRunLive?: () => void }) {
+  const s = props.state;
+  if (s.status !== 'ready') return null;
+  const model = s.model ? `${s.model.id} (${s.model.dtype}, ${s.model.device === 'webgpu' ? 'WebGPU' : 'WASM'})` : null;
+  let diff: string | null = null;
+  if (props.snapshot && props.liveState.status === 'ready') {
+    const f = props.liveState.facts;
+    const snap = props.snapshot;
+    const d = f.kind === 'scorer' && snap.kind === 'scorer' ? scorerDifferences(snap.result, f.result) : f.kind === 'task' && snap.kind === 'task' ? taskDifferences(snap.runs, f.runs) : [];
+    diff = d.length === 0 ? 'The live result matches the snapshot.' : `The live result differs from the snapshot: ${d.join('; ')}.`;
+  }
+  return (
+    <p className="origin small" data-testid="origin" data-origin={s.origin}>
+      {s.origin === 'snapshot' && (
+        <>
+          <span className="badge" data-testid="snapshot-badge">snapshot</span> Computed earlier on {model}; nothing was downloaded.{' '}
+          {props.onRunLive && (
+            <button type="button" onClick={props.onRunLive} data-testid="run-live" disabled={props.liveState.status === 'loading'}>
+              {props.liveState.status === 'loading' ? 'Running…' : 'Run live'}
+            </button>
+          )}
+        </>
+      )}
+      {s.origin === 'live' && model && <>Live on {model}. {s.deviceReason}</>}
+      {s.origin === 'summary' && 'Cited summary: the AlpacaEval data is not served here, so these are the numbers the same audit gives on it (alpaca_eval at commit cd543a1).'}
+      {s.origin === 'live' && !model && props.state.status === 'ready' && props.state.facts.kind === 'audit' && 'Audited live from the served AlpacaEval 2 data.'}
+      {diff && (
+        <span className={diff.startsWith('The live result matches') ? 'ok-line' : 'warning'} data-testid="live-diff">
+          {' '}
+          {diff}
+        </span>
+      )}
+    </p>
+  );
+}
+
+export function StepView(props: { lesson: Lesson; index: number; embed?: boolean; snapshot?: Snapshot | null; snapError?: string | null }) {
+  const { lesson, index } = props;
+  const step = lesson.steps[index];
+  const embed = props.embed ?? false;
+  const snapshot = props.snapshot ?? null;
+  const progress = useProgress();
+  const saved = embed ? undefined : stepProgress(progress, lesson.id, step.id);
+  const [picked, setPicked] = useState<number | undefined>(saved?.answer);
+  const [committed, setCommitted] = useState<boolean>(!!saved?.done && saved.answer !== undefined);
+  useEffect(() => {
+    const s = embed ? undefined : stepProgress(progress, lesson.id, step.id);
+    setPicked(s?.answer);
+    setCommitted(!!s?.done && s.answer !== undefined);
+    // Only when the step changes: progress updates come from this step itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lesson.id, step.id, embed]);
+  const { state, liveState, runLive } = useFacts(step.widget, !embed, snapshot);
+  const q = step.question;
+  const revealed = !q || committed;
+  useEffect(() => {
+    if (!embed && !q && state.status === 'ready') recordStep(lesson.id, step.id, { done: true });
+  }, [embed, q, state.status, lesson.id, step.id]);
+  const commit = () => {
+    if (picked === undefined) return;
+    setCommitted(true);
+    if (!embed) recordStep(lesson.id, step.id, { done: true, answer: picked });
+  };
+  const options = optionsOf(step);
+  const embedNeedsClick = embed && needsModel(step.widget) && state.status === 'idle';
+
+  return (
+    <article className="lesson-step" data-testid="lesson-step" data-lesson={lesson.id} data-step={step.id}>
+      <h2>
+        <span className="muted step-no">
+          {index + 1}/{lesson.steps.length}
+        </span>{' '}
+        {step.title}
+      </h2>
+      {props.snapError && (
+        <p className="error" role="alert" data-testid="snapshot-error">
+          {props.snapError}
+        </p>
+      )}
+      {step.body.map((p, i) => (
+        <p key={i}>
+          <Prose text={p} />
+        </p>
+      ))}
+      {step.widget.kind === 'scorer' && (
+        <div className="lesson-item panel">
+          <div className="muted small">Context</div>
+          <div className="lesson-context">{step.widget.context}</div>
+          {step.widget.unconditionalContext !== undefined && (
+            <div className="muted small">
+              Unconditional context for PMI: “{step.widget.unconditionalContext}”
+            </div>
+          )}
+          <ol className="lesson-candidates" type="A">
+            {step.widget.candidates.map((c, i) => (
+              <li key={i}>
+                <code>{c}</code>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {q && (
+        <fieldset className="question panel" disabled={committed} data-testid="question">
+          <legend>Predict first</legend>
+          <p>{q.prompt}</p>
+          <div className="options">
+            {options.map((o, i) => (
+              <label key={i} className={`option ${picked === i ? 'picked' : ''}`}>
+                <input type="radio" name={`q-${lesson.id}-${step.id}`} checked={picked === i} onChange={() => setPicked(i)} data-testid={`option-${i}`} /> {o}
+              </label>
+            ))}
+          </div>
+          {!committed && (
+            <button type="button" className="primary" disabled={picked === undefined} onClick={commit} data-testid="commit">
+              Commit and reveal
+            </button>
+          )}
+        </fieldset>
+      )}
+      {embedNeedsClick && (
+        <p className="panel">
+          This figure runs the language model stories260K in your browser.{' '}
+          <button type="button" className="primary" onClick={runLive} data-testid="run-live">
+            Load the model and run
+          </button>
+        </p>
+      )}
+      {revealed && state.status === 'loading' && <p className="muted" data-testid="facts-loading">Computing on the live model…</p>}
+      {state.status === 'error' && (
+        <p className="error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {liveState.status === 'error' && state.status === 'ready' && (
+        <p className="error" role="alert">
+          Running live failed: {liveState.message}
+        </p>
+      )}
+      {revealed && state.status === 'ready' && (
+        <div className="lesson-figure" data-testid="lesson-figure">
+          <Reveal step={step} facts={state.facts} answer={picked} />
+          <Origin state={state} snapshot={snapshot} liveState={liveState} onRunLive={embed && snapshot ? runLive : undefined} />
+          <LessonFigure widget={step.widget} facts={state.facts} />
+          {step.after?.map((p, i) => (
+            <p key={i} className="after">
+              <Prose text={p} />
+            </p>
+          ))}
+          <Claims claims={claimsOf(step)} facts={state.facts} question={q} />
+        </div>
+      )}
+      {!revealed && <p className="muted small">The live numbers appear once you commit to an answer.</p>}
+      {!embed && <ShareStep lesson={lesson} index={index} state={state} />}
+      {embed && (
+        <p className="embed-foot muted small">
+          <a href={window.location.pathname + lessonHash(lesson.id, index)} target="_blank" rel="noopener">
+            Open this lesson in lengthlens
+          </a>
+        </p>
+      )}
+    </article>
+  );
+}
+
+function LessonIndex() {
+  const progress = useProgress();
+  return (
+    <section className="lessons-index" aria-labelledby="lessons-title">
+      <h1 id="lessons-title">Lessons</h1>
+      <p className="muted tagline">Six short lessons on length bias. Each step asks you to predict, then shows the live numbers from a real model running in your browser.</p>
+      <ol className="lesson-cards">
+        {LESSONS.map((l) => {
+          const done = l.steps.filter((s) => stepProgress(progress, l.id, s.id)?.done).length;
+          const next = Math.max(0, l.steps.findIndex((s) => !stepProgress(progress, l.id, s.id)?.done));
+          return (
+            <li key={l.id} className="panel" data-testid={`lesson-card-${l.id}`}>
+              <h2>
+                <a href={lessonHash(l.id, done === l.steps.length ? 0 : next)}>{l.title}</a>
+              </h2>
+              <p>{l.summary}</p>
+              <p className="muted small" data-testid="lesson-progress">
+                {done === 0 ? `${l.steps.length} steps` : done === l.steps.length ? `Done: all ${l.steps.length} steps` : `${done} of ${l.steps.length} steps done`}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function LessonView(props: { lesson: Lesson; index: number }) {
+  const { lesson } = props;
+  const index = Math.min(props.index, lesson.steps.length - 1);
+  const progress = useProgress();
+  const last = index === lesson.steps.length - 1;
+  return (
+    <section className="lesson" aria-labelledby="lesson-title">
+      <p className="small">
+        <a href="#/lessons">All lessons</a>
+      </p>
+      <h1 id="lesson-title">{lesson.title}</h1>
+      <nav className="step-nav" aria-label="Steps">
+        {lesson.steps.map((s, i) => (
+          <a
+            key={s.id}
+            href={lessonHash(lesson.id, i)}
+            aria-current={i === index ? 'step' : undefined}
+            className={stepProgress(progress, lesson.id, s.id)?.done ? 'done' : ''}
+            title={s.title}
+          >
+            {i + 1}
+          </a>
+        ))}
+        <button type="button" className="link small" onClick={() => resetLesson(lesson.id)}>
+          Reset progress
+        </button>
+      </nav>
+      <StepView key={`${lesson.id}/${index}`} lesson={lesson} index={index} />
+      {last && (
+        <aside className="panel larger">
+          <h3>On a larger model</h3>
+          <p>{lesson.larger}</p>
+        </aside>
+      )}
+      <nav className="step-pager" aria-label="Previous and next step">
+        {index > 0 ? <a href={lessonHash(lesson.id, index - 1)}>← Previous</a> : <span />}
+        {!last ? (
+          <a href={lessonHash(lesson.id, index + 1)} data-testid="next-step">
+            Next →
+          </a>
+        ) : (
+          <a href="#/lessons">All lessons →</a>
+        )}
+      </nav>
+    </section>
+  );
+}
+
+function Unknown(props: { children: ReactNode }) {
+  return (
+    <p className="error" role="alert">
+      {props.children} <a href="#/lessons">All lessons</a>
+    </p>
+  );
+}
+
+export default function LessonsRoom(props: { embed?: boolean }) {
+  const route = useLessonRoute();
+  const embed = props.embed ?? false;
+  useReportHeight(embed);
+  const lesson = findLesson(route.lesson);
+  const snap = useMemo(() => (route.snap ? decodeSnapshot(route.snap) : null), [route.snap]);
+  if (route.lesson && !lesson) return <Unknown>There is no lesson “{route.lesson}”.</Unknown>;
+  if (!lesson) return embed ? <Unknown>This embed names no lesson.</Unknown> : <LessonIndex />;
+  if (embed) {
+    const index = Math.min(route.step, lesson.steps.length - 1);
+    return (
+      <section className="lesson embed" aria-label={`lengthlens lesson: ${lesson.title}`}>
+        <p className="muted small">{lesson.title}</p>
+        <StepView
+          key={`${lesson.id}/${index}/${route.snap ?? ''}`}
+          lesson={lesson}
+          index={index}
+          embed
+          snapshot={snap?.ok ? snap.snapshot : null}
+          snapError={snap && !snap.ok ? `The figure's snapshot was not used: ${snap.error}.` : null}
+        />
+      </section>
+    );
+  }
+  return <LessonView lesson={lesson} index={route.step} />;
+}

@@ -1,0 +1,88 @@
+// Real AlpacaEval 2 verdicts for the "when length control cannot be trusted" lesson. The data is
+// not part of the app: it is served at run time from the data folder (DATA_DIR, see the README)
+// at `data/alpacaeval/converted/<model>.csv`. Where it is not served (a static host, an embed),
+// the lesson shows the summary below, computed from the same files with the same audit.
+import { auditVerdicts } from '../../core/judge/audit';
+import { parseVerdicts } from '../../core/judge/verdicts';
+import { ALPACA_PUBLISHED } from './content';
+import type { AlpacaModel, AuditFacts } from './types';
+
+/** Bootstrap replicates for the lesson's intervals (the Judge lab's audit uses more). */
+export const LESSON_BOOTSTRAP = { bootstrapReps: 200, seed: 1 } as const;
+
+/** The audit of one converted AlpacaEval file, reduced to what the lesson shows. */
+export function auditFacts(model: AlpacaModel, csv: string, source: AuditFacts['source']): AuditFacts {
+  const parsed = parseVerdicts(csv);
+  if (parsed.rows.length === 0) throw new Error(`the ${model} verdicts file has no usable rows`);
+  const a = auditVerdicts(parsed.rows, LESSON_BOOTSTRAP);
+  const median = a.lengthRatio.quantiles.find((q) => q.q === 0.5)?.ratio ?? NaN;
+  return {
+    model,
+    prompts: a.counts.prompts,
+    raw: a.estimates.raw.estimate,
+    lc: a.estimates.lc.estimate,
+    lcLo: a.estimates.lc.lo,
+    lcHi: a.estimates.lc.hi,
+    aLonger: a.lengthRatio.aLonger,
+    medianRatio: median,
+    published: ALPACA_PUBLISHED[model],
+    source,
+    support: { supported: a.lcSupport.supported, reason: a.lcSupport.reason, range: a.lcSupport.lcRange },
+  };
+}
+
+/**
+ * The same figures, computed with `auditFacts` from alpaca_eval's annotations at commit cd543a1
+ * (converted to the audit's CSV), for readers where the data is not served.
+ */
+export const AUDIT_SUMMARY: Record<AlpacaModel, Omit<AuditFacts, 'source'>> = {
+  gpt4_gamed: {
+    model: "gpt4_gamed",
+    prompts: 805,
+    raw: 0.03738337371378886,
+    lc: 0.7036248464431305,
+    lcLo: 0.6314940762948057,
+    lcHi: 0.7610892989477966,
+    aLonger: 0.03850931677018633,
+    medianRatio: 0.004757373929590865,
+    published: ALPACA_PUBLISHED["gpt4_gamed"],
+    support: {
+      supported: false,
+      reason: "A's answer is the longer on only 3.9% of prompts (31 of 805; LC needs at least 10.0% and 20 on each side): the fit extrapolates the length effect to equal length from too few prompts",
+      range: {
+        low: 0.03748278849902344,
+        high: 0.28560505213872467,
+      },
+    },
+  },
+  "FuseChat-Gemma-2-9B-Instruct": {
+    model: "FuseChat-Gemma-2-9B-Instruct",
+    prompts: 805,
+    raw: 0.7049713534560244,
+    lc: 0.7121268444974399,
+    lcLo: 0.6891597654337944,
+    lcHi: 0.7361557820013377,
+    aLonger: 0.5254658385093167,
+    medianRatio: 1.0189818809318378,
+    published: ALPACA_PUBLISHED["FuseChat-Gemma-2-9B-Instruct"],
+    support: {
+      supported: true,
+      reason: null,
+      range: null,
+    },
+  },
+};
+
+const dataUrl = (model: AlpacaModel) => new URL(`data/alpacaeval/converted/${model}.csv`, document.baseURI).href;
+
+/** Audit the served data live, or fall back to the cited summary (and say which). */
+export async function loadAuditFacts(model: AlpacaModel): Promise<AuditFacts> {
+  try {
+    const r = await fetch(dataUrl(model));
+    const type = r.headers.get('content-type') ?? '';
+    if (r.ok && !type.includes('html')) return auditFacts(model, await r.text(), 'live');
+  } catch {
+    // Not served here (or unreadable): the summary below.
+  }
+  return { ...AUDIT_SUMMARY[model], source: 'summary' };
+}

@@ -1,0 +1,455 @@
+// The six lessons. Every number the text states about stories260K is also a claim that the step
+// checks against the live result (and the browser test checks the same claims), so the text can
+// never silently drift from what the model does.
+import { priorWeightedRate } from '../../core/bpb/perByteCost';
+import type { RuleName } from '../../core/scoring/types';
+import type { TaskRunSnapshot } from '../../state/snapshot';
+import type { AuditFacts, Claim, Facts, Lesson, Question } from './types';
+
+const TOWEL_CONTEXT = 'Tim got out of the pool. He was wet and cold. His mom gave him a';
+const TOWEL = [' hat.', ' big soft towel so he could dry off.', ' zebra.'];
+const LETTERS_CONTEXT = 'Question: What color is the sky?\nA. blue\nB. red\nC. green\nD. yellow\nAnswer:';
+const LETTERS = [' A', ' B', ' C', ' D'];
+
+/** "Which candidate wins under `rule`?" answered by the live winners. */
+function winnerQuestion(prompt: string, rule: RuleName, claim: number): Question {
+  return { prompt, options: 'candidates', claim, answer: (f) => (f.kind === 'scorer' ? f.result.winners[rule] : -1) };
+}
+
+const scorer = (f: Facts) => (f.kind === 'scorer' ? f.result : null);
+const runs = (f: Facts): TaskRunSnapshot[] => (f.kind === 'task' ? f.runs : []);
+const judge = (f: Facts) => (f.kind === 'judge' ? f.sim : null);
+const audits = (f: Facts): AuditFacts[] => (f.kind === 'audit' ? f.audits : []);
+const audit = (f: Facts, model: AuditFacts['model']) => audits(f).find((a) => a.model === model);
+
+/** The BPB runs of the fixed-cost lesson: the sample as it is, and with the same opener on every answer. */
+export const FIXED_OPENER = ' Mom said:';
+export const PLAIN_RUN = 'as written';
+export const OPENER_RUN = `with “${FIXED_OPENER.trim()}” before every answer`;
+const plain = (f: Facts) => runs(f).find((r) => r.label === PLAIN_RUN);
+const opener = (f: Facts) => runs(f).find((r) => r.label === OPENER_RUN);
+export const LETTER_RUN = 'letter keys (A–D)';
+export const TEXT_RUN = 'full-text answers';
+const letters = (f: Facts) => runs(f).find((r) => r.label === LETTER_RUN);
+const fullText = (f: Facts) => runs(f).find((r) => r.label === TEXT_RUN);
+
+/** Published AlpacaEval 2 leaderboard figures (weighted_alpaca_eval_gpt4_turbo, alpaca_eval at cd543a1). */
+export const ALPACA_PUBLISHED: Record<AuditFacts['model'], AuditFacts['published']> = {
+  gpt4_gamed: { winRate: 0.037383373713788814, lc: 0.12188764057640531, avgLength: 68 },
+  'FuseChat-Gemma-2-9B-Instruct': { winRate: 0.7049713534560247, lc: 0.7018106263911686, avgLength: 2155 },
+};
+
+export const LESSONS: Lesson[] = [
+  {
+    id: 'sum-and-length',
+    title: 'Why the raw sum picks the short answer',
+    summary: 'acc adds up log-probs, so every extra token is a cost. Per-token, per-character and per-byte normalisation each fix that differently, and each breaks somewhere.',
+    larger:
+      'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of step 2 can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII.',
+    steps: [
+      {
+        id: 'sum',
+        title: 'The sum of log-probs',
+        body: [
+          'A language model scores an answer by how probable each of its tokens is, given everything before it. lm-eval-harness’s *acc* adds those log-probabilities up and picks the largest sum.',
+          'Every log-probability is negative, so every extra token can only lower the sum. Here the right answer (the towel) is the long one.',
+        ],
+        widget: { kind: 'scorer', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['acc'], winners: { acc: 0 } },
+        question: winnerQuestion('Under the raw sum of log-probs (acc), which answer wins?', 'acc', 0),
+        after: ['“hat” is cheap because it is short: three tokens against eighteen. Length alone decided this; the model never had a chance to say which answer fits.'],
+      },
+      {
+        id: 'per-token',
+        title: 'Divide by tokens',
+        body: [
+          'A natural fix is to divide the sum by the number of tokens: the average surprise per token. lm-eval-harness deliberately does not offer it as a multiple-choice rule, because the result depends on how a tokenizer happens to cut the text.',
+          'stories260K has only 512 tokens in its vocabulary, so a rare word is spelled in several small pieces.',
+        ],
+        widget: { kind: 'scorer', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['per_token'], winners: { per_token: 2 } },
+        question: winnerQuestion('Per token, which answer wins?', 'per_token', 2),
+        after: [
+          'The nonsense answer wins. Look at its trace: the first piece of “zebra” is expensive, but once it is paid the next pieces are almost certain, and those cheap tokens pull the average down. Per-token rewards answers that the tokenizer splits finely.',
+        ],
+      },
+      {
+        id: 'per-char',
+        title: 'Divide by characters or bytes',
+        body: [
+          'lm-eval-harness’s *acc_norm* divides the sum by the answer’s length in characters (Unicode code points: Python’s len of the string); *acc_bytes* divides by its length in UTF-8 bytes. Neither depends on the tokenizer.',
+          'For plain English text the two denominators are the same number.',
+        ],
+        widget: { kind: 'scorer', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['acc_norm', 'acc_bytes'], winners: { acc_norm: 1, acc_bytes: 1 } },
+        question: winnerQuestion('Per character (acc_norm) and per byte (acc_bytes), which answer wins?', 'acc_bytes', 1),
+        after: ['Now the towel wins: its 36 characters share the cost. Three rules, three different winners on one item.'],
+        claims: [{ text: 'Per character and per byte are the same numbers here (all characters are ASCII).', holds: (f) => !!scorer(f)?.candidates.every((c) => c.per_char === c.per_byte) }],
+      },
+      {
+        id: 'chars-vs-bytes',
+        title: 'When characters and bytes disagree',
+        body: [
+          'Outside ASCII one character can take several bytes: the Chinese character 狗 (dog) is one code point and three UTF-8 bytes. Which denominator the harness uses then changes the result, a difference users of non-Latin benchmarks have asked the lm-eval-harness maintainers about.',
+          'Here a bilingual answer competes with a made-up word. The first has 8 characters but 10 bytes.',
+        ],
+        widget: {
+          kind: 'scorer',
+          context: 'Lily went to the park. She saw a big',
+          candidates: [' dog, 狗.', ' Zyx.'],
+          focus: ['acc_norm', 'acc_bytes'],
+          winners: { acc_norm: 1, acc_bytes: 0 },
+        },
+        question: winnerQuestion('Per byte (acc_bytes), which answer wins?', 'acc_bytes', 0),
+        after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. A paper that says “acc_norm” may mean either.'],
+        claims: [{ text: 'The first answer has more bytes than characters.', holds: (f) => !!scorer(f) && scorer(f)!.candidates[0].n_bytes > scorer(f)!.candidates[0].n_chars }],
+      },
+    ],
+  },
+  {
+    id: 'letter-keys',
+    title: 'Letter keys: when normalisation does nothing',
+    summary: 'Many benchmarks ask for a letter. When every answer is one letter, dividing by length cannot change the winner.',
+    larger:
+      'On a larger model the letters are usually single tokens (“ A”, “ B”, …), so per-token becomes a no-op too, and acc and acc_norm report identical numbers on letter-key benchmarks. The model is then also far better at linking the letter to the option, which is why letter formats only work well above a certain size.',
+    steps: [
+      {
+        id: 'one-letter',
+        title: 'Same length, same ranking',
+        body: [
+          'Here the options are listed in the question and the answer is a letter. Every candidate is a space and one letter: two characters, two bytes.',
+          'Dividing all sums by the same number keeps their order.',
+        ],
+        widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'acc_norm', 'acc_bytes'], winners: { acc: 3, acc_norm: 3, acc_bytes: 3 } },
+        question: winnerQuestion('Under per character (acc_norm), which letter wins?', 'acc_norm', 3),
+        after: ['acc, acc_norm and acc_bytes all pick D. (stories260K is a tiny story model: it does not know the sky is blue, which is beside the point here.)'],
+      },
+      {
+        id: 'thirty-questions',
+        title: 'Thirty questions, two formats',
+        body: [
+          'The Task lab ships 30 story questions in two formats: answers written out in full, and the same questions with letter keys. Both are scored here on the live model.',
+          'With full-text answers the candidates differ in length, so the rules can disagree.',
+        ],
+        widget: { kind: 'task', view: 'accuracy' },
+        question: {
+          prompt: 'With letter keys, on how many of the 30 questions do acc and acc_norm pick different answers?',
+          options: ['None', 'A few (1–5)', 'More than five'],
+          claim: 0,
+          answer: (f) => {
+            const n = letters(f)?.accNormDisagreements;
+            return n === undefined ? -1 : n === 0 ? 0 : n <= 5 ? 1 : 2;
+          },
+        },
+        after: ['On letter keys the accuracies under acc, acc_norm and acc_bytes are identical; on full text they differ. Normalisation is only a decision where lengths differ.'],
+        claims: [
+          { text: 'On letter keys acc = acc_norm = acc_bytes.', holds: (f) => !!letters(f)?.accuracies && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_norm && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_bytes },
+          { text: 'On full-text answers acc and acc_norm differ.', holds: (f) => !!fullText(f)?.accuracies && fullText(f)!.accuracies!.acc !== fullText(f)!.accuracies!.acc_norm },
+        ],
+      },
+      {
+        id: 'tokens-not-letters',
+        title: 'Per token is not always a no-op',
+        body: [
+          'Characters and bytes are the same for every letter, but tokens need not be. In stories260K’s vocabulary “ B” happens to be one token, while “ A”, “ C” and “ D” are each a space token and a letter token.',
+        ],
+        widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['per_token'], winners: { per_token: 3 } },
+        question: winnerQuestion('Per token, which letter wins?', 'per_token', 3),
+        after: ['D still wins here, but B is divided by 1 and the others by 2: per-token accuracy over the 30 letter-key questions differs from acc, as the previous step’s table shows.'],
+        claims: [{ text: '“ B” is one token; “ A”, “ C” and “ D” are two.', holds: (f) => scorer(f)?.candidates.map((c) => c.n_tokens).join(',') === '2,1,2,2' }],
+      },
+    ],
+  },
+  {
+    id: 'pmi',
+    title: 'PMI: subtracting what the model expects anyway',
+    summary: 'Pointwise mutual information asks how much the question raised each answer’s probability, and the answer depends on what “no question” means.',
+    larger:
+      'A larger model has strong priors about common words and names, so PMI’s correction matters more, and the choice of unconditional context (nothing but the start-of-text token, or a neutral “Answer:”) can change results on real benchmarks. lm-eval-harness’s acc_mutual_info uses the empty context.',
+    steps: [
+      {
+        id: 'prior',
+        title: 'The unconditional prior',
+        body: [
+          'PMI scores each answer by its log-prob after the context minus its log-prob with no context at all: log p(answer | context) − log p(answer). lm-eval-harness calls this *acc_mutual_info*; by default “no context” means the start-of-text token alone.',
+          'stories260K knows this opening by heart.',
+        ],
+        widget: {
+          kind: 'scorer',
+          context: 'Once upon a time, there was a little girl named',
+          candidates: [' Lily.', ' Lily. She loved to play outside in the park.', ' Tom.', ' a big red ball.'],
+          focus: ['acc', 'pmi'],
+          winners: { acc: 0, acc_norm: 0, acc_bytes: 0, per_token: 0, pmi: 1 },
+        },
+        question: winnerQuestion('Under PMI, which answer wins?', 'pmi', 1),
+        after: ['Every other rule picks “ Lily.”. PMI prefers the long story: without the opening, a whole sentence like that is very unlikely, so the context raised its probability the most.'],
+      },
+      {
+        id: 'letters-bos',
+        title: 'Letters against an empty context',
+        body: ['Back to the letter-key question. With only the start-of-text token as the unconditional context, PMI divides out how likely each letter is to open a text at all.'],
+        widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'pmi'], winners: { acc: 3, pmi: 1 } },
+        question: winnerQuestion('Under PMI (empty unconditional context), which letter wins?', 'pmi', 1),
+        after: ['PMI picks B while the sum picks D: a letter that rarely starts a story gains the most from the question.'],
+      },
+      {
+        id: 'letters-answer',
+        title: '“Answer:” as the unconditional context',
+        body: [
+          'An empty context is not a neutral baseline for a letter: what the model expects after “Answer:” is closer to what the question format itself suggests. Set the unconditional context to “Answer:” and PMI measures only what the question’s content added.',
+        ],
+        widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, unconditionalContext: 'Answer:', focus: ['acc', 'pmi'], winners: { acc: 3, pmi: 3 } },
+        question: winnerQuestion('With “Answer:” as the unconditional context, which letter does PMI pick?', 'pmi', 3),
+        after: ['The winner moves from B to D, now agreeing with the sum. The same rule, two reasonable baselines, two answers: report which one you used.'],
+      },
+    ],
+  },
+  {
+    id: 'fixed-cost',
+    title: 'The fixed cost of an answer: BPB, its fit, and PriorBPB',
+    summary: 'Bits per byte looks length-free, but a cost that every answer pays once (a prefix, a format, a chat template) weighs most on short answers.',
+    larger:
+      'A chat model scored inside its chat template pays such a fixed cost on every answer (the template’s tokens and the switch into answer mode), and two checkpoints can differ mostly in that cost. Compare them in the Task lab: a growing α with a flat β is a fixed-cost effect, not a change in capability.',
+    steps: [
+      {
+        id: 'fit',
+        title: 'Bits grow with bytes: L ≈ α + β·n',
+        body: [
+          'Take the 200-item stories cloze sample of the Task lab (every fourth item here, 50 answers of 2 to 150 bytes) and plot each answer’s total cost in bits L against its length in bytes n. A straight line fits: β is the cost of one more byte, α the cost every answer pays once.',
+          'Now put the same opener, “ Mom said:”, in front of every answer and score again.',
+        ],
+        widget: { kind: 'task', view: 'scatter' },
+        question: {
+          prompt: 'With the opener, what happens to β, the cost of one more byte?',
+          options: ['It rises a lot', 'It stays about the same', 'It falls a lot'],
+          claim: 1,
+          answer: (f) => {
+            const a = plain(f);
+            const b = opener(f);
+            if (!a || !b) return -1;
+            const change = (b.beta - a.beta) / a.beta;
+            return Math.abs(change) < 0.1 ? 1 : change > 0 ? 0 : 2;
+          },
+        },
+        after: ['β barely moves; the whole change lands on α. The opener is a fixed cost: the same bits for a 2-byte answer as for a 150-byte one.'],
+        claims: [{ text: 'α rises by more than 20 bits with the opener.', holds: (f) => !!plain(f) && !!opener(f) && opener(f)!.alpha - plain(f)!.alpha > 20 }],
+      },
+      {
+        id: 'short-pay-most',
+        title: 'Short answers pay most',
+        body: ['Bits per byte divides the cost by the length, so a fixed cost is spread thin over a long answer and thick over a short one.'],
+        widget: { kind: 'task', view: 'quintiles' },
+        question: {
+          prompt: 'Which answers’ bits per byte rises more with the opener: the shortest fifth or the longest fifth?',
+          options: ['The shortest fifth', 'The longest fifth'],
+          claim: 0,
+          answer: (f) => {
+            const a = plain(f)?.quintiles;
+            const b = opener(f)?.quintiles;
+            if (!a || !b || a.length < 5 || b.length < 5) return -1;
+            return b[0].corpus - a[0].corpus > b[4].corpus - a[4].corpus ? 0 : 1;
+          },
+        },
+        after: ['A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.'],
+      },
+      {
+        id: 'corpus-vs-mean',
+        title: 'Corpus BPB and the mean of ratios',
+        body: [
+          'There are two common ways to report BPB for a task: corpus BPB, ΣL / Σn (all bits over all bytes), and the mean of each answer’s own L / n. With the fit, corpus BPB is exactly α / mean(n) + β.',
+          'The mean of ratios gives each answer the same weight, however short.',
+        ],
+        widget: { kind: 'task', view: 'corpus' },
+        question: {
+          prompt: 'With the opener, which is larger?',
+          options: ['Corpus BPB', 'The mean of per-answer ratios'],
+          claim: 1,
+          answer: (f) => (opener(f) ? (opener(f)!.corpus >= opener(f)!.meanOfRatios ? 0 : 1) : -1),
+        },
+        after: ['The short answers’ large ratios pull the mean up. Two papers can report “BPB” for one model and differ by this much.'],
+        claims: [
+          {
+            text: 'Corpus BPB equals α / mean(n) + β (to 1e-9) in both runs.',
+            holds: (f) => runs(f).length > 0 && runs(f).every((r) => Math.abs(r.alpha / r.meanBytes + r.beta - r.corpus) < 1e-9),
+          },
+        ],
+      },
+      {
+        id: 'prior-bpb',
+        title: 'PriorBPB(μ): choosing the lengths on purpose',
+        body: [
+          'PriorBPB does not take the task’s lengths as given. It spreads each token’s bits over its bytes, averages the cost at byte k over the answers that reach k, giving a curve R(k), and weights that curve by a geometric prior on length with mean μ (eval-framework’s default μ is 111 bytes).',
+          'A small μ says “short answers matter most”, a large μ “long ones”. Two models or two formats are then compared at the same lengths.',
+        ],
+        widget: { kind: 'task', view: 'prior' },
+        question: {
+          prompt: 'For the run with the opener, is PriorBPB higher with μ = 20 or with μ = 111?',
+          options: ['μ = 20', 'μ = 111'],
+          claim: 0,
+          answer: (f) => (opener(f) ? (priorWeightedRate(opener(f)!.R, 20) > priorWeightedRate(opener(f)!.R, 111) ? 0 : 1) : -1),
+        },
+        after: ['The opener’s bits sit in the first bytes of R(k), so a prior that weighs short answers sees them most. PriorBPB makes the length assumption a stated number instead of an accident of the data.'],
+      },
+    ],
+  },
+  {
+    id: 'judge-bias',
+    title: 'An LLM judge’s position and verbosity bias',
+    summary: 'A judge that prefers the first slot, or the longer answer, shifts a win rate. Swapping the order removes one bias; length control targets the other, and can overshoot.',
+    larger:
+      'Real judges show both biases: AlpacaEval’s GPT-4 Turbo judge gives the same model a 60% win rate shown first and 81% shown second on the same prompts (see the next lesson’s data), which is why AlpacaEval randomises the order. The simulation’s numbers do not depend on a language model; only the sizes of b and λ do.',
+    steps: [
+      {
+        id: 'position',
+        title: 'Position bias, and swapping',
+        body: [
+          'The Judge lab simulates 2,000 prompts where answer A is a little worse than B on average (the true win rate is about 47%). The judge adds a bonus b = 0.5 (in log-odds) to whichever answer it sees first, and here ignores length (λ = 0).',
+          'Showing A first every time inflates its win rate. The usual fix is to ask twice, once in each order, and average.',
+        ],
+        widget: { kind: 'judge', params: { lambda: 0 } },
+        question: {
+          prompt: 'Does averaging both orders recover the true win rate?',
+          options: ['Yes, within a point', 'No, it stays off by several points'],
+          claim: 0,
+          answer: (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) < 0.01 ? 0 : 1) : -1),
+        },
+        after: ['A first-slot bonus pushes A up in one order and down in the other by nearly the same amount, so the average cancels it.'],
+        claims: [{ text: 'Always showing A first inflates its win rate by more than 5 points.', holds: (f) => !!judge(f) && judge(f)!.fixedOrder - judge(f)!.target > 0.05 }],
+      },
+      {
+        id: 'verbosity',
+        title: 'Verbosity bias survives the swap',
+        body: [
+          'Now the judge also favours the longer answer (λ = 0.8 per unit of log length ratio), and A’s answers are longer on average. Swapping the order does nothing about that: A is longer in both orders.',
+          'Length control fits a logistic model of the verdicts on position and a length feature, then reports the win rate with the length term set to zero.',
+        ],
+        widget: { kind: 'judge', params: {} },
+        question: {
+          prompt: 'Which estimate lands closest to the true win rate?',
+          options: ['Fixed order (A first)', 'Swap-averaged', 'Length-controlled'],
+          claim: 2,
+          answer: (f) => {
+            const s = judge(f);
+            if (!s) return -1;
+            const err = [s.fixedOrder, s.swap, s.lc].map((v) => Math.abs(v - s.target));
+            return err.indexOf(Math.min(...err));
+          },
+        },
+        after: ['Swap-averaging leaves A about 8 points too high; length control lands within a point of the truth.'],
+      },
+      {
+        id: 'real-quality',
+        title: 'When longer really is better',
+        body: [
+          'Length control assumes length carries no quality. Here the judge has no verbosity bias at all (λ = 0), but longer answers are genuinely better: length and quality are correlated (ρ = 0.6).',
+        ],
+        widget: { kind: 'judge', params: { lambda: 0, rho: 0.6 } },
+        question: {
+          prompt: 'Which is closer to the truth now?',
+          options: ['Swap-averaged', 'Length-controlled'],
+          claim: 0,
+          answer: (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) <= Math.abs(judge(f)!.lc - judge(f)!.target) ? 0 : 1) : -1),
+        },
+        after: ['Length control removes real quality along with the bias and lands about 12 points low. It is a correction with an assumption, not a free lunch.'],
+      },
+    ],
+  },
+  {
+    id: 'lc-trust',
+    title: 'When length control cannot be trusted',
+    summary: 'A length-controlled win rate extrapolates to “equal length”. With real AlpacaEval 2 data: what happens when almost no prompt has equal lengths.',
+    larger:
+      'This lesson uses no language model: the data are AlpacaEval 2 verdicts of the GPT-4 Turbo judge on 805 prompts. AlpacaEval’s own LC adds a per-instruction difficulty term and regularisation fitted on deliberately gamed baselines, precisely so that its estimate stays sane where the data cannot support one.',
+    steps: [
+      {
+        id: 'gamed',
+        title: 'A terse model',
+        body: [
+          '“gpt4_gamed” is AlpacaEval’s adversarial baseline: GPT-4 told to answer as briefly as possible, about 68 characters per answer, judged against a baseline that writes about 2,000. Its raw win rate is 3.7%.',
+          'Length control will ask what it would win at equal length. First look at how often the lengths are anywhere near equal.',
+        ],
+        widget: { kind: 'audit', model: 'gpt4_gamed', view: 'overlap' },
+        question: {
+          prompt: 'In what share of the 805 prompts is gpt4_gamed’s answer the longer one?',
+          options: ['About half', 'About a quarter', 'Under 5%'],
+          claim: 2,
+          answer: (f) => {
+            const a = audit(f, 'gpt4_gamed');
+            return !a ? -1 : a.aLonger < 0.05 ? 2 : a.aLonger < 0.35 ? 1 : 0;
+          },
+        },
+        after: ['Almost never. Half of its answers are under 0.5% of the baseline’s length.'],
+      },
+      {
+        id: 'fit',
+        title: 'The fit extrapolates',
+        body: [
+          'Fit the length-controlled model (position and tanh of the standardised log length ratio, as in the Judge lab) to these verdicts and read off the win rate at a length ratio of 1: a point where the data has almost no prompts.',
+        ],
+        widget: { kind: 'audit', model: 'gpt4_gamed', view: 'fit' },
+        question: {
+          prompt: 'Where does the unregularised length-controlled estimate land, compared with the raw 3.7%?',
+          options: ['Within 5 points of it', '5 to 50 points above it', 'More than 50 points above it'],
+          claim: 2,
+          answer: (f) => {
+            const a = audit(f, 'gpt4_gamed');
+            if (!a) return -1;
+            const up = a.lc - a.raw;
+            return up < 0.05 ? 0 : up <= 0.5 ? 1 : 2;
+          },
+        },
+        after: ['About 70%, with a bootstrap interval only about 14 points wide, where AlpacaEval’s regularised LC says 12.2%. A tight interval only measures resampling noise; it cannot see that the whole estimate rests on a handful of prompts.'],
+        claims: [
+          { text: 'The unregularised estimate is more than 30 points above AlpacaEval’s published LC (12.2%).', holds: (f) => !!audit(f, 'gpt4_gamed') && audit(f, 'gpt4_gamed')!.lc - audit(f, 'gpt4_gamed')!.published.lc > 0.3 },
+          { text: 'Its bootstrap interval is narrower than 20 points.', holds: (f) => !!audit(f, 'gpt4_gamed') && audit(f, 'gpt4_gamed')!.lcHi - audit(f, 'gpt4_gamed')!.lcLo < 0.2 },
+        ],
+      },
+      {
+        id: 'contrast',
+        title: 'With overlap, the fit is fine',
+        body: ['FuseChat-Gemma-2-9B-Instruct writes answers about as long as the baseline’s: its answer is the longer one in about half of the prompts. The same fit now interpolates instead of extrapolating.'],
+        widget: { kind: 'audit', model: 'FuseChat-Gemma-2-9B-Instruct', view: 'contrast' },
+        question: {
+          prompt: 'Does the same unregularised fit now agree with AlpacaEval’s published LC (70.2%) within 3 points?',
+          options: ['Yes', 'No'],
+          claim: 0,
+          answer: (f) => {
+            const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
+            return !a ? -1 : Math.abs(a.lc - a.published.lc) < 0.03 ? 0 : 1;
+          },
+        },
+        claims: [{ text: 'Its answer is the longer one in more than 30% of prompts.', holds: (f) => (audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.aLonger ?? 0) > 0.3 }],
+      },
+      {
+        id: 'honest',
+        title: 'What an honest audit says',
+        body: [
+          'Before trusting a length-controlled number, look at the overlap of lengths: the share of prompts where each side is longer, and the spread of the length ratio. Where one side is almost always longer, say so, and report a range or a stated prior instead of a bare point.',
+          'That is what the Judge lab’s audit does: it calls an LC without enough prompts on each side unsupported, with the reason, and shows the range LC takes over plausible sizes of the length effect instead of one number.',
+          'Audit your own judge’s verdicts there; it reads AlpacaEval annotation files directly.',
+        ],
+        widget: { kind: 'audit', model: 'gpt4_gamed', view: 'honest' },
+        claims: [
+          { text: 'gpt4_gamed’s answer is longer in under 5% of prompts; FuseChat-Gemma-2-9B’s in over 30%.', holds: (f) => (audit(f, 'gpt4_gamed')?.aLonger ?? 1) < 0.05 && (audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.aLonger ?? 0) > 0.3 },
+          { text: 'The audit calls gpt4_gamed’s LC unsupported and FuseChat-Gemma-2-9B’s supported.', holds: (f) => audit(f, 'gpt4_gamed')?.support.supported === false && audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.support.supported === true },
+          {
+            text: 'gpt4_gamed’s plausible LC range holds AlpacaEval’s published 12.2%.',
+            holds: (f) => {
+              const a = audit(f, 'gpt4_gamed');
+              return !!a?.support.range && a.support.range.low <= a.published.lc && a.published.lc <= a.support.range.high;
+            },
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function findLesson(id: string | null): Lesson | undefined {
+  return LESSONS.find((l) => l.id === id);
+}
+
+/** Claims a scorer widget's `winners` make, in words. */
+export function winnerClaims(winners: Partial<Record<RuleName, number>>, candidates: string[], label: (r: RuleName) => string): Claim[] {
+  return (Object.entries(winners) as [RuleName, number][]).map(([rule, i]) => ({
+    text: `${label(rule)} picks “${candidates[i].trim()}”.`,
+    holds: (f: Facts) => f.kind === 'scorer' && f.result.winners[rule] === i,
+  }));
+}

@@ -1,0 +1,68 @@
+// Task lab data for the lessons: sample tasks scored on the lesson model, reduced to the figures a
+// step shows (and a snapshot carries): the BPB family with its α/β fit, R(k), quintiles, accuracies.
+import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
+import { taskMetrics } from '../../core/metrics/taskMetrics';
+import type { ItemScore } from '../../core/scoring/types';
+import { sampleTask } from '../../core/tasks/samples';
+import { continuationOf, type TaskItem, type TaskSet } from '../../core/tasks/types';
+import type { TaskRunSnapshot } from '../../state/snapshot';
+import { FIXED_OPENER, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN } from './content';
+import { scoreItems } from './lessonEngine';
+
+/** Reduce one scored task to a run figure. */
+export function taskRun(label: string, set: TaskSet, results: ItemScore[]): TaskRunSnapshot {
+  const scored = set.items.map((item, k) => scoredItemFromCandidates(item, results[k].candidates));
+  const m = taskMetrics(scored);
+  const gold = (item: TaskItem) => (Array.isArray(item.gold) ? item.gold[0] : item.gold);
+  const rules = m.accuracies.rules;
+  const n = m.accuracies.n_items;
+  return {
+    label,
+    items: set.items.length,
+    alpha: m.alpha,
+    beta: m.beta,
+    corpus: m.corpus_bpb,
+    meanOfRatios: m.mean_of_ratios_bpb,
+    meanBytes: m.mean_bytes,
+    points: set.items.map((item, k) => {
+      const c = results[k].candidates[gold(item)];
+      return [c.n_bytes, -c.sum_logprob / Math.LN2] as [number, number];
+    }),
+    R: m.R,
+    quintiles: m.quintiles.bins.map((b) => ({ meanBytes: b.mean_bytes, corpus: b.corpus_bpb })),
+    ...(n > 0 && rules.acc
+      ? {
+          accuracies: {
+            acc: rules.acc.value,
+            acc_norm: rules.acc_norm?.value ?? NaN,
+            acc_bytes: rules.acc_bytes?.value ?? NaN,
+            per_token: rules.acc_per_token?.value ?? NaN,
+            pmi: rules.acc_mutual_info?.value ?? NaN,
+          },
+          accNormDisagreements: Math.round(m.accuracies.acc_acc_norm_disagreement * n),
+        }
+      : {}),
+  };
+}
+
+async function scoreSet(label: string, set: TaskSet): Promise<TaskRunSnapshot> {
+  const items = set.items.map((item) => ({ context: item.context, candidates: item.choices.map((_, i) => continuationOf(set, item, i)) }));
+  return taskRun(label, set, await scoreItems(items, '', false));
+}
+
+/** Every fourth item of the stories cloze sample: 50 golds spread over 2–150 bytes. */
+export function clozeSubset(opener: string): TaskSet {
+  const set = sampleTask('stories-cloze')!;
+  const items = set.items.filter((_, i) => i % 4 === 0).map((item) => ({ ...item, choices: item.choices.map((c) => opener + c) }));
+  return { ...set, items };
+}
+
+/** The fixed-cost lesson's two runs: as written, and with the same opener before every answer. */
+export async function bpbRuns(): Promise<TaskRunSnapshot[]> {
+  return [await scoreSet(PLAIN_RUN, clozeSubset('')), await scoreSet(OPENER_RUN, clozeSubset(FIXED_OPENER))];
+}
+
+/** The letter-key lesson's two runs: 30 story questions in full text and with letter keys. */
+export async function letterRuns(): Promise<TaskRunSnapshot[]> {
+  return [await scoreSet(TEXT_RUN, sampleTask('stories-choice')!), await scoreSet(LETTER_RUN, sampleTask('stories-choice-letters')!)];
+}

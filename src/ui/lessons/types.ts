@@ -1,0 +1,107 @@
+// What a lesson is made of: steps with text, one live widget each, an optional predict-then-reveal
+// question, and claims that are checked against the live numbers every time the step is shown.
+import type { JudgeParams, SimulationResult } from '../../core/judge/simulate';
+import type { ItemScore, RuleName } from '../../core/scoring/types';
+import type { TaskRunSnapshot } from '../../state/snapshot';
+
+export interface ScorerWidget {
+  kind: 'scorer';
+  context: string;
+  candidates: string[];
+  /** PMI's unconditional context ('' = BOS only). */
+  unconditionalContext?: string;
+  /** The rules this step is about: their columns are highlighted. */
+  focus: RuleName[];
+  /** Winners the text states, by rule (candidate index): checked live. */
+  winners: Partial<Record<RuleName, number>>;
+}
+
+/**
+ * Task lab data: the stories cloze sample scored plain and with a fixed opener on every answer
+ * (the BPB views), or the stories choice sample in full text and with letter keys ('accuracy').
+ */
+export interface TaskWidget {
+  kind: 'task';
+  view: 'scatter' | 'quintiles' | 'corpus' | 'prior' | 'accuracy';
+}
+
+export interface JudgeWidget {
+  kind: 'judge';
+  params: Partial<JudgeParams>;
+}
+
+/** A real AlpacaEval 2 result file, audited live (or its cited summary where the data is not served). */
+export interface AuditWidget {
+  kind: 'audit';
+  model: AlpacaModel;
+  view: 'overlap' | 'fit' | 'contrast' | 'honest';
+}
+
+export type AlpacaModel = 'gpt4_gamed' | 'FuseChat-Gemma-2-9B-Instruct';
+
+export type Widget = ScorerWidget | TaskWidget | JudgeWidget | AuditWidget;
+
+/** What an audit of one AlpacaEval file shows (all rates 0–1). */
+export interface AuditFacts {
+  model: AlpacaModel;
+  prompts: number;
+  raw: number;
+  lc: number;
+  lcLo: number;
+  lcHi: number;
+  /** Share of prompts where the evaluated model's answer is the longer one. */
+  aLonger: number;
+  /** Median length ratio (model / baseline). */
+  medianRatio: number;
+  /** AlpacaEval's own published figures for this model. */
+  published: { winRate: number; lc: number; avgLength: number };
+  /** 'live': audited here from the served data; 'summary': cited numbers (data not served). */
+  source: 'live' | 'summary';
+  /** The audit's verdict on whether the lengths support an LC point, and LC's plausible range when not. */
+  support: { supported: boolean; reason: string | null; range: { low: number; high: number } | null };
+}
+
+/** The live numbers a step's question and claims are judged against. */
+export type Facts =
+  | { kind: 'scorer'; result: ItemScore }
+  | { kind: 'task'; runs: TaskRunSnapshot[] }
+  | { kind: 'judge'; sim: SimulationResult; params: JudgeParams; ms: number }
+  | { kind: 'audit'; audits: AuditFacts[] };
+
+export interface Question {
+  prompt: string;
+  /** 'candidates': the scorer widget's candidates are the options. */
+  options: string[] | 'candidates';
+  /** The option the step's text says is right. */
+  claim: number;
+  /** The option the live numbers make right. */
+  answer(f: Facts): number;
+}
+
+export interface Claim {
+  text: string;
+  holds(f: Facts): boolean;
+}
+
+export interface Step {
+  id: string;
+  title: string;
+  /** A few sentences; `*x*` is emphasis. */
+  body: string[];
+  widget: Widget;
+  /** Asked before the live numbers are shown. */
+  question?: Question;
+  /** Shown after the reveal. */
+  after?: string[];
+  /** Extra statements about the numbers, each checked live. */
+  claims?: Claim[];
+}
+
+export interface Lesson {
+  id: string;
+  title: string;
+  summary: string;
+  steps: Step[];
+  /** How the picture changes on a larger hub model. */
+  larger: string;
+}

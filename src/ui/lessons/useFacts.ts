@@ -1,0 +1,92 @@
+// The live numbers behind a step's widget: scored on the lesson model, simulated, or audited.
+// An embed with a snapshot starts from the snapshot and computes nothing until asked.
+import { useEffect, useState } from 'react';
+import { DEFAULT_PARAMS, simulateJudge } from '../../core/judge/simulate';
+import type { Snapshot, SnapshotModel, TaskRunSnapshot } from '../../state/snapshot';
+import { loadAuditFacts } from './auditFacts';
+import { lessonModel, scoreItems } from './lessonEngine';
+import { bpbRuns, letterRuns } from './taskFacts';
+import type { AlpacaModel, Facts, Widget } from './types';
+
+export type FactsState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; facts: Facts; origin: 'live' | 'snapshot' | 'summary'; model: SnapshotModel | null; deviceReason?: string }
+  | { status: 'error'; message: string };
+
+let bpb: Promise<TaskRunSnapshot[]> | null = null;
+let letters: Promise<TaskRunSnapshot[]> | null = null;
+const ALPACA: AlpacaModel[] = ['gpt4_gamed', 'FuseChat-Gemma-2-9B-Instruct'];
+
+/** Whether a widget needs the language model (and so a download in an embed). */
+export const needsModel = (w: Widget) => w.kind === 'scorer' || w.kind === 'task';
+
+/** Compute a widget's facts live. */
+export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status: 'ready' }>> {
+  switch (w.kind) {
+    case 'scorer': {
+      const [result] = await scoreItems([{ context: w.context, candidates: w.candidates }], w.unconditionalContext ?? '');
+      const m = await lessonModel();
+      return { status: 'ready', facts: { kind: 'scorer', result }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason };
+    }
+    case 'task': {
+      const p = w.view === 'accuracy' ? (letters ??= letterRuns()) : (bpb ??= bpbRuns());
+      const runs = await p.catch((e: unknown) => {
+        if (w.view === 'accuracy') letters = null;
+        else bpb = null;
+        throw e;
+      });
+      const m = await lessonModel();
+      return { status: 'ready', facts: { kind: 'task', runs }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason };
+    }
+    case 'judge': {
+      const params = { ...DEFAULT_PARAMS, ...w.params };
+      const t0 = performance.now();
+      const sim = simulateJudge(params);
+      return { status: 'ready', facts: { kind: 'judge', sim, params, ms: performance.now() - t0 }, origin: 'live', model: null };
+    }
+    case 'audit': {
+      const audits = await Promise.all(ALPACA.map(loadAuditFacts));
+      return { status: 'ready', facts: { kind: 'audit', audits }, origin: audits.every((a) => a.source === 'live') ? 'live' : 'summary', model: null };
+    }
+  }
+}
+
+/** Facts a snapshot carries for this widget (null when it is not a snapshot of this kind). */
+export function snapshotFacts(w: Widget, s: Snapshot | null): Extract<FactsState, { status: 'ready' }> | null {
+  if (!s) return null;
+  if (w.kind === 'scorer' && s.kind === 'scorer') return { status: 'ready', facts: { kind: 'scorer', result: s.result }, origin: 'snapshot', model: s.model };
+  if (w.kind === 'task' && s.kind === 'task') return { status: 'ready', facts: { kind: 'task', runs: s.runs }, origin: 'snapshot', model: s.model };
+  return null;
+}
+
+/**
+ * The facts of a widget. `live` false (an embed): a widget that needs the model waits for
+ * `runLive` (or shows its snapshot); the others compute at once.
+ */
+export function useFacts(w: Widget, live: boolean, snapshot: Snapshot | null): { state: FactsState; liveState: FactsState; runLive(): void } {
+  const [liveState, setLive] = useState<FactsState>({ status: 'idle' });
+  const [asked, setAsked] = useState(live || !needsModel(w));
+  const key = JSON.stringify(w);
+  useEffect(() => {
+    setAsked(live || !needsModel(w));
+    setLive({ status: 'idle' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, live]);
+  useEffect(() => {
+    if (!asked) return;
+    let alive = true;
+    setLive({ status: 'loading' });
+    liveFacts(w).then(
+      (f) => alive && setLive(f),
+      (e: unknown) => alive && setLive({ status: 'error', message: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, asked]);
+  const snap = snapshotFacts(w, snapshot);
+  const state = liveState.status === 'ready' || !snap ? liveState : snap;
+  return { state, liveState, runLive: () => setAsked(true) };
+}

@@ -1,0 +1,117 @@
+// Every lesson, end to end, in the built app on the served stories260K (WASM: Auto must pick it on
+// this machine's software WebGPU adapter). Each question is answered, the reveal shows live
+// numbers, and every claim a step makes (the winners it names above all) holds live, read from the
+// rendered Scorer table as well as from the step's own check. Screenshots of every step at desktop
+// and phone width, light and dark, go to screenshots/lessons/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
+import { LESSONS } from '../../src/ui/lessons/content';
+import type { RuleName } from '../../src/core/scoring/types';
+
+const RULE_COLUMN: Record<RuleName, string> = { acc: 'sum_logprob', acc_norm: 'per_char', acc_bytes: 'per_byte', per_token: 'per_token', pmi: 'pmi' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function goStep(page: Page, lesson: string, step: number) {
+  await page.evaluate((h) => (window.location.hash = h), `#/lessons/${lesson}/${step + 1}`);
+  await page.locator(`[data-testid=lesson-step][data-lesson="${lesson}"][data-step="${LESSONS.find((l) => l.id === lesson)!.steps[step].id}"]`).waitFor();
+}
+
+/** Column winners of the rendered Scorer table: rule column → candidate index. */
+async function tableWinners(page: Page): Promise<Record<string, number[]>> {
+  return page.$$eval('[data-testid=score-table] tbody tr', (trs) => {
+    const out: Record<string, number[]> = {};
+    trs.forEach((tr) =>
+      tr.querySelectorAll('td.win').forEach((td) => {
+        const col = (td as HTMLElement).dataset.col!;
+        (out[col] ??= []).push(Number((tr as HTMLElement).dataset.candidate));
+      }),
+    );
+    return out;
+  });
+}
+
+describe('Lessons', () => {
+  it('every step: predict, reveal live numbers, and every claim holds on stories260K', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(baseUrl() + '/');
+    // The home page links to the Lessons room.
+    await page.getByRole('link', { name: 'Lessons' }).click();
+    await page.getByTestId(`lesson-card-${LESSONS[0].id}`).waitFor();
+    await screenshot(page, 'lessons/index-desktop-light');
+
+    const summary: string[] = [];
+    for (const lesson of LESSONS) {
+      for (let i = 0; i < lesson.steps.length; i++) {
+        const step = lesson.steps[i];
+        await goStep(page, lesson.id, i);
+        const where = `${lesson.id}/${step.id}`;
+        if (step.question) {
+          // The figure stays hidden until the learner commits.
+          expect(await page.getByTestId('lesson-figure').count(), `${where}: figure before commit`).toBe(0);
+          await page.getByTestId('option-0').check();
+          await page.getByTestId('commit').click();
+          const reveal = page.getByTestId('reveal');
+          await reveal.waitFor({ timeout: 120_000 });
+          const live = Number(await reveal.getAttribute('data-live'));
+          expect(live, `${where}: live answer vs the lesson's`).toBe(step.question.claim);
+        }
+        await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
+        const claims = await page.$$eval('[data-testid=claim]', (els) => els.map((e) => ({ text: e.textContent ?? '', holds: (e as HTMLElement).dataset.holds })));
+        for (const c of claims) expect(c.holds, `${where}: ${c.text}`).toBe('true');
+        if (step.widget.kind === 'scorer') {
+          // The winners the text names, read off the real Scorer table.
+          const won = await tableWinners(page);
+          for (const [rule, idx] of Object.entries(step.widget.winners)) expect(won[RULE_COLUMN[rule as RuleName]], `${where}: ${rule}`).toEqual([idx]);
+          const origin = await page.getByTestId('origin').textContent();
+          expect(origin).toMatch(/Live on stories260K \(fp32, WASM\)/);
+          // Auto on this machine's software adapter: WASM, and it says why.
+          expect(origin).toMatch(/Auto chose WASM: .*(software|fallback)/i);
+          summary.push(`${where}: ${JSON.stringify(step.widget.winners)}`);
+        }
+        if (step.widget.kind === 'audit') expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('live');
+        await screenshot(page, `lessons/${lesson.id}-${i + 1}-desktop-light`);
+      }
+    }
+    // Progress is remembered across a reload.
+    await page.goto(baseUrl() + '/#/lessons');
+    await page.getByTestId(`lesson-card-${LESSONS[0].id}`).waitFor();
+    for (const lesson of LESSONS) await expect(page.getByTestId(`lesson-card-${lesson.id}`).getByTestId('lesson-progress').textContent()).resolves.toMatch(/Done: all/);
+    // A step's own link opens that step, revealed from the saved progress.
+    await page.goto(baseUrl() + `/#/lessons/${LESSONS[0].id}/2`);
+    await page.getByTestId('reveal').waitFor({ timeout: 60_000 });
+
+    // Look at every step in the other three combinations.
+    for (const [width, scheme] of [
+      [1280, 'dark'],
+      [390, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const label = `${width < 600 ? 'phone' : 'desktop'}-${scheme}`;
+      await page.evaluate(() => (window.location.hash = '#/lessons'));
+      await page.getByTestId(`lesson-card-${LESSONS[0].id}`).waitFor();
+      await screenshot(page, `lessons/index-${label}`);
+      for (const lesson of LESSONS) {
+        for (let i = 0; i < lesson.steps.length; i++) {
+          await goStep(page, lesson.id, i);
+          await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
+          await screenshot(page, `lessons/${lesson.id}-${i + 1}-${label}`);
+        }
+      }
+    }
+    expect(errors).toEqual([]);
+    console.log(summary.join('\n'));
+    await ctx.close();
+  });
+});

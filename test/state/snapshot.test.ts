@@ -1,0 +1,104 @@
+// Snapshots in embed links: a real stories260K result round-trips exactly; a tampered, oversized or
+// hostile link is refused with a message (and strings stay strings: nothing is evaluated).
+import { beforeAll, describe, expect, it } from 'vitest';
+import LZString from 'lz-string';
+import path from 'node:path';
+import { createNodeEngine } from '../../src/engine/node';
+import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
+import { decodeSnapshot, encodeSnapshot, MAX_SNAPSHOT_CHARS, scorerDifferences, scorerSnapshot, type ScorerSnapshot, type SnapshotModel } from '../../src/state/snapshot';
+import { MODELS_DIR } from '../models';
+
+const MODEL: SnapshotModel = { id: 'stories260K', choice: { kind: 'served', name: 'stories260K' }, dtype: 'fp32', device: 'cpu' };
+const HOSTILE = ' <img src=x onerror="window.__pwned=1">';
+let result: ItemScore;
+let snap: ScorerSnapshot;
+
+beforeAll(async () => {
+  const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
+  result = await engine.score({
+    context: 'Tim got out of the pool. He was wet and cold. His mom gave him a',
+    candidates: [' hat.', ' big soft towel so he could dry off.', HOSTILE],
+    options: DEFAULT_SCORE_OPTIONS,
+  });
+  const r = scorerSnapshot(MODEL, result, { indices: [0, 1, 2], gold: 1, unconditionalContext: '', boundaryPolicy: 'whole' });
+  if (!r.ok) throw new Error(r.error);
+  snap = r.snapshot;
+});
+
+const payloadOf = (value: unknown) => LZString.compressToEncodedURIComponent(JSON.stringify(value));
+
+describe('snapshot links', () => {
+  it('round-trip a real result exactly: every number, token and winner', () => {
+    const enc = encodeSnapshot(snap);
+    if (!enc.ok) throw new Error(enc.error);
+    expect(enc.payload.length).toBeLessThan(MAX_SNAPSHOT_CHARS);
+    const dec = decodeSnapshot(enc.payload);
+    if (!dec.ok) throw new Error(dec.error);
+    expect(dec.snapshot).toEqual(snap);
+    if (dec.snapshot.kind !== 'scorer') throw new Error('kind');
+    expect(dec.snapshot.result).toEqual(result); // bit-exact doubles: JSON round-trips them
+    expect(scorerDifferences(dec.snapshot.result, result)).toEqual([]);
+    // Strings come back as the same strings: markup in a candidate is text, not HTML.
+    expect(dec.snapshot.result.candidates[2].text).toBe(HOSTILE);
+  });
+
+  it('refuses a tampered snapshot with a message that says what is wrong', () => {
+    const bad = structuredClone(snap) as unknown as { result: { candidates: { sum_logprob: unknown; tokens: { rank: unknown }[] }[]; winners: { acc: number } } };
+    bad.result.candidates[0].sum_logprob = '-1; alert(1)';
+    let r = decodeSnapshot(payloadOf(bad));
+    expect(r).toMatchObject({ ok: false });
+    expect(!r.ok && r.error).toMatch(/snapshot is invalid: result\.candidates\.0\.sum_logprob/);
+    const winner = structuredClone(snap);
+    winner.result.winners.acc = 7;
+    r = decodeSnapshot(payloadOf(winner));
+    expect(!r.ok && r.error).toMatch(/winner is past the last candidate/);
+    const rank = structuredClone(snap);
+    rank.result.candidates[1].tokens[0].rank = 0;
+    expect(decodeSnapshot(payloadOf(rank)).ok).toBe(false);
+    expect(decodeSnapshot(payloadOf({ ...snap, kind: 'script' })).ok).toBe(false);
+    // Characters lz-string never writes, and a payload cut short.
+    expect(decodeSnapshot('<script>').ok).toBe(false);
+    const enc = encodeSnapshot(snap);
+    if (!enc.ok) throw new Error(enc.error);
+    r = decodeSnapshot(enc.payload.slice(0, enc.payload.length >> 1));
+    expect(r.ok).toBe(false);
+  });
+
+  it('refuses an oversized snapshot, before and after decompression', () => {
+    const long = 'A'.repeat(MAX_SNAPSHOT_CHARS + 1);
+    const r = decodeSnapshot(long);
+    expect(!r.ok && r.error).toMatch(/too long \(48,001 characters; the limit is 48,000\)/);
+    // Too many tokens for one candidate: refused by the schema, and refused when made.
+    const big = structuredClone(snap);
+    big.result.candidates[1].tokens = Array.from({ length: 401 }, () => big.result.candidates[1].tokens[0]);
+    expect(decodeSnapshot(payloadOf(big)).ok).toBe(false);
+    expect(scorerSnapshot(MODEL, big.result, { indices: [0, 1, 2], gold: null, unconditionalContext: '', boundaryPolicy: 'whole' }).ok).toBe(false);
+  });
+
+  it('notices when a live result differs from the snapshot', () => {
+    const other = structuredClone(result);
+    other.candidates[0].sum_logprob -= 0.5;
+    other.winners.acc = 1;
+    const d = scorerDifferences(result, other);
+    expect(d.join('; ')).toMatch(/answer 1's log-prob differs by 0\.500 nats; the winner under acc changed from answer 1 to answer 2/);
+  });
+
+  it('never throws on arbitrary input, and accepts no random JSON as a snapshot (seeded fuzz)', () => {
+    let seed = 12345;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const alphabet = 'AZaz09+-$<>"\'&{}[]:,. \u00e9\u72d7';
+    const enc = encodeSnapshot(snap);
+    if (!enc.ok) throw new Error(enc.error);
+    for (let n = 0; n < 300; n++) {
+      const junk = Array.from({ length: Math.floor(rand() * 200) }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
+      expect(typeof decodeSnapshot(junk).ok).toBe('boolean');
+      // One character of a real payload changed.
+      const i = Math.floor(rand() * enc.payload.length);
+      const flipped = enc.payload.slice(0, i) + (enc.payload[i] === 'A' ? 'B' : 'A') + enc.payload.slice(i + 1);
+      const r = decodeSnapshot(flipped);
+      if (r.ok) expect(r.snapshot.kind).toBe('scorer'); // a flip that still parses is still a valid snapshot
+      const value = [null, 1, 'x', [], {}, { v: 1 }, { ...snap, v: 2 }, { ...snap, result: null }][Math.floor(rand() * 8)];
+      expect(decodeSnapshot(payloadOf(value)).ok).toBe(false);
+    }
+  });
+});

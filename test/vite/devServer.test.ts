@@ -1,0 +1,50 @@
+// The dev server (`npm run dev`) serves the models folder at /models/ and answers a missing file
+// with 404, never with the app's HTML (transformers.js would cache the HTML as if it were the file).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { createServer, type ViteDevServer } from 'vite';
+import { MODELS_DIR } from '../models';
+
+const ROOT = path.resolve(__dirname, '../..');
+let server: ViteDevServer;
+let base: string;
+const saved = process.env.MODELS_DIR;
+
+beforeAll(async () => {
+  process.env.MODELS_DIR = MODELS_DIR;
+  server = await createServer({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'silent', server: { port: 0, host: '127.0.0.1', strictPort: false } });
+  await server.listen();
+  base = `http://127.0.0.1:${(server.httpServer!.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await server?.close();
+  if (saved === undefined) delete process.env.MODELS_DIR;
+  else process.env.MODELS_DIR = saved;
+});
+
+describe('dev server', () => {
+  it('serves a model file byte for byte', async () => {
+    const r = await fetch(`${base}/models/stories260K/config.json`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json');
+    expect(await r.text()).toBe(fs.readFileSync(path.join(MODELS_DIR, 'stories260K/config.json'), 'utf8'));
+    const ranged = await fetch(`${base}/models/stories260K/onnx/model.onnx`, { headers: { Range: 'bytes=0-0' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toBe(`bytes 0-0/${fs.statSync(path.join(MODELS_DIR, 'stories260K/onnx/model.onnx')).size}`);
+  });
+
+  it('answers a missing model file, a missing model and a path outside the folder with 404, not HTML', async () => {
+    for (const url of ['/models/stories260K/onnx/model_fp16.onnx', '/models/no-such-model/config.json', '/models/..%2f..%2fpackage.json']) {
+      const r = await fetch(base + url);
+      expect(r.status, url).toBe(404);
+      expect(r.headers.get('content-type')).toBe('text/plain');
+      expect((await r.text()).toLowerCase()).not.toContain('<html');
+    }
+    // The app's own routes still get the HTML: the 404s above are the models folder's, not a default.
+    const app = await fetch(`${base}/`);
+    expect(app.status).toBe(200);
+    expect(await app.text()).toContain('<html');
+  });
+});
