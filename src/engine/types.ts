@@ -19,6 +19,11 @@ export interface LoadRequest {
   device: Device;
   /** Node only (device cpu): ONNX Runtime's intra-op threads (default: one per core). */
   cpuThreads?: number;
+  /**
+   * Load even where the device is known to score this graph style wrongly (see
+   * KNOWN_DEVICE_FAULTS in engine.ts): for the diagnostics page, which exists to show such faults.
+   */
+  allowKnownFaults?: boolean;
 }
 
 export interface LoadProgress {

@@ -98,6 +98,27 @@ describe('export styles in the browser Worker', () => {
     expect(d.token).toBeLessThan(1e-3);
   });
 
+  it('the Scorer does not score a GroupQueryAttention graph on WebGPU (known wrong past ~30 tokens): it loads on WASM and says why', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await ctx.addInitScript(() => {
+      localStorage.setItem(
+        'lengthlens.scorer.workspace.v1',
+        JSON.stringify({ v: 1, model: { kind: 'served', name: 'tiny-llama-gqa' }, dtype: 'fp32', device: 'webgpu', context: 'Once upon a time, there was a little girl named', candidates: [' Lily.', ' Tom and his big red dog.'], gold: null, boundaryPolicy: 'whole', unconditionalContext: '', chatTemplate: false, units: 'bits' }),
+      );
+    });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(baseUrl() + '/');
+    await page.getByTestId('model-status').filter({ hasText: 'tiny-llama-gqa' }).waitFor({ timeout: 180_000 });
+    const note = page.locator('.warning', { hasText: 'GroupQueryAttention' });
+    await note.waitFor({ timeout: 60_000 });
+    await expect(note.textContent()).resolves.toMatch(/GroupQueryAttention on WebGPU gives wrong log-probs.*runs on WASM/);
+    await expect(page.getByTestId('model-status').textContent()).resolves.toMatch(/wasm/i);
+    await screenshot(page, 'scorer-gqa-webgpu-refused');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('the Scorer’s model panel says which plan the loaded graph gets', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await ctx.addInitScript(() => {
