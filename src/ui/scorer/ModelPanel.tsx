@@ -24,15 +24,18 @@ const sizeText = (bytes: number | undefined) => {
   return mb >= 1000 ? `${(mb / 1000).toFixed(2)} GB` : `${mb} MB`;
 };
 
-function useServedModels(): ServedModel[] | null {
+/** The served models the app knows of, plus the chosen one (a link may name any served folder). */
+function useServedModels(chosen: string | null): ServedModel[] | null {
   const [m, setM] = useState<ServedModel[] | null>(null);
   useEffect(() => {
     let live = true;
-    void listServedModels().then((v) => live && setM(v));
+    void Promise.all([listServedModels(), chosen ? probeServedModel(chosen) : null]).then(([known, extra]) => {
+      if (live) setM(extra && !known.some((k) => k.name === extra.name) ? [...known, extra] : known);
+    });
     return () => {
       live = false;
     };
-  }, []);
+  }, [chosen]);
   return m;
 }
 
@@ -140,7 +143,7 @@ export function ModelPanel(props: { embed?: boolean }) {
   const load = useEngine((s) => s.load);
   const probe = useEngine((s) => s.probe);
   const support = useDeviceSupport();
-  const served = useServedModels();
+  const served = useServedModels(model.kind === 'served' && !model.name.startsWith(DISK_PREFIX) ? model.name : null);
   const disk = useDiskModels();
   const [hubText, setHubText] = useState(model.kind === 'hub' && !findHubModel(model.id) ? model.id : '');
   const [pickingDisk, setPickingDisk] = useState(false);
