@@ -41,7 +41,7 @@ export const AUDIT_SUMMARY: Record<AlpacaModel, Omit<AuditFacts, 'source'>> = {
     prompts: 805,
     raw: 0.03738337371378886,
     lc: 0.7036248464431305,
-    lcLo: 0.6314940762948057,
+    lcLo: 0.6314940762948056,
     lcHi: 0.7610892989477966,
     aLonger: 0.03850931677018633,
     medianRatio: 0.004757373929590865,
