@@ -2,7 +2,7 @@
 // run time and kept for the session. A failed listing (no network) is kept as an error, not as
 // "ships nothing", and asked again next time.
 import { create } from 'zustand';
-import { listHubModel, type HubListing } from '../engine/models';
+import { listHubModel, type HubListing } from '../engine';
 
 export type HubListingState = { status: 'loading' } | { status: 'ok'; listing: HubListing } | { status: 'error'; message: string };
 

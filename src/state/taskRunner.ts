@@ -6,9 +6,9 @@ import { scoredItemFromCandidates } from '../core/metrics/fromCandidates';
 import type { ScoredItem } from '../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
 import { continuationOf, type TaskItem, type TaskSet } from '../core/tasks/types';
-import { createEngineClient, type EngineClient } from '../engine/client';
-import type { Device, LoadRequest } from '../engine/types';
-import { isSourceFailure } from '../engine/models';
+import { createEngineClient, type EngineClient } from '../engine';
+import type { Device, LoadRequest } from '../engine';
+import { isSourceFailure } from '../engine';
 import { deviceSupport, resolveDevice } from './devices';
 import type { ModelChoice } from './taskTypes';
 

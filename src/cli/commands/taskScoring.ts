@@ -9,8 +9,8 @@ import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 import { SAMPLE_TASKS, sampleTask } from '../../core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../core/tasks/types';
-import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
-import type { Dtype } from '../../engine/types';
+import { createNodeEngine, modelSourceFromArg } from '../../engine/nodeFace';
+import type { Dtype } from '../../engine/nodeFace';
 
 /** A task from an items file (strings scored as written unless a delimiter is given) or a sample. */
 export async function loadTaskSet(
