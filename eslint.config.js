@@ -1,5 +1,6 @@
-// Lint: the layer rule (core ← engine ← state ← ui; the CLI uses core and the engine), plus a few
-// recommended rules. Each layer's forbidden imports are listed once, in LAYERS.
+// Lint: the layer rule (core ← engine ← state ← ui; the CLI uses core and the engine), plus the
+// recommended rules the tree passes. Each layer's forbidden imports are listed once, in LAYERS.
+import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
@@ -29,10 +30,15 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'public/**', 'reports/**', '.stryker-tmp/**'] },
   {
     files: ['src/**/*.{ts,tsx}'],
-    extends: [tseslint.configs.base],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
     plugins: { 'react-hooks': reactHooks },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
+      // Recommended rules the tree does not pass yet (a handful of findings each): off until fixed.
+      '@typescript-eslint/no-unused-vars': 'off',
+      '@typescript-eslint/no-unused-expressions': 'off',
+      'no-loss-of-precision': 'off',
+      'no-control-regex': 'off',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
