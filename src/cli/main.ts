@@ -1,11 +1,9 @@
-// `lengthlens <command>`: each command lives in ./commands/<name>.ts and exports `run`.
+// `lengthlens <command>`: each command lives in ./commands/<name>.ts and exports `command` (a
+// Command: its summary, usage and `run`).
+import type { Command } from './command';
 import { UsageError } from './errors';
 
-export interface Command {
-  summary: string;
-  usage: string;
-  run(argv: string[]): Promise<number>;
-}
+export type { Command };
 
 const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   score: () => import('./commands/score'),

@@ -4,17 +4,13 @@ import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import type { TokenizerTraits } from '../core/tokens/pieces';
 import { utf8Length } from '../core/text/unicode';
 import type { LoadedModel } from './model';
-
-interface RawTokenizer {
-  encode(text: string, options?: { add_special_tokens?: boolean }): { ids: number[]; tokens: string[] };
-  id_to_token(id: number): string | undefined;
-}
+import { bosToken, rawTokenizer, vocabularyPieces, type RawTokenizer } from './transformersAdapter';
 
 /** What encoding needs: the tokenizer and which ids are special. */
 export type TokenizerHandle = Pick<LoadedModel, 'tokenizer' | 'specialIds'>;
 
 function raw(m: TokenizerHandle): RawTokenizer {
-  return (m.tokenizer as unknown as { _tokenizer: RawTokenizer })._tokenizer;
+  return rawTokenizer(m.tokenizer);
 }
 
 /** Tokens the post-processor adds to every text (BOS, EOS): as many as it gives the empty string. */
@@ -77,8 +73,7 @@ const longestPieces = new WeakMap<object, number>();
 export function longestPieceChars(m: TokenizerHandle): number {
   let n = longestPieces.get(m.tokenizer);
   if (n === undefined) {
-    const model = (raw(m) as unknown as { model?: { vocab?: unknown; tokens_to_ids?: Map<string, number> } }).model;
-    const pieces: Iterable<unknown> = Array.isArray(model?.vocab) ? model.vocab : (model?.tokens_to_ids?.keys() ?? []);
+    const pieces = vocabularyPieces(m.tokenizer);
     n = 0;
     for (const p of pieces) if (typeof p === 'string') n = Math.max(n, p.length);
     // Unknown vocabulary: a bound no real tokenizer's piece reaches.
@@ -152,7 +147,7 @@ export function encodeCached(m: LoadedModel, text: string, addSpecialTokens: boo
  * the model never sees BOS twice.
  */
 export function addSpecialTokensFor(m: TokenizerHandle, text: string): boolean {
-  const bos = (m.tokenizer as unknown as { bos_token?: string | null }).bos_token;
+  const bos = bosToken(m.tokenizer);
   return !(bos && text.startsWith(bos));
 }
 

@@ -6,6 +6,7 @@
 // GPU buffer that would have to be disposed).
 import { Tensor, type PreTrainedModel } from '@huggingface/transformers';
 import { decoderSession, type DecoderSession } from './graph';
+import { callForward, gpuData, modelConfig, ortTensor, tensorFromOrt } from './transformersAdapter';
 import { LOGITS_TO_KEEP_INPUTS, singleRowGroups } from './plan';
 
 type Feeds = Record<string, Tensor>;
@@ -39,7 +40,7 @@ interface CacheEntry {
 
 /** A cache tensor's data in its own type (read from the GPU when it lives there). */
 async function cacheData(t: Tensor): Promise<CacheData> {
-  const raw = (t.location === 'gpu-buffer' ? await (t.ort_tensor as unknown as { getData(): Promise<unknown> }).getData() : t.data) as ArrayBufferView;
+  const raw = (t.location === 'gpu-buffer' ? await gpuData(t) : t.data) as ArrayBufferView;
   if (raw instanceof Float32Array) return raw;
   if (t.type === 'float16') return new Uint16Array(raw.buffer, raw.byteOffset, raw.byteLength / 2);
   throw new Error(`unsupported KV cache type ${t.type}`);
@@ -69,7 +70,7 @@ const MAX_PAST_FACTOR = 4;
 
 /** The model's forward through transformers.js (it fills in an empty past for a fresh sequence). */
 export async function callModel(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
-  return (await (model as unknown as (f: ModelInputs) => Promise<Outputs>)(feeds)) as Outputs;
+  return callForward<ModelInputs, Outputs>(model, feeds);
 }
 
 /** Inputs some graphs have that say how many positions' logits to return: 0 means all. */
@@ -89,9 +90,9 @@ export async function logitsOnly(model: PreTrainedModel, given: Feeds): Promise<
   const feeds = { ...logitsToKeepFeeds(session), ...given };
   if (session && session.outputNames.includes('logits') && session.inputNames.every((n) => n in feeds)) {
     const ortFeeds: Record<string, unknown> = {};
-    for (const n of session.inputNames) ortFeeds[n] = (feeds[n] as unknown as { ort_tensor: unknown }).ort_tensor;
+    for (const n of session.inputNames) ortFeeds[n] = ortTensor(feeds[n]);
     const out = await session.run(ortFeeds, ['logits']);
-    return new (Tensor as unknown as new (ort: unknown) => Tensor)(out.logits);
+    return tensorFromOrt(out.logits);
   }
   const past: Feeds = {};
   const rest: Feeds = {};
@@ -102,7 +103,7 @@ export async function logitsOnly(model: PreTrainedModel, given: Feeds): Promise<
 }
 
 export async function cpuData(t: Tensor): Promise<Float32Array> {
-  const data = t.location === 'gpu-buffer' ? await (t.ort_tensor as unknown as { getData(): Promise<unknown> }).getData() : t.data;
+  const data = t.location === 'gpu-buffer' ? await gpuData(t) : t.data;
   if (data instanceof Float32Array) return data;
   return t.to('float32').data as Float32Array;
 }
@@ -335,7 +336,7 @@ export function emptyPast(model: PreTrainedModel, batch: number): Feeds {
   const session = decoderSession(model);
   const feeds: Feeds = {};
   if (!session) return feeds;
-  const config = model.config as unknown as Record<string, number | undefined>;
+  const config = modelConfig<number>(model);
   const meta = new Map((session.inputMetadata ?? []).map((m) => [m.name, m]));
   for (const name of session.inputNames) {
     if (!name.startsWith('past_key_values')) continue;

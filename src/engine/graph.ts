@@ -7,24 +7,10 @@ import { DEFAULT_REMOTE_HOST, runtimeConfig } from './runtime';
 import { DTYPE_FILES } from './models';
 import type { Dtype, ModelSource } from './types';
 
-interface ValueMetadata {
-  name: string;
-  isTensor?: boolean;
-  type?: string;
-  shape?: readonly (string | number)[];
-}
+import { decoderSession, type DecoderSession } from './transformersAdapter';
 
-export interface DecoderSession {
-  inputNames: readonly string[];
-  outputNames: readonly string[];
-  inputMetadata?: readonly ValueMetadata[];
-  outputMetadata?: readonly ValueMetadata[];
-  run(feeds: Record<string, unknown>, fetches?: readonly string[]): Promise<Record<string, unknown>>;
-}
-
-export function decoderSession(model: PreTrainedModel): DecoderSession | undefined {
-  return (model as unknown as { sessions?: Record<string, DecoderSession> }).sessions?.model;
-}
+// Re-exported where the engine has always found them.
+export { decoderSession, type DecoderSession };
 
 /** Opens a file on the local disk (Node sets this; the browser has no disk). */
 type LocalReader = (file: string) => Promise<ByteSource | null>;

@@ -6,6 +6,7 @@ import { DTYPE_FILES, LOAD_ERROR, isNetworkFailure, listHubModel } from './model
 import { prepareSource, sourceLabel } from './runtime';
 import { releaseBuffers } from './forward';
 import { inspectModel } from './graph';
+import { modelConfig, tokenizerFields } from './transformersAdapter';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export interface LoadedModel {
@@ -101,21 +102,13 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
   } catch (err) {
     throw await withShippedDtypes(explainLoadError(err, label, DTYPE_FILES[request.dtype] ?? 'the model file'), request);
   }
-  const config = model.config as unknown as Record<string, unknown>;
-  const tok = tokenizer as unknown as {
-    bos_token_id?: number | null;
-    eos_token_id?: number | null;
-    all_special_ids?: number[];
-    chat_template?: string | null;
-    _tokenizerJSON?: unknown;
-    model_max_length?: number;
-    _tokenizerConfig?: { model_max_length?: number };
-  };
-  const traits = tokenizerTraits(tok._tokenizerJSON);
+  const config = modelConfig(model);
+  const tok = tokenizerFields(tokenizer);
+  const traits = tokenizerTraits(tok.json);
   const bos = tok.bos_token_id ?? null;
   const eos = tok.eos_token_id ?? null;
   const prefixTokenId = bos ?? eos ?? 0;
-  const maxLength = Number(config.max_position_embeddings ?? config.n_positions ?? tok._tokenizerConfig?.model_max_length ?? 2048);
+  const maxLength = Number(config.max_position_embeddings ?? config.n_positions ?? tok.config?.model_max_length ?? 2048);
   const { plan } = await inspectModel(model, request.source, request.dtype);
   const info: ModelInfo = {
     id: label,

@@ -15,6 +15,7 @@ import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, 
 import { gqaPrefixChoice } from './plan';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
+import { applyChatTemplateText } from './transformersAdapter';
 
 /** Longest candidate, in characters, the engine accepts before tokenising. */
 export const MAX_CANDIDATE_CHARS = 20_000;
@@ -106,8 +107,7 @@ export function planContinuation(m: LoadedModel, contextSplit: string, continuat
 /** Context text as the model sees it: raw, or as a user turn of the model's chat template. */
 export function modelContext(m: LoadedModel, context: string, chatTemplate: boolean): string {
   if (!chatTemplate || !m.info.hasChatTemplate) return context;
-  const tok = m.tokenizer as unknown as { apply_chat_template(c: { role: string; content: string }[], o: object): string };
-  return tok.apply_chat_template([{ role: 'user', content: context }], { tokenize: false, add_generation_prompt: true });
+  return applyChatTemplateText(m.tokenizer, [{ role: 'user', content: context }], { tokenize: false, add_generation_prompt: true });
 }
 
 export interface Scored {

@@ -1,8 +1,8 @@
 // Times one model on WebGPU and on WASM with a probe text, in a throwaway engine Worker, so that
 // "Auto" can prefer the faster device for the model actually loaded. Only asked on a hardware
 // adapter; the result is kept per model and dtype (devices.ts).
-import { createEngineClient } from '../engine/client';
-import type { LoadRequest } from '../engine/types';
+import { createEngineClient } from '../engine';
+import type { LoadRequest } from '../engine';
 import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
 import { autoChoice, deviceSupport, recordSpeed, speedEvidence, speedKey, type SpeedEvidence } from './devices';
 

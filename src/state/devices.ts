@@ -5,8 +5,8 @@
 // a hardware adapter (a software one, such as SwiftShader, or a fallback adapter is slower than
 // WASM for everything), and only where WebGPU scored a probe faster than WASM for the model in
 // question (tiny models usually run faster on WASM). Otherwise WASM, with the reason.
-import { detectDevices, type DeviceSupport } from '../engine/models';
-import type { Device } from '../engine/types';
+import { detectDevices, type DeviceSupport } from '../engine';
+import type { Device } from '../engine';
 
 /** The user's choice: `auto` decides by evidence (see above), the others force a device. */
 export const DEVICE_PREFERENCES = ['auto', 'webgpu', 'wasm'] as const;

@@ -1,8 +1,8 @@
 // Model folders picked from disk. Their File objects stay in memory only (a folder cannot be put
 // in a link or restored after a reload); the engine reads them through a `files` source.
 import { create } from 'zustand';
-import { DTYPE_FILES } from '../engine/models';
-import type { Dtype, ModelSource } from '../engine/types';
+import { DTYPE_FILES } from '../engine';
+import type { Dtype, ModelSource } from '../engine';
 
 /** Picked folders appear in the workspace as a served-style name with this prefix. */
 export const DISK_PREFIX = 'disk-';

@@ -1,11 +1,11 @@
 // The one engine the Scorer talks to (a Worker behind comlink): loading with progress and
 // cancel, the WebGPU-vs-WASM probe, and live scoring where a newer run abandons older ones.
 import { create } from 'zustand';
-import type { ProbeCheck } from '../engine/api';
-import { createEngineClient, type EngineClient } from '../engine/client';
-import type { LoadProgress, LoadRequest, ModelInfo } from '../engine/types';
+import type { ProbeCheck } from '../engine';
+import { createEngineClient, type EngineClient } from '../engine';
+import type { LoadProgress, LoadRequest, ModelInfo } from '../engine';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
-import { isSourceFailure } from '../engine/models';
+import { isSourceFailure } from '../engine';
 import { autoDeviceFor } from './deviceSpeed';
 
 export type LoadState =

@@ -4,7 +4,7 @@
 // workspace naming a hub model asks nothing). A failed listing (no network) is kept as an error,
 // not as "ships nothing", and asked again next time.
 import { create } from 'zustand';
-import { listHubModel, type HubListing } from '../engine/models';
+import { listHubModel, type HubListing } from '../engine';
 
 export type HubListingState = { status: 'loading' } | { status: 'ok'; listing: HubListing } | { status: 'error'; message: string };
 

@@ -1,7 +1,7 @@
 // Which models the app serves itself (/models/<name>/) and which dtypes each ships. Asked with
 // HEAD requests to the app's own server; nothing leaves the machine.
-import { isServed, servedDtypes } from '../engine/models';
-import type { Dtype } from '../engine/types';
+import { isServed, servedDtypes } from '../engine';
+import type { Dtype } from '../engine';
 
 export const KNOWN_SERVED = ['stories260K', 'bench-llama-6M'];
 

@@ -6,10 +6,7 @@ import { scoredItemFromCandidates } from '../core/metrics/fromCandidates';
 import type { ScoredItem } from '../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
 import { continuationOf, type TaskItem, type TaskSet } from '../core/tasks/types';
-import { createEngineClient, type EngineClient } from '../engine/client';
-import type { Device, LoadRequest } from '../engine/types';
-import { isSourceFailure } from '../engine/models';
-import { TASK_CHUNK_ITEMS } from '../engine/stream';
+import { createEngineClient, isSourceFailure, TASK_CHUNK_ITEMS, type Device, type EngineClient, type LoadRequest } from '../engine';
 import { deviceSupport, resolveDevice } from './devices';
 import type { ModelChoice } from './taskTypes';
 

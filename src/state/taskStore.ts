@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { LeadingSpaceMode } from '../core/bpb/perByteCost';
 import type { ScoredItem } from '../core/metrics/types';
-import { DEFAULT_SERVED_MODEL } from '../engine/models';
+import { DEFAULT_SERVED_MODEL } from '../engine';
 import * as db from './taskDb';
 import { BatchControl, chunkScorer, loadModel, runBatch } from './taskRunner';
 import { taskFromFile, taskFromSample, type DelimiterChoice } from './taskSource';
@@ -97,7 +97,7 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
   const install = async (task: PersistedTask, persist: boolean) => {
     const seq = ++installSeq;
     if (control) {
-      // The old batch stops after its current item; its scores are still saved.
+      // The old batch stops after its current chunk of items; their scores are still saved.
       control.cancel();
       control = null;
     }

@@ -2,7 +2,7 @@
 import type { LineError } from '../core/formats/lineError';
 import type { ScoredItem } from '../core/metrics/types';
 import type { TaskSet } from '../core/tasks/types';
-import type { Device, Dtype } from '../engine/types';
+import type { Device, Dtype } from '../engine';
 import type { DevicePreference } from './devices';
 
 /** Where the items came from. `log_samples` carries its own scores and needs no model. */

@@ -1,9 +1,9 @@
 // The Scorer's workspace: what the user is scoring and how it is shown. Everything here is
 // shareable (URL) and persisted (local storage); engine state lives in engineSession.ts.
 import { create } from 'zustand';
-import type { Dtype } from '../engine/types';
+import type { Dtype } from '../engine';
 import type { BoundaryPolicy } from '../core/scoring/types';
-import { DEFAULT_SERVED_MODEL } from '../engine/models';
+import { DEFAULT_SERVED_MODEL } from '../engine';
 import { MAX_CANDIDATES } from './limits';
 import type { DevicePreference, ModelChoice, Units, Workspace } from './workspaceSchema';
 

@@ -1,7 +1,7 @@
 // The Scorer's whole user-visible state, as a versioned zod schema. Every state that enters the
 // app from outside (a share link, local storage) goes through `parseWorkspace`.
 import { z } from 'zod';
-import type { Dtype } from '../engine/types';
+import type { Dtype } from '../engine';
 import { DEVICE_PREFERENCES } from './devices';
 import { MAX_CANDIDATES, MAX_LINK_TEXT_CHARS } from './limits';
 

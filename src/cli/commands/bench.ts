@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { UsageError } from '../errors';
 import { jsonReplacer, parseNumberFlag } from '../io';
-import { createNodeEngine } from '../../engine/node';
-import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/bench/run';
-import { envKey, formatBenchTable, type BenchReport } from '../../engine/bench/report';
-import { ALL_DTYPES, type Dtype } from '../../engine/types';
-import { DTYPE_FILES } from '../../engine/models';
+import { createNodeEngine } from '../../engine/nodeFace';
+import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/nodeFace';
+import { envKey, formatBenchTable, type BenchReport } from '../../engine/nodeFace';
+import { ALL_DTYPES, type Dtype } from '../../engine/nodeFace';
+import { DTYPE_FILES } from '../../engine/nodeFace';
 
 const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
   [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--out bench-results/bench.json] [--json]

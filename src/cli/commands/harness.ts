@@ -1,6 +1,6 @@
 // `lengthlens harness FILE`: recompute an lm-eval-harness --log_samples file's accuracies (and the
 // answer-level length diagnostics) from its logged log-likelihoods.
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { UsageError } from '../errors';
 import { printJson, readTextFile, reportSkipped, warn } from '../io';
 import type { LineError } from '../../core/formats/lineError';

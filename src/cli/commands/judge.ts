@@ -1,6 +1,6 @@
 // `lengthlens judge simulate|audit|montecarlo|sample`: the Judge lab's figures from the command line.
 import { parseArgs } from 'node:util';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { UsageError } from '../errors';
 import { printJson, readTextFile } from '../io';
 import { DEFAULT_PARAMS, checkParams, simulateJudge, type JudgeParams } from '../../core/judge/simulate';

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { UsageError } from '../errors';
 import { jsonReplacer, parseCommandArgs, parseNumberFlag, warn } from '../io';
 import { parseMu } from './taskOutput';
 import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
-import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
-import { streamScores } from '../../engine/stream';
-import { ALL_DTYPES, type Dtype } from '../../engine/types';
+import { createNodeEngine, modelSourceFromArg } from '../../engine/nodeFace';
+import { streamScores } from '../../engine/nodeFace';
+import { ALL_DTYPES, type Dtype } from '../../engine/nodeFace';
 
 /**
  * Items per engine call. One: items scored together share padded passes, which moves fp32

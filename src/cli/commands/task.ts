@@ -2,7 +2,7 @@
 // built-in sample or items file scored by a model (--model), as JSON, CSV or a summary.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Command } from '../main';
+import type { Command } from '../command';
 import { UsageError } from '../errors';
 import { parseNumberFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
 import { nonFiniteMessage } from '../../core/metrics/accuracy';

@@ -9,9 +9,7 @@ import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 import { SAMPLE_TASKS, sampleTask } from '../../core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../core/tasks/types';
-import { createNodeEngine, modelSourceFromArg } from '../../engine/node';
-import { streamScores } from '../../engine/stream';
-import type { Dtype } from '../../engine/types';
+import { createNodeEngine, modelSourceFromArg, streamScores, type Dtype } from '../../engine/nodeFace';
 
 /** A task from an items file (strings scored as written unless a delimiter is given) or a sample. */
 export async function loadTaskSet(

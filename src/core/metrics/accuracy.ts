@@ -1,6 +1,7 @@
 // Multiple-choice accuracy under each rule, exactly as lm-eval-harness process_results computes
 // it (research/lm-eval-harness.md §2.1, §2.4, §2.5).
-import { codePointLength, utf8Length } from '../text/unicode';
+import { RULE_TABLE, choiceText, hasRuleInputs } from '../scoring/rules';
+import { utf8Length } from '../text/unicode';
 import { mean, meanStderr, npArgmax } from './stats';
 import type {
   AccuracyReport,
@@ -13,29 +14,11 @@ import type {
 } from './types';
 import { ACCURACY_RULES } from './types';
 
-/** The raw choice text used for length normalisation (continuation when the text is unknown). */
-function choiceText(c: ChoiceScores): string | undefined {
-  return c.text ?? c.continuation;
-}
-
 /** The per-choice score each rule maximises, or undefined when the inputs for it are missing. */
 export function ruleScores(choices: readonly ChoiceScores[], rule: AccuracyRule): number[] | undefined {
-  switch (rule) {
-    case 'acc':
-      return choices.map((c) => c.logprob);
-    case 'acc_norm':
-      if (choices.some((c) => choiceText(c) === undefined)) return undefined;
-      return choices.map((c) => c.logprob / codePointLength(choiceText(c)!));
-    case 'acc_bytes':
-      if (choices.some((c) => choiceText(c) === undefined)) return undefined;
-      return choices.map((c) => c.logprob / utf8Length(choiceText(c)!));
-    case 'acc_per_token':
-      if (choices.some((c) => c.nTokens === undefined)) return undefined;
-      return choices.map((c) => c.logprob / c.nTokens!);
-    case 'acc_mutual_info':
-      if (choices.some((c) => c.unconditionalLogprob === undefined)) return undefined;
-      return choices.map((c) => c.logprob - c.unconditionalLogprob!);
-  }
+  const r = RULE_TABLE.find((x) => x.id === rule)!;
+  if (choices.some((c) => !hasRuleInputs(c, r))) return undefined;
+  return choices.map((c) => r.ofChoice(c));
 }
 
 /** The choice each rule picks (np.argmax: first index wins ties, first NaN wins). */

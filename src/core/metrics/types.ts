@@ -1,6 +1,7 @@
 // Inputs and outputs of the task-level metrics (SPEC §4). The scoring engine (one CandidateScore per
 // choice), `lengthlens task --bits` and lm-eval-harness logs all reduce to ScoredItem.
 import type { LeadingSpaceMode, TokenBits } from '../bpb/perByteCost';
+import { RULE_TABLE } from '../scoring/rules';
 
 /** What is known about one choice (or the single gold of a cloze item) after scoring. */
 export interface ChoiceScores {
@@ -38,13 +39,8 @@ export interface ScoredItem {
 
 /** The rules under which a multiple-choice item can be decided (lm-eval-harness names). */
 export type AccuracyRule = 'acc' | 'acc_norm' | 'acc_bytes' | 'acc_per_token' | 'acc_mutual_info';
-export const ACCURACY_RULES: readonly AccuracyRule[] = [
-  'acc',
-  'acc_norm',
-  'acc_bytes',
-  'acc_per_token',
-  'acc_mutual_info',
-];
+/** In the rule table's order (src/core/scoring/rules.ts). */
+export const ACCURACY_RULES: readonly AccuracyRule[] = RULE_TABLE.map((r) => r.id);
 
 export interface MeanWithStderr {
   value: number;

@@ -4,17 +4,12 @@
 // (see metrics/accuracy.ts) so that they reproduce the harness's numbers.
 import { npArgmax } from '../metrics/stats';
 import type { CandidateScore, RuleName } from './types';
+import { RULE_TABLE } from './rules';
 
 export { npArgmax };
 
-
-export const RULES: Record<RuleName, (c: CandidateScore) => number> = {
-  acc: (c) => c.sum_logprob,
-  acc_norm: (c) => c.per_char,
-  acc_bytes: (c) => c.per_byte,
-  per_token: (c) => c.per_token,
-  pmi: (c) => c.pmi,
-};
+/** Each rule's score of a candidate, by the Scorer's rule name (from the rule table, in its order). */
+export const RULES = Object.fromEntries(RULE_TABLE.map((r) => [r.scorerId, r.ofCandidate])) as Record<RuleName, (c: CandidateScore) => number>;
 
 /**
  * The winner under every rule. Candidates that could not be scored (`skip`, or `skipFor[rule]`

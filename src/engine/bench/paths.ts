@@ -17,6 +17,7 @@ import type { BenchItem } from './items';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 import { gqaPrefixChoice, type PlanName } from '../plan';
 import { PASS_OVERHEAD_TOKENS } from '../forward';
+import { decoderSession, modelConfig } from '../transformersAdapter';
 
 export type PathName = 'naive' | 'harness' | 'app';
 
@@ -36,8 +37,9 @@ interface PastShape {
 }
 
 function pastShape(m: LoadedModel): PastShape {
-  const session = (m.model as unknown as { sessions: Record<string, { inputNames: string[] }> }).sessions.model;
-  const c = m.model.config as unknown as Record<string, number | undefined>;
+  const session = decoderSession(m.model);
+  if (!session) throw new Error('the model has no decoder session to read its cache inputs from');
+  const c = modelConfig<number>(m.model);
   const heads = c.num_key_value_heads ?? c.num_attention_heads ?? 1;
   const headDim = c.head_dim ?? (c.hidden_size ?? 0) / (c.num_attention_heads ?? 1);
   return { names: session.inputNames.filter((n) => n.startsWith('past_key_values')), heads, headDim };

@@ -1,6 +1,6 @@
 // The browser's WebGPU support for a component: null until the (shared, one-per-page) check answers.
 import { useEffect, useState } from 'react';
-import type { DeviceSupport } from '../../engine/models';
+import type { DeviceSupport } from '../../state/engine';
 import { deviceSupport } from '../../state/devices';
 
 export function useDeviceSupport(): DeviceSupport | null {

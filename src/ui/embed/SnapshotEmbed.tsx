@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 import type { ItemScore } from '../../core/scoring/types';
-import type { LoadRequest } from '../../engine/types';
+import type { LoadRequest } from '../../state/engine';
 import { deviceSupport, resolveDevice } from '../../state/devices';
 import { useEngine } from '../../state/engineSession';
 import { decodeSnapshot, sameModel, scorerDifferences, SNAPSHOT_HASH_PREFIX, type ScorerSnapshot } from '../../state/snapshot';

@@ -2,8 +2,8 @@
 // Auto picks by evidence. Results are cached per input, so going back to a step is instant.
 import type { ItemScore } from '../../core/scoring/types';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
-import { createEngineClient, type EngineClient } from '../../engine/client';
-import type { LoadRequest, ModelInfo } from '../../engine/types';
+import { createEngineClient, type EngineClient } from '../../state/engine';
+import type { LoadRequest, ModelInfo } from '../../state/engine';
 import { autoDeviceFor } from '../../state/deviceSpeed';
 import type { SnapshotModel } from '../../state/snapshot';
 

@@ -2,8 +2,8 @@
 // (only what the model ships and the device runs), download progress with cancel, and the
 // WebGPU-vs-WASM probe verdict. Hub models download only when the user clicks.
 import { useEffect, useMemo, useState } from 'react';
-import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../engine/types';
-import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../engine/models';
+import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../state/engine';
+import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../state/engine';
 import { useEngine } from '../../state/engineSession';
 import { addModelFolder, DISK_PREFIX, diskSource, useDiskModels, type DiskModel } from '../../state/diskModels';
 import { autoChoice, deviceSupport, resolveDevice, speedEvidence, speedKey } from '../../state/devices';

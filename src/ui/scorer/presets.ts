@@ -1,7 +1,7 @@
 // Presets that teach: each sets up an item where the choice of rule matters (or, for letter
 // keys, visibly does not) and says in two sentences what to look at.
 import type { ModelChoice } from '../../state/workspaceSchema';
-import type { Dtype } from '../../engine/types';
+import type { Dtype } from '../../state/engine';
 import { defaultWorkspace } from '../../state/workspace';
 
 export interface Preset {

@@ -1,9 +1,9 @@
 // Model, device and dtype, and the batch: score / pause / resume / cancel with a progress bar,
 // items per second and the time left.
 import { useEffect, useState } from 'react';
-import { appUrl } from '../../engine/client';
-import { CURATED_HUB_MODELS, DEFAULT_SERVED_MODEL, runnableDtypes, servedDtypes } from '../../engine/models';
-import { ALL_DTYPES, type Dtype } from '../../engine/types';
+import { appUrl } from '../../state/engine';
+import { CURATED_HUB_MODELS, DEFAULT_SERVED_MODEL, runnableDtypes, servedDtypes } from '../../state/engine';
+import { ALL_DTYPES, type Dtype } from '../../state/engine';
 import { useTaskLab } from '../../state/taskStore';
 import { useHubModels } from '../../state/hubModels';
 import { resolveDevice, type DevicePreference } from '../../state/devices';

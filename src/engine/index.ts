@@ -1,0 +1,24 @@
+// The engine's public face for state, ui (through state) and the CLI: nothing outside src/engine
+// imports another engine file (the lint's layer rule says so). Browser-safe: it pulls in neither
+// transformers.js (that loads in the Worker) nor node:* — the Node engine and the benchmark the CLI
+// runs are in nodeFace.ts, which re-exports this file too.
+export { ALL_DTYPES, type Device, type Dtype, type EngineConfig, type LoadProgress, type LoadRequest, type ModelInfo, type ModelSource, type ScoringPlan } from './types';
+export {
+  CURATED_HUB_MODELS,
+  DEFAULT_HUB_MODEL,
+  DEFAULT_SERVED_MODEL,
+  DTYPE_FILES,
+  ORT_WASM_FILES,
+  detectDevices,
+  isServed,
+  isSourceFailure,
+  listHubModel,
+  runnableDtypes,
+  servedDtypes,
+  type CuratedModel,
+  type DeviceSupport,
+  type HubListing,
+} from './models';
+export { appUrl, createEngineClient, type EngineClient } from './client';
+export type { ChunkRequest, ProbeCheck, ScoreRequest, StatsMode, StreamItem } from './api';
+export { streamScores, TASK_CHUNK_ITEMS, type ChunkScorer, type StreamedResult, type StreamOptions } from './stream';
