@@ -175,8 +175,11 @@ async function keepState(out: Outputs, lengths: number[], width: number, rowAt: 
  */
 export type PrefixReuse = 'prefix' | 'identical';
 
-/** The last lone prefix each model ran, with its cache (one context's worth: a few MB at 135M). */
-const heldPrefixes = new WeakMap<PreTrainedModel, { ids: number[]; state: PrefixState }>();
+/**
+ * The last lone prefix each model ran per slot (the Scorer's context, PMI's unconditional
+ * context), with its cache: one context's worth each, a few MB at 135M.
+ */
+const heldPrefixes = new WeakMap<PreTrainedModel, Map<string, { ids: number[]; state: PrefixState }>>();
 
 /** What the last call of runPrefixReusing did (for tests and the benchmark). */
 export interface PrefixRun {
@@ -185,7 +188,11 @@ export interface PrefixRun {
   /** Tokens taken from the held cache. */
   reused: number;
 }
-export const lastPrefixRun: PrefixRun = { ran: 0, reused: 0 };
+const lastRuns = new Map<string, PrefixRun>();
+/** What the last runPrefixReusing call in a slot did. */
+export function lastPrefixRun(slot = 'context'): PrefixRun {
+  return { ...(lastRuns.get(slot) ?? { ran: 0, reused: 0 }) };
+}
 
 /**
  * One prefix at batch 1, kept for the next call: the same ids reuse the held state as it is; with
@@ -193,27 +200,29 @@ export const lastPrefixRun: PrefixRun = { ran: 0, reused: 0 };
  * least the last token, whose logits predict the first continuation token) on the common start's
  * cache. Compares token ids, never text: a keystroke can change the last token or two.
  */
-export async function runPrefixReusing(model: PreTrainedModel, ids: readonly number[], reuse: PrefixReuse): Promise<PrefixState> {
-  const held = heldPrefixes.get(model);
+export async function runPrefixReusing(model: PreTrainedModel, ids: readonly number[], reuse: PrefixReuse, slot = 'context'): Promise<PrefixState> {
+  let slots = heldPrefixes.get(model);
+  if (!slots) heldPrefixes.set(model, (slots = new Map()));
+  const held = slots.get(slot);
   let common = 0;
   if (held) {
     const n = Math.min(held.ids.length, ids.length);
     while (common < n && held.ids[common] === ids[common]) common++;
   }
   if (held && common === ids.length && common === held.ids.length) {
-    Object.assign(lastPrefixRun, { ran: 0, reused: common });
+    lastRuns.set(slot, { ran: 0, reused: common });
     return held.state;
   }
   const k = Math.min(common, ids.length - 1);
   let state: PrefixState;
   if (held && reuse === 'prefix' && k >= 1) {
     state = await extendPrefix(model, held.state, k, ids);
-    Object.assign(lastPrefixRun, { ran: ids.length - k, reused: k });
+    lastRuns.set(slot, { ran: ids.length - k, reused: k });
   } else {
     state = await runPrefixes(model, [ids]);
-    Object.assign(lastPrefixRun, { ran: ids.length, reused: 0 });
+    lastRuns.set(slot, { ran: ids.length, reused: 0 });
   }
-  heldPrefixes.set(model, { ids: [...ids], state });
+  slots.set(slot, { ids: [...ids], state });
   return state;
 }
 

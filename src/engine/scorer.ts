@@ -119,11 +119,11 @@ export interface ScorePlansOptions extends BatchOptions {
   topK?: number;
   stats?: StatsMode;
   /**
-   * Start a lone prefix from the last one's cache where the plan makes that exact (the Scorer's
-   * keystrokes; see runPrefixReusing). Off for tasks and plain scores, which run every context
+   * Start a lone prefix from the last one in this slot's cache where the plan makes that exact
+   * (the Scorer's keystrokes; see runPrefixReusing). Off for tasks and plain scores, which run every context
    * from scratch so a number never depends on what was scored before.
    */
-  reusePrefix?: boolean;
+  reusePrefix?: string;
 }
 
 /** How a plan may reuse the last lone prefix's cache (see PrefixReuse). */
@@ -210,7 +210,7 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
   for (const pass of passes) {
     if (cancel?.cancelled()) break;
     const reuse = options.reusePrefix && pass.length === 1 ? prefixReuseFor(kind) : null;
-    const state = reuse ? await runPrefixReusing(m.model, prefixOf(pass[0]), reuse) : await runPrefixes(m.model, pass.map(prefixOf));
+    const state = reuse ? await runPrefixReusing(m.model, prefixOf(pass[0]), reuse, options.reusePrefix) : await runPrefixes(m.model, pass.map(prefixOf));
     try {
       const members = pass.flatMap((g, k) => cached[g].map((i) => ({ plan: i, prefix: k })));
       await continuationRows(
@@ -419,8 +419,8 @@ export async function scoreItemParts(m: LoadedModel, context: string, candidates
   const known = new Set(wanted.unconditionalKnown);
   const continuations = candidates.map((c) => p.moved + c);
   const uncWanted = candidates.map((_, i) => !!p.plans[i] && !known.has(continuations[i]));
-  const scored = await scorePlans(m, p.plans.map((plan, i) => (cond.has(i) ? plan : null)), { cancel, topK: options.topK, stats: 'full', reusePrefix: true });
-  const unc = await scorePlans(m, p.uncPlans.map((plan, i) => (uncWanted[i] ? plan : null)), { cancel, stats: 'logprob' });
+  const scored = await scorePlans(m, p.plans.map((plan, i) => (cond.has(i) ? plan : null)), { cancel, topK: options.topK, stats: 'full', reusePrefix: 'context' });
+  const unc = await scorePlans(m, p.uncPlans.map((plan, i) => (uncWanted[i] ? plan : null)), { cancel, stats: 'logprob', reusePrefix: 'unconditional' });
   if (cancel?.cancelled()) throw new AbortError();
   const parts = itemParts(p, scored, unc);
   return {

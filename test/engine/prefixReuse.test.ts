@@ -30,7 +30,7 @@ async function typeContext(name: string, dtype: Dtype) {
     const context = TYPED.slice(0, n);
     const wanted = { conditional: CANDIDATES.map((_, i) => i), unconditionalKnown: [] };
     const parts = await engine.scoreParts({ context, candidates: CANDIDATES, options, wanted });
-    runs.push({ ...lastPrefixRun });
+    runs.push(lastPrefixRun());
     const scratch = await engine.score({ context, candidates: CANDIDATES, options });
     parts.conditional.forEach((c, i) => {
       expect(c?.status).toBe('scored');
@@ -40,7 +40,7 @@ async function typeContext(name: string, dtype: Dtype) {
   // The same context twice: the second time nothing runs.
   for (let k = 0; k < 2; k++) {
     await engine.scoreParts({ context: TYPED, candidates: CANDIDATES, options, wanted: { conditional: [0], unconditionalKnown: [] } });
-    runs.push({ ...lastPrefixRun });
+    runs.push(lastPrefixRun());
   }
   return { engine, runs };
 }

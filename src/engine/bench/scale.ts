@@ -137,7 +137,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   for (let k = 1; k <= K; k++) {
     const c = ctx.slice(0, ctx.length - K + k);
     ctxMs.push(await timed(() => parts(c, item.candidates, all)));
-    ran.push(lastPrefixRun.ran);
+    ran.push(lastPrefixRun().ran);
   }
 
   // Floors: bare forwards of the same tokens on the cached context.
