@@ -226,6 +226,18 @@ export async function runPrefixReusing(model: PreTrainedModel, ids: readonly num
   return state;
 }
 
+/** Prefix tokens runPrefixReusing would run for these ids in this slot (with 'prefix' reuse). */
+export function prefixTokensToRun(model: PreTrainedModel, ids: readonly number[], slot = 'context'): number {
+  const held = heldPrefixes.get(model)?.get(slot);
+  if (!held) return ids.length;
+  let common = 0;
+  const n = Math.min(held.ids.length, ids.length);
+  while (common < n && held.ids[common] === ids[common]) common++;
+  if (common === ids.length && common === held.ids.length) return 0;
+  const k = Math.min(common, ids.length - 1);
+  return k >= 1 ? ids.length - k : ids.length;
+}
+
 /** Forget a model's held prefix (a test or benchmark measuring from scratch). */
 export function forgetHeldPrefix(model: PreTrainedModel): void {
   heldPrefixes.delete(model);

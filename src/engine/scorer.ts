@@ -10,7 +10,7 @@ import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { utf8Length } from '../core/text/unicode';
 import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, pieceOf } from './encode';
-import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, PASS_OVERHEAD_TOKENS, runPrefixes, runPrefixReusing, wholeSequenceRows, type BatchOptions, type CancelToken, type PrefixReuse } from './forward';
+import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, PASS_OVERHEAD_TOKENS, prefixTokensToRun, runPrefixes, runPrefixReusing, wholeSequenceRows, type BatchOptions, type CancelToken, type PrefixReuse } from './forward';
 import { gqaPrefixChoice, type PlanName } from './plan';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
@@ -192,7 +192,12 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
     whole = cached.flat();
     cached = [];
   } else if (kind === 'gqa-exact') {
-    const rows = (g: number[]) => gqaPrefixChoice(plans[g[0]]!.prefixIds.length, g.map((i) => plans[i]!.tokens.length), PASS_OVERHEAD_TOKENS) === 'rows';
+    // A held context (a keystroke) costs only its changed tail: whole sequences then rarely pay.
+    const toRun = (ids: number[]) => (options.reusePrefix && groups.size === 1 ? prefixTokensToRun(m.model, ids, options.reusePrefix) : ids.length);
+    const rows = (g: number[]) => {
+      const ids = plans[g[0]]!.prefixIds;
+      return gqaPrefixChoice(ids.length, g.map((i) => plans[i]!.tokens.length), PASS_OVERHEAD_TOKENS, toRun(ids)) === 'rows';
+    };
     whole = cached.filter((g) => !rows(g)).flat();
     cached = cached.filter(rows);
   }
