@@ -2,11 +2,19 @@
 // directly. One model is loaded at a time per engine instance.
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import type { EngineConfig, LoadProgress, LoadRequest, ModelInfo } from './types';
+import type { ItemParts, PartsWanted } from './scorer';
+
+export type { ItemParts, PartsWanted };
 
 export interface ScoreRequest {
   context: string;
   candidates: string[];
   options: ScoreOptions;
+}
+
+/** Score only some parts of one item (incremental re-scoring; see parts.ts). */
+export interface PartsRequest extends ScoreRequest {
+  wanted: PartsWanted;
 }
 
 /** One item of a streamed task. */
@@ -48,6 +56,11 @@ export interface EngineApi {
    * with an error whose name is 'AbortError'.
    */
   score(req: ScoreRequest, runId?: number): Promise<ItemScore>;
+  /**
+   * Score only the wanted parts of one item: the conditional terms of some candidates and the
+   * unconditional terms not already held. Each part equals the same part of a from-scratch score.
+   */
+  scoreParts(req: PartsRequest, runId?: number): Promise<ItemParts>;
   /**
    * Score a chunk of task items in one go (each context runs once, the unconditional prefix once
    * per chunk) and return their results in order. The engine keeps nothing of a chunk after it

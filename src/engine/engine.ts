@@ -1,11 +1,11 @@
 // The engine behind EngineApi: one loaded model, runs that a newer run supersedes, and the
 // WebGPU-vs-WASM probe check. The same class runs in Node and inside the browser Worker.
 import type { ItemScore } from '../core/scoring/types';
-import type { ChunkRequest, EngineApi, ProbeCheck, ScoreRequest } from './api';
+import type { ChunkRequest, EngineApi, ItemParts, PartsRequest, ProbeCheck, ScoreRequest } from './api';
 import { AbortError, type CancelToken } from './forward';
 import { disposeModel, loadModel, type LoadedModel } from './model';
 import { configureRuntime, type EngineConfig } from './runtime';
-import { scoreItem, scoreItems, scorePlans, planContinuation } from './scorer';
+import { scoreItem, scoreItemParts, scoreItems, scorePlans, planContinuation } from './scorer';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export const PROBE_TEXT = 'Once upon a time, there was a little girl named Lily. She loved to play outside in the park.';
@@ -64,6 +64,10 @@ export class Engine implements EngineApi {
 
   async score(req: ScoreRequest, runId?: number): Promise<ItemScore> {
     return this.run(runId, (m, cancel) => scoreItem(m, req.context, req.candidates, req.options, cancel));
+  }
+
+  async scoreParts(req: PartsRequest, runId?: number): Promise<ItemParts> {
+    return this.run(runId, (m, cancel) => scoreItemParts(m, req.context, req.candidates, req.options, req.wanted, cancel));
   }
 
   async scoreChunk(req: ChunkRequest, runId?: number): Promise<ItemScore[]> {

@@ -144,10 +144,15 @@ export async function runPrefixes(model: PreTrainedModel, prefixes: readonly (re
   const lengths = prefixes.map((p) => p.length);
   const { width: W, feeds } = paddedInputs(prefixes);
   const out = await callModel(model, { ...feeds, ...logitsToKeepFeeds(decoderSession(model)) });
+  return keepState(out, lengths, W, (b, n) => b * W + n - 1);
+}
+
+/** A pass's last rows and `present.*` cache as a PrefixState; `rowAt(b, length)` is the logit row of row b's last position. */
+async function keepState(out: Outputs, lengths: number[], width: number, rowAt: (b: number, n: number) => number): Promise<PrefixState> {
   try {
     const vocab = out.logits.dims[2];
     const data = await cpuData(out.logits);
-    const lastRows = lengths.map((n, b) => data.slice((b * W + n - 1) * vocab, (b * W + n) * vocab));
+    const lastRows = lengths.map((n, b) => data.slice(rowAt(b, n) * vocab, (rowAt(b, n) + 1) * vocab));
     const past: PrefixState['past'] = [];
     for (const [name, t] of Object.entries(out)) {
       // On WebGPU the cache comes back as GPU buffers: read once, then freed below.
@@ -157,10 +162,107 @@ export async function runPrefixes(model: PreTrainedModel, prefixes: readonly (re
         past.push({ name: name.replace('present', 'past_key_values'), type: data instanceof Float32Array ? 'float32' : 'float16', data, dims: t.dims });
       }
     }
-    return { lengths, width: W, lastRows, vocab, past };
+    return { lengths, width, lastRows, vocab, past };
   } finally {
     disposeGpu(out);
   }
+}
+
+/**
+ * How a lone prefix may start from the last one's cache: 'prefix' = run only the tokens from the
+ * first changed one on the common start's cache (exact where new tokens may be fed on a past at
+ * batch 1: plain attention, GroupQueryAttention); 'identical' = only the same ids reuse the cache
+ * as it is (dynamic quantisation, where a pass's tokens set each other's scales).
+ */
+export type PrefixReuse = 'prefix' | 'identical';
+
+/**
+ * The last lone prefix each model ran per slot (the Scorer's context, PMI's unconditional
+ * context), with its cache: one context's worth each, a few MB at 135M.
+ */
+const heldPrefixes = new WeakMap<PreTrainedModel, Map<string, { ids: number[]; state: PrefixState }>>();
+
+/** What the last call of runPrefixReusing did (for tests and the benchmark). */
+export interface PrefixRun {
+  /** Tokens actually run (0: the held cache was reused as it is). */
+  ran: number;
+  /** Tokens taken from the held cache. */
+  reused: number;
+}
+const lastRuns = new Map<string, PrefixRun>();
+/** What the last runPrefixReusing call in a slot did. */
+export function lastPrefixRun(slot = 'context'): PrefixRun {
+  return { ...(lastRuns.get(slot) ?? { ran: 0, reused: 0 }) };
+}
+
+/**
+ * One prefix at batch 1, kept for the next call: the same ids reuse the held state as it is; with
+ * 'prefix', ids that share a start with the held ones run only from the first changed token (at
+ * least the last token, whose logits predict the first continuation token) on the common start's
+ * cache. Compares token ids, never text: a keystroke can change the last token or two.
+ */
+export async function runPrefixReusing(model: PreTrainedModel, ids: readonly number[], reuse: PrefixReuse, slot = 'context'): Promise<PrefixState> {
+  let slots = heldPrefixes.get(model);
+  if (!slots) heldPrefixes.set(model, (slots = new Map()));
+  const held = slots.get(slot);
+  let common = 0;
+  if (held) {
+    const n = Math.min(held.ids.length, ids.length);
+    while (common < n && held.ids[common] === ids[common]) common++;
+  }
+  if (held && common === ids.length && common === held.ids.length) {
+    lastRuns.set(slot, { ran: 0, reused: common });
+    return held.state;
+  }
+  const k = Math.min(common, ids.length - 1);
+  let state: PrefixState;
+  if (held && reuse === 'prefix' && k >= 1) {
+    state = await extendPrefix(model, held.state, k, ids);
+    lastRuns.set(slot, { ran: ids.length - k, reused: k });
+  } else {
+    state = await runPrefixes(model, [ids]);
+    lastRuns.set(slot, { ran: ids.length, reused: 0 });
+  }
+  slots.set(slot, { ids: [...ids], state });
+  return state;
+}
+
+/** Prefix tokens runPrefixReusing would run for these ids in this slot (with 'prefix' reuse). */
+export function prefixTokensToRun(model: PreTrainedModel, ids: readonly number[], slot = 'context'): number {
+  const held = heldPrefixes.get(model)?.get(slot);
+  if (!held) return ids.length;
+  let common = 0;
+  const n = Math.min(held.ids.length, ids.length);
+  while (common < n && held.ids[common] === ids[common]) common++;
+  if (common === ids.length && common === held.ids.length) return 0;
+  const k = Math.min(common, ids.length - 1);
+  return k >= 1 ? ids.length - k : ids.length;
+}
+
+/** Forget a model's held prefix (a test or benchmark measuring from scratch). */
+export function forgetHeldPrefix(model: PreTrainedModel): void {
+  heldPrefixes.delete(model);
+}
+
+/** Run ids[k..] on the first k positions of a batch-1 state's cache. */
+async function extendPrefix(model: PreTrainedModel, held: PrefixState, k: number, ids: readonly number[]): Promise<PrefixState> {
+  const m = ids.length - k;
+  const past: Feeds = {};
+  for (const { name, type, data, dims } of held.past) {
+    const [, heads, width, headDim] = dims;
+    const out = type === 'float32' ? new Float32Array(heads * k * headDim) : new Uint16Array(heads * k * headDim);
+    for (let h = 0; h < heads; h++) out.set(data.subarray(h * width * headDim, h * width * headDim + k * headDim), h * k * headDim);
+    past[name] = new Tensor(type, out, [1, heads, k, headDim]);
+  }
+  const pos = new BigInt64Array(m);
+  for (let j = 0; j < m; j++) pos[j] = BigInt(k + j);
+  const feeds = {
+    input_ids: new Tensor('int64', BigInt64Array.from(ids.slice(k), (v) => BigInt(v)), [1, m]),
+    attention_mask: new Tensor('int64', new BigInt64Array(k + m).fill(1n), [1, k + m]),
+    position_ids: new Tensor('int64', pos, [1, m]),
+  };
+  const out = await callModel(model, { ...feeds, ...logitsToKeepFeeds(decoderSession(model)), past_key_values: past });
+  return keepState(out, [ids.length], ids.length, () => m - 1);
 }
 
 /**

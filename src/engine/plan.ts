@@ -151,8 +151,10 @@ export function planLabel(p: Pick<ScoringPlan, 'style' | 'plan'>): string {
  * continuation's whole sequence (prefix + all but its last token), right-padded together.
  * `continuations` are the continuation lengths in tokens.
  */
-export function gqaPrefixChoice(prefixLength: number, continuations: readonly number[], overhead: number): 'rows' | 'whole' {
-  let rows = prefixLength;
+export function gqaPrefixChoice(prefixLength: number, continuations: readonly number[], overhead: number, prefixToRun = prefixLength): 'rows' | 'whole' {
+  // `prefixToRun`: the prefix tokens a 'rows' choice must still run (fewer when a keystroke's
+  // context starts from a held cache).
+  let rows = prefixToRun;
   let twoToken = false;
   for (const n of continuations) {
     if (n >= 3) rows += overhead + n - 1;

@@ -1,18 +1,17 @@
 // Scoring items: plan the tokens of every candidate (lm-eval split, byte spans, boundary policy),
 // run each distinct prefix once, and turn logit rows into per-token and per-candidate scores.
-import { candidateScore } from '../core/scoring/candidate';
 import { rowLogprob, rowStats } from '../core/scoring/distribution';
 import { splitPair } from '../core/scoring/split';
-import type { BoundaryInfo, CandidateScore, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
-import { itemWarnings, type TooLong } from '../core/scoring/warnings';
+import type { BoundaryInfo, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
+import type { TooLong } from '../core/scoring/warnings';
 import { charsForTokens, textTail, type ContextCut } from '../core/scoring/window';
-import { winners } from '../core/scoring/winners';
+import { assembleParts, planSignature, type ConditionalPart, type ContextPart, type UnconditionalPart } from './parts';
 import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { utf8Length } from '../core/text/unicode';
 import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, pieceOf } from './encode';
-import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, PASS_OVERHEAD_TOKENS, runPrefixes, wholeSequenceRows, type BatchOptions, type CancelToken } from './forward';
-import { gqaPrefixChoice } from './plan';
+import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, PASS_OVERHEAD_TOKENS, prefixTokensToRun, runPrefixes, runPrefixReusing, wholeSequenceRows, type BatchOptions, type CancelToken, type PrefixReuse } from './forward';
+import { gqaPrefixChoice, type PlanName } from './plan';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
 import { applyChatTemplateText } from './transformersAdapter';
@@ -119,6 +118,19 @@ export interface ScorePlansOptions extends BatchOptions {
   /** Alternatives kept per token in `full` mode (default 0). */
   topK?: number;
   stats?: StatsMode;
+  /**
+   * Start a lone prefix from the last one in this slot's cache where the plan makes that exact
+   * (the Scorer's keystrokes; see runPrefixReusing). Off for tasks and plain scores, which run every context
+   * from scratch so a number never depends on what was scored before.
+   */
+  reusePrefix?: string;
+}
+
+/** How a plan may reuse the last lone prefix's cache (see PrefixReuse). */
+export function prefixReuseFor(plan: PlanName): PrefixReuse | null {
+  if (plan === 'shared-cache' || plan === 'gqa-exact') return 'prefix';
+  if (plan === 'isolated') return 'identical';
+  return null;
 }
 
 function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Float32Array, topK: number, stats: StatsMode): TokenScore {
@@ -180,7 +192,12 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
     whole = cached.flat();
     cached = [];
   } else if (kind === 'gqa-exact') {
-    const rows = (g: number[]) => gqaPrefixChoice(plans[g[0]]!.prefixIds.length, g.map((i) => plans[i]!.tokens.length), PASS_OVERHEAD_TOKENS) === 'rows';
+    // A held context (a keystroke) costs only its changed tail: whole sequences then rarely pay.
+    const toRun = (ids: number[]) => (options.reusePrefix && groups.size === 1 ? prefixTokensToRun(m.model, ids, options.reusePrefix) : ids.length);
+    const rows = (g: number[]) => {
+      const ids = plans[g[0]]!.prefixIds;
+      return gqaPrefixChoice(ids.length, g.map((i) => plans[i]!.tokens.length), PASS_OVERHEAD_TOKENS, toRun(ids)) === 'rows';
+    };
     whole = cached.filter((g) => !rows(g)).flat();
     cached = cached.filter(rows);
   }
@@ -197,7 +214,8 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
   const grouping = kind === 'shared-cache' ? 'padded' : kind === 'isolated' ? 'alone' : 'single';
   for (const pass of passes) {
     if (cancel?.cancelled()) break;
-    const state = await runPrefixes(m.model, pass.map(prefixOf));
+    const reuse = options.reusePrefix && pass.length === 1 ? prefixReuseFor(kind) : null;
+    const state = reuse ? await runPrefixReusing(m.model, prefixOf(pass[0]), reuse, options.reusePrefix) : await runPrefixes(m.model, pass.map(prefixOf));
     try {
       const members = pass.flatMap((g, k) => cached[g].map((i) => ({ plan: i, prefix: k })));
       await continuationRows(
@@ -209,7 +227,8 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
         grouping,
       );
     } finally {
-      disposePrefix(state);
+      // A held prefix stays for the next keystroke.
+      if (!reuse) disposePrefix(state);
     }
   }
   return results;
@@ -293,60 +312,54 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
   return { context, candidates, moved: split.moved, plans, uncPlans, empty, tooLong, ...(contextCut ? { contextCut } : {}), ...(noChatTemplate ? { noChatTemplate } : {}) };
 }
 
-/** The item's result from its scored plans. */
-export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[], unc: readonly (Scored | null)[], options: ScoreOptions): ItemScore {
-  const { candidates, plans, empty, tooLong } = p;
-  // Never winners: candidates not scored (empty, too long, or no scored token); under PMI also
-  // those whose unconditional term could not be scored.
-  const skip = new Set<number>([...empty, ...tooLong.filter((t) => !t.unconditional).map((t) => t.index)]);
-  plans.forEach((plan, i) => {
-    if (plan && !scored[i]) skip.add(i);
-  });
-  const noPmi = new Set<number>(tooLong.filter((t) => t.unconditional).map((t) => t.index));
-  p.uncPlans.forEach((plan, i) => {
-    if (plan && !unc[i]) noPmi.add(i);
-  });
-  const nonFinite: number[] = [];
-  const scores: CandidateScore[] = candidates.map((cand, i) => {
-    const plan = plans[i];
+/** The parts of an item (see parts.ts) from its scored plans; `null` where a part was not asked for. */
+export function itemParts(p: PlannedItem, scored: readonly (Scored | null)[], unc: readonly (Scored | null)[]): { context: ContextPart; conditional: ConditionalPart[]; unconditional: (UnconditionalPart | undefined)[] } {
+  const tooLongAt = (i: number, unconditional: boolean) => {
+    const t = p.tooLong.find((x) => x.index === i && !!x.unconditional === unconditional);
+    if (!t) return undefined;
+    const { index: _index, ...fact } = t;
+    return fact;
+  };
+  const conditional = p.candidates.map((cand, i): ConditionalPart => {
+    const plan = p.plans[i];
     const s = scored[i];
     const continuation = p.moved + cand;
-    if (!plan || !s) {
-      return candidateScore({ text: cand, continuation, tokens: [], unconditionalLogprob: NaN, boundary: 'ok', mu: options.mu });
+    if (!plan) {
+      const t = tooLongAt(i, false);
+      return t ? { status: 'too-long', tooLong: t } : { status: 'empty' };
     }
-    const c = candidateScore({
-      text: cand,
+    if (!s) return { status: 'unscored', continuation, merged: plan.merged };
+    return {
+      status: 'scored',
       continuation,
       tokens: s.tokens,
       weights: plan.weights,
-      unconditionalLogprob: unc[i]?.sum ?? NaN,
-      unconditionalIsConditional: samePlan(plan, p.uncPlans[i]),
-      boundary: plan.merged ? 'merged' : 'ok',
-      boundaryInfo: plan.boundaryInfo,
-      mu: options.mu,
-      byteNote: plan.byteNote ?? byteSumNote(plan, continuation),
-    });
-    if (!Number.isFinite(c.sum_logprob)) nonFinite.push(i);
-    return c;
+      merged: plan.merged,
+      ...(plan.boundaryInfo ? { boundaryInfo: plan.boundaryInfo } : {}),
+      ...((plan.byteNote ?? byteSumNote(plan, continuation)) !== undefined ? { byteNote: plan.byteNote ?? byteSumNote(plan, continuation) } : {}),
+      signature: signatureOf(plan),
+    };
   });
-  return {
-    context: p.context,
-    candidates: scores,
-    winners: winners(scores, skip, { pmi: noPmi }),
-    warnings: itemWarnings({
-      context: p.context,
-      moved: p.moved,
-      candidates,
-      merged: plans.flatMap((pl, i) => (pl?.merged ? [i] : [])),
-      tooLong,
-      empty,
-      nonFinite,
-      contextCut: p.contextCut,
-      noChatTemplate: p.noChatTemplate,
-      unscored: plans.flatMap((plan, i) => (plan && !scored[i] ? [i] : [])),
-      noPmi: plans.flatMap((plan, i) => (plan && scored[i] && p.uncPlans[i] && !unc[i] ? [i] : [])),
-    }),
-  };
+  const unconditional = p.candidates.map((_, i): UnconditionalPart | undefined => {
+    if (!p.plans[i]) return undefined;
+    const plan = p.uncPlans[i];
+    if (!plan) {
+      const t = tooLongAt(i, true);
+      return t ? { status: 'too-long', tooLong: t } : { status: 'unscored' };
+    }
+    const u = unc[i];
+    return u ? { status: 'scored', sum: u.sum, signature: signatureOf(plan) } : { status: 'unscored' };
+  });
+  const context: ContextPart = { moved: p.moved, ...(p.contextCut ? { contextCut: p.contextCut } : {}), ...(p.noChatTemplate ? { noChatTemplate: p.noChatTemplate } : {}) };
+  return { context, conditional, unconditional };
+}
+
+const signatureOf = (plan: ContinuationPlan) => planSignature(plan.prefixIds, plan.tokens.map((t) => t.id), plan.weights);
+
+/** The item's result from its scored plans. */
+export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[], unc: readonly (Scored | null)[], options: ScoreOptions): ItemScore {
+  const parts = itemParts(p, scored, unc);
+  return assembleParts(p.context, p.candidates, parts.context, parts.conditional, parts.unconditional, options.mu);
 }
 
 export interface ScoreItemsOptions extends BatchOptions {
@@ -386,6 +399,41 @@ export async function scoreItem(
 ): Promise<ItemScore> {
   const [item] = await scoreItems(m, [{ context, candidates }], options, { cancel });
   return item;
+}
+
+/** What of an item to score: the conditional terms asked for, and the unconditional continuations already held. */
+export interface PartsWanted {
+  /** Positions whose conditional term to score. */
+  conditional: readonly number[];
+  /** Continuations (moved whitespace + candidate) whose unconditional term the caller holds for this unconditional context. */
+  unconditionalKnown: readonly string[];
+}
+
+/** The parts of one item, scoring only what is wanted (see parts.ts); the rest is left undefined. */
+export interface ItemParts {
+  context: ContextPart;
+  conditional: (ConditionalPart | undefined)[];
+  unconditional: (UnconditionalPart | undefined)[];
+  /** The continuation of each candidate (its unconditional term's key). */
+  continuations: string[];
+}
+
+export async function scoreItemParts(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions, wanted: PartsWanted, cancel?: CancelToken): Promise<ItemParts> {
+  const p = planItem(m, context, candidates, options);
+  const cond = new Set(wanted.conditional);
+  const known = new Set(wanted.unconditionalKnown);
+  const continuations = candidates.map((c) => p.moved + c);
+  const uncWanted = candidates.map((_, i) => !!p.plans[i] && !known.has(continuations[i]));
+  const scored = await scorePlans(m, p.plans.map((plan, i) => (cond.has(i) ? plan : null)), { cancel, topK: options.topK, stats: 'full', reusePrefix: 'context' });
+  const unc = await scorePlans(m, p.uncPlans.map((plan, i) => (uncWanted[i] ? plan : null)), { cancel, stats: 'logprob', reusePrefix: 'unconditional' });
+  if (cancel?.cancelled()) throw new AbortError();
+  const parts = itemParts(p, scored, unc);
+  return {
+    context: parts.context,
+    conditional: parts.conditional.map((c, i) => (cond.has(i) ? c : undefined)),
+    unconditional: parts.unconditional.map((u, i) => (uncWanted[i] ? u : undefined)),
+    continuations,
+  };
 }
 
 /** The same model input and scored tokens: PMI's two terms are one quantity. */

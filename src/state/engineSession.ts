@@ -7,6 +7,7 @@ import type { LoadProgress, LoadRequest, ModelInfo } from '../engine';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import { isSourceFailure } from '../engine';
 import { autoDeviceFor } from './deviceSpeed';
+import { ScoreCache } from './scoreCache';
 
 export type LoadState =
   | { status: 'idle'; message?: string }
@@ -49,6 +50,8 @@ export interface ScoringState {
   error: string | null;
   /** Id of the newest run asked for; results of older runs are dropped. */
   runId: number;
+  /** Workspace indices of the rows being re-scored (their cached result is out of date); the rest are fresh. */
+  rescoring: number[];
   /** Timing of the newest finished run (ms since page start). */
   requestedAt: number;
   finishedAt: number;
@@ -64,6 +67,8 @@ interface EngineSession {
   /** A keystroke: abandon the run in flight, its input is already stale. */
   abandonRuns(): void;
   score(input: ScoredInput): Promise<void>;
+  /** Mark the rows of this input whose result is not cached as being re-scored; returns how many. */
+  markRescoring(input: ScoredInput): number;
   clearResult(): void;
 }
 
@@ -86,10 +91,16 @@ function throttled(fn: (p: LoadProgress) => void, ms = 100) {
 
 let loadSeq = 0;
 
+/** Parts of scored items, per model, options, context and candidate (incremental re-scoring). */
+export const scoreCache = new ScoreCache();
+/** The cache's model key: what a result depends on besides the input. */
+const modelKeyOf = (req: LoadRequest) => JSON.stringify([req.source, req.dtype, req.device]);
+
+
 export const useEngine = create<EngineSession>()((set, get) => ({
   load: { status: 'idle' },
   probe: { status: 'none' },
-  scoring: { result: null, templated: null, input: null, running: false, error: null, runId: 0, requestedAt: 0, finishedAt: 0 },
+  scoring: { result: null, templated: null, input: null, running: false, error: null, rescoring: [], runId: 0, requestedAt: 0, finishedAt: 0 },
 
   async loadModel(requested, opts) {
     // A load still in flight would race this one inside the worker: end it first.
@@ -172,30 +183,53 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     if (client && get().load.status === 'ready') void client.api.cancelBefore(runId);
   },
 
+  markRescoring(input) {
+    const load = get().load;
+    if (load.status !== 'ready') return 0;
+    const fresh = scoreCache.fresh(modelKeyOf(load.request), { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate: false } });
+    const rescoring = input.indices.filter((_, p) => !fresh[p]);
+    set((s) => ({ scoring: { ...s.scoring, rescoring } }));
+    return rescoring.length;
+  },
+
   async score(input) {
-    if (get().load.status !== 'ready') return;
+    const load = get().load;
+    if (load.status !== 'ready') return;
+    const model = modelKeyOf(load.request);
     const runId = get().scoring.runId + 1;
     const requestedAt = performance.now();
     set((s) => ({ scoring: { ...s.scoring, runId, running: true, error: null } }));
+    get().markRescoring(input);
     const api = getClient().api;
     void api.cancelBefore(runId);
+    // Only the parts not cached go to the engine; the item is assembled from the cache.
+    const scoreCached = async (chatTemplate: boolean) => {
+      const item = { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate } };
+      const wanted = scoreCache.missing(model, item);
+      if (wanted) {
+        const parts = await api.scoreParts({ context: item.context, candidates: [...item.candidates], options: item.options, wanted }, runId);
+        scoreCache.store(model, item, parts);
+      }
+      const result = scoreCache.assemble(model, item);
+      if (!result) throw new Error('a scored part is missing from the cache');
+      return result;
+    };
     try {
-      const req = { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate: false } };
-      const result = await api.score(req, runId);
+      const result = await scoreCached(false);
       if (get().scoring.runId !== runId) return;
-      set({ scoring: { result, templated: null, input, running: input.compareTemplate, error: null, runId, requestedAt, finishedAt: performance.now() } });
+      set({ scoring: { result, templated: null, input, running: input.compareTemplate, error: null, rescoring: [], runId, requestedAt, finishedAt: performance.now() } });
       if (input.compareTemplate) {
-        const templated = await api.score({ ...req, options: { ...req.options, chatTemplate: true } }, runId);
+        const templated = await scoreCached(true);
         if (get().scoring.runId !== runId) return;
         set((s) => ({ scoring: { ...s.scoring, templated, running: false } }));
       }
     } catch (e) {
       if (get().scoring.runId !== runId || isAbort(e)) return;
-      set((s) => ({ scoring: { ...s.scoring, running: false, error: messageOf(e) } }));
+      set((s) => ({ scoring: { ...s.scoring, running: false, rescoring: [], error: messageOf(e) } }));
     }
   },
 
   clearResult() {
-    set((s) => ({ scoring: { ...s.scoring, result: null, templated: null, input: null, running: false, error: null } }));
+    set((s) => ({ scoring: { ...s.scoring, result: null, templated: null, input: null, running: false, error: null, rescoring: [] } }));
   },
 }));

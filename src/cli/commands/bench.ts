@@ -11,6 +11,32 @@ import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } f
 import { envKey, formatBenchTable, type BenchReport } from '../../engine/nodeFace';
 import { ALL_DTYPES, type Dtype } from '../../engine/nodeFace';
 import { DTYPE_FILES } from '../../engine/nodeFace';
+import { runScale } from './benchScale';
+import type { ScaleResult } from '../../engine/nodeFace';
+
+/** The --scale results, one line per (style, dtype). */
+function formatScaleTable(rows: readonly ScaleResult[]): string {
+  const f = (x: number | undefined, d = 0) => (x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
+  const head = 'shape         style dtype plan          load_ms  key_cand med/p90 (floor)  key_ctx med/p90 (floor)  scratch  task it/s  vs naive  vs harness';
+  return [
+    head,
+    ...rows.map((r) =>
+      [
+        r.shape.padEnd(13),
+        r.style.padEnd(5),
+        r.dtype.padEnd(5),
+        r.plan.padEnd(13),
+        f(r.load_ms).padStart(7),
+        `${f(r.keystroke_candidate_ms.median)}/${f(r.keystroke_candidate_ms.p90)} (${f(r.floor_candidate_ms)})`.padStart(24),
+        `${f(r.keystroke_context_ms.median)}/${f(r.keystroke_context_ms.p90)} (${f(r.floor_context_ms)})`.padStart(23),
+        f(r.from_scratch_ms).padStart(8),
+        f(r.task_items_per_s, 2).padStart(10),
+        f(r.ratio_vs_naive, 2).padStart(9),
+        f(r.ratio_vs_harness, 2).padStart(11),
+      ].join(' '),
+    ),
+  ].join('\n');
+}
 
 const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
   [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--out bench-results/bench.json] [--json]
@@ -26,7 +52,15 @@ live-typing latency on stories260K. Prints a table (or the JSON with --json) and
   --styles   export-style fixtures (folders beside the bench model) benchmarked in Node at fp32
              as well, each with the exact plan its graph gets (default tiny-llama-plain,tiny-llama-gqa)
   --threads  ONNX Runtime intra-op threads in Node (default: one per core)
-  --browser  auto: run the browser part when Chromium and the build tools are there`;
+  --browser  auto: run the browser part when Chromium and the build tools are there
+
+lengthlens bench --scale [--styles plain,gqa] [--dtype fp32,q8] [--task-items 4] [--keystrokes 8] [--model DIR] [--json]
+  At SmolLM2-135M shape (random weights, made on first use into bench-models/ by
+  scripts/make_scale_models.py): a keystroke in a candidate and at the end of a ~60-token
+  context (4 candidates of ~20 tokens) on the Scorer's incremental path, against the floor (the
+  same tokens in bare forward passes on the cached context) and a from-scratch score, and the
+  task path against naive and harness-style (--task-items 0 skips it). Writes
+  bench-results/bench-scale.json.`;
 
 function modelsDir(): string {
   return path.resolve(process.env.MODELS_DIR ?? '../shared/models');
@@ -80,9 +114,34 @@ export const command: Command = {
         browser: { type: 'string' },
         out: { type: 'string' },
         json: { type: 'boolean' },
+        scale: { type: 'boolean' },
+        'task-items': { type: 'string' },
+        keystrokes: { type: 'string' },
       },
       strict: true,
     });
+    if (values.scale) {
+      const log = (s: string) => process.stderr.write(s + '\n');
+      const styles = (values.styles ?? 'plain,gqa').split(',').map((s) => s.trim()).filter(Boolean);
+      for (const s of styles) if (s !== 'plain' && s !== 'gqa') throw new UsageError(`--styles with --scale must list plain and/or gqa, got "${s}"`);
+      const report = await runScale(
+        {
+          styles,
+          dtypes: parseDtypes(values.dtype ?? 'fp32'),
+          taskItems: parseNumberFlag('task-items', values['task-items'], 4),
+          keystrokes: positiveInt('keystrokes', values.keystrokes, 8),
+          threads: values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1),
+          dir: values.model,
+        },
+        log,
+      );
+      const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report }, jsonReplacer, 2);
+      const outFile = values.out ?? 'bench-results/bench-scale.json';
+      fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
+      fs.writeFileSync(outFile, text + '\n');
+      process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + `\n\nwritten to ${outFile}\n`);
+      return 0;
+    }
     const items = positiveInt('items', values.items, DEFAULT_BENCH_CONFIG.items);
     const rounds = positiveInt('rounds', values.rounds, DEFAULT_BENCH_CONFIG.rounds);
     const threads = values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1);

@@ -43,6 +43,8 @@ export interface ScoreTableProps {
   units: Units;
   onUnits(units: Units): void;
   stale: boolean;
+  /** Workspace indices of rows being re-scored (their shown numbers are out of date); the others are fresh. */
+  rescoring?: readonly number[];
   /** Called after a new result is on screen (for the latency figure). */
   onRendered?(): void;
 }
@@ -58,6 +60,7 @@ export function ScoreTable(props: ScoreTableProps) {
   const { result, indices, units } = props;
   const onRendered = props.onRendered;
   const renderedFor = useRef<ItemScore | null>(null);
+  const rescoring = new Set(props.rescoring ?? []);
   useEffect(() => {
     if (result && renderedFor.current !== result) {
       renderedFor.current = result;
@@ -132,6 +135,11 @@ export function ScoreTable(props: ScoreTableProps) {
                   <span className="cand-letter">{candidateLetter(i)}</span>
                   {props.gold === i && <span className="gold-mark" title="gold answer">gold</span>}
                   {c && <span className="cand-text" title={c.text}>{visible(c.text)}</span>}
+                  {rescoring.has(i) && (
+                    <span className="badge rescoring-mark" title="This row changed; it is being re-scored (the other rows come from the cache)">
+                      re-scoring…
+                    </span>
+                  )}
                   {c?.boundary === 'merged' && (
                     <span className="badge" title="The context's last token and this candidate's first token merge">merged</span>
                   )}
@@ -149,7 +157,7 @@ export function ScoreTable(props: ScoreTableProps) {
                 );
               }
               return (
-                <tr key={i} data-candidate={i} className={wins.length ? 'has-win' : undefined}>
+                <tr key={i} data-candidate={i} data-fresh={!rescoring.has(i)} className={[wins.length ? 'has-win' : '', rescoring.has(i) ? 'rescoring' : ''].join(' ').trim() || undefined}>
                   {label}
                   {COLUMNS.map((col) => {
                     const win = col.rule !== undefined && wins.includes(col.rule);

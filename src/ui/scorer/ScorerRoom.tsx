@@ -103,6 +103,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
         units={units}
         onUnits={setUnits}
         stale={stale}
+        rescoring={scoring.rescoring}
         onRendered={onRendered}
       />
       {result && scoring.templated && <TemplateComparison raw={result} templated={scoring.templated} indices={indices} units={units} />}

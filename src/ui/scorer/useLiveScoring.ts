@@ -1,5 +1,5 @@
 // Re-score as the user types: every change abandons the run in flight at once; the new run
-// starts after a short pause in typing.
+// starts after a short pause in typing and asks the engine only for what the cache lacks.
 import { useEffect, useMemo } from 'react';
 import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../core/scoring/types';
 import { checkInput, type ScorableInput } from '../../state/inputCheck';
@@ -32,8 +32,15 @@ export function useLiveScoring(): { input: ScorableInput; options: ScoreOptions 
       engine.clearResult();
       return;
     }
+    const scored = { context: input.context, candidates: input.candidates, indices: input.indices, options, compareTemplate };
+    // Rows whose result is cached stay fresh; the rest show that they are being re-scored.
+    // Everything cached (a reorder, a removal, an undo): show it at once, without the pause.
+    if (engine.markRescoring(scored) === 0 && !compareTemplate) {
+      void engine.score(scored);
+      return;
+    }
     const timer = setTimeout(() => {
-      void useEngine.getState().score({ context: input.context, candidates: input.candidates, indices: input.indices, options, compareTemplate });
+      void useEngine.getState().score(scored);
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [ready, input, options, compareTemplate, loadedInfo]);

@@ -61,6 +61,16 @@ describe('score table', () => {
     expect(withProblem.match(/class="problem-cell"[^>]*>([^<]*)</)?.[1]).toBe('Candidate 2 is empty, so it is not scored.');
     expect(withProblem.match(/pending-cell/g)).toHaveLength(2);
   });
+
+  it('marks the rows being re-scored and leaves the cached ones fresh', () => {
+    const result: ItemScore = { ...item({ acc: 0, pmi: 0, per_token: 0, acc_norm: 0, acc_bytes: 0 }), candidates: [candidate(' hat.', []), candidate(' zebra.', [])] };
+    const html = renderToStaticMarkup(
+      createElement(ScoreTable, { result, indices: [0, 2], candidateCount: 3, problems: [], gold: null, units: 'bits', onUnits: () => undefined, stale: true, rescoring: [2] }),
+    );
+    expect(html.match(/re-scoring…/g)).toHaveLength(1);
+    expect(html).toMatch(/<tr data-candidate="2" data-fresh="false" class="rescoring">/);
+    expect(html).toMatch(/<tr data-candidate="0" data-fresh="true" class="has-win">/);
+  });
 });
 
 describe('cumulative cost curve', () => {

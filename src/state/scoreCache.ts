@@ -1,0 +1,122 @@
+// Incremental re-scoring: the parts of scored items (see engine/parts.ts), cached per model
+// (model, dtype, device), options, context and candidate, and PMI's unconditional term per model,
+// unconditional context and continuation. An item whose parts are all held is assembled here
+// with the core's functions — the same numbers a from-scratch score gives — and a keystroke asks
+// the engine only for the parts it changed. Pure: no engine, no DOM.
+import type { ItemScore, ScoreOptions } from '../core/scoring/types';
+import { assembleParts, needsUnconditional, type ConditionalPart, type ContextPart, type ItemParts, type PartsWanted, type UnconditionalPart } from '../engine';
+
+export interface CacheItem {
+  context: string;
+  candidates: readonly string[];
+  options: ScoreOptions;
+}
+
+/** Parts kept per kind before the least recently used go. */
+export const DEFAULT_CACHE_ENTRIES = 4000;
+
+class Lru<V> {
+  private map = new Map<string, V>();
+  constructor(private readonly limit: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+  set(key: string, v: V): void {
+    this.map.delete(key);
+    this.map.set(key, v);
+    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as string);
+  }
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+/** Everything a context's parts depend on besides the candidate (mu only enters assembly; the unconditional context only PMI's term). */
+const contextKey = (model: string, it: CacheItem) => JSON.stringify([model, it.options.boundaryPolicy, it.options.chatTemplate, it.options.topK, it.context]);
+const conditionalKey = (model: string, it: CacheItem, candidate: string) => `${contextKey(model, it)}\u0000${candidate}`;
+const unconditionalKey = (model: string, it: CacheItem, continuation: string) => JSON.stringify([model, it.options.unconditionalContext, continuation]);
+
+export class ScoreCache {
+  private contexts: Lru<ContextPart>;
+  private conditional: Lru<ConditionalPart>;
+  private unconditional: Lru<UnconditionalPart>;
+
+  constructor(limit = DEFAULT_CACHE_ENTRIES) {
+    this.contexts = new Lru(limit);
+    this.conditional = new Lru(limit);
+    this.unconditional = new Lru(limit);
+  }
+
+  /** Per candidate: is its result held (both terms)? */
+  fresh(model: string, it: CacheItem): boolean[] {
+    const ctx = this.contexts.get(contextKey(model, it));
+    return it.candidates.map((cand) => {
+      const c = this.conditional.get(conditionalKey(model, it, cand));
+      if (!ctx || !c) return false;
+      return !needsUnconditional(c) || this.unconditional.has(unconditionalKey(model, it, c.continuation));
+    });
+  }
+
+  /** What the engine must score for this item, or null when every part is held. */
+  missing(model: string, it: CacheItem): PartsWanted | null {
+    const ctx = this.contexts.get(contextKey(model, it));
+    const conditional: number[] = [];
+    const unconditionalKnown: string[] = [];
+    it.candidates.forEach((cand, i) => {
+      const c = this.conditional.get(conditionalKey(model, it, cand));
+      if (!c) conditional.push(i);
+      // The continuation (moved whitespace + candidate) is known once the context's part is; before
+      // that, offer every way the candidate could have been continued that is held.
+      const continuations = c && needsUnconditional(c) ? [c.continuation] : ctx ? [ctx.moved + cand] : [cand, ' ' + cand, '\n' + cand];
+      for (const k of continuations) if (this.unconditional.has(unconditionalKey(model, it, k))) unconditionalKnown.push(k);
+    });
+    const uncMissing = it.candidates.some((cand) => {
+      const c = this.conditional.get(conditionalKey(model, it, cand));
+      return !!c && needsUnconditional(c) && !this.unconditional.has(unconditionalKey(model, it, c.continuation));
+    });
+    if (ctx && conditional.length === 0 && !uncMissing) return null;
+    return { conditional, unconditionalKnown };
+  }
+
+  /** Keep what the engine scored for this item. */
+  store(model: string, it: CacheItem, parts: ItemParts): void {
+    this.contexts.set(contextKey(model, it), parts.context);
+    it.candidates.forEach((cand, i) => {
+      const c = parts.conditional[i];
+      if (c) this.conditional.set(conditionalKey(model, it, cand), c);
+      const u = parts.unconditional[i];
+      if (u) this.unconditional.set(unconditionalKey(model, it, parts.continuations[i]), u);
+    });
+  }
+
+  /** The item from held parts (null when one is missing): equal to a from-scratch score. */
+  assemble(model: string, it: CacheItem): ItemScore | null {
+    const ctx = this.contexts.get(contextKey(model, it));
+    if (!ctx) return null;
+    const cond: ConditionalPart[] = [];
+    const unc: (UnconditionalPart | undefined)[] = [];
+    for (const cand of it.candidates) {
+      const c = this.conditional.get(conditionalKey(model, it, cand));
+      if (!c) return null;
+      cond.push(c);
+      if (needsUnconditional(c)) {
+        const u = this.unconditional.get(unconditionalKey(model, it, c.continuation));
+        if (!u) return null;
+        unc.push(u);
+      } else unc.push(undefined);
+    }
+    return assembleParts(it.context, it.candidates, ctx, cond, unc, it.options.mu);
+  }
+
+  get size(): { contexts: number; conditional: number; unconditional: number } {
+    return { contexts: this.contexts.size, conditional: this.conditional.size, unconditional: this.unconditional.size };
+  }
+}

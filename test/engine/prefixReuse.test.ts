@@ -1,0 +1,72 @@
+// The context's cache reused across keystrokes: typing at the end of the context runs only the
+// tokens from the first changed one onward (token ids compared, not text), and every score equals
+// a from-scratch score to 1e-5 at fp32 — on each plan that allows it (plain attention: stories260K;
+// GroupQueryAttention at batch 1: tiny-llama-gqa and -gqa-pos), while dynamic q8 (isolated) reuses
+// only an identical context.
+import { afterAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { createNodeEngine } from '../../src/engine/node';
+import type { Engine } from '../../src/engine/engine';
+import { lastPrefixRun } from '../../src/engine/forward';
+import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
+import type { Dtype } from '../../src/engine/types';
+import { MODELS_DIR } from '../models';
+import { expectClose } from '../closeTo';
+
+const TYPED = 'Once upon a time, there was a little girl.';
+const CANDIDATES = [' She liked to play.', ' The dog ran away', ' happy'];
+const engines: Engine[] = [];
+afterAll(async () => {
+  for (const e of engines) await e.unload();
+});
+
+async function typeContext(name: string, dtype: Dtype) {
+  const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, name) }, dtype);
+  engines.push(engine);
+  const options = DEFAULT_SCORE_OPTIONS;
+  const runs: { ran: number; reused: number }[] = [];
+  // Keystrokes at the end of the context, after a start of a few words.
+  for (let n = 12; n <= TYPED.length; n += 3) {
+    const context = TYPED.slice(0, n);
+    const wanted = { conditional: CANDIDATES.map((_, i) => i), unconditionalKnown: [] };
+    const parts = await engine.scoreParts({ context, candidates: CANDIDATES, options, wanted });
+    runs.push(lastPrefixRun());
+    const scratch = await engine.score({ context, candidates: CANDIDATES, options });
+    parts.conditional.forEach((c, i) => {
+      expect(c?.status).toBe('scored');
+      if (c?.status === 'scored') expectClose(c.tokens, scratch.candidates[i].tokens, `${name} ${JSON.stringify(context)} candidate ${i}`);
+    });
+  }
+  // The same context twice: the second time nothing runs.
+  for (let k = 0; k < 2; k++) {
+    await engine.scoreParts({ context: TYPED, candidates: CANDIDATES, options, wanted: { conditional: [0], unconditionalKnown: [] } });
+    runs.push(lastPrefixRun());
+  }
+  return { engine, runs };
+}
+
+describe('context cache reuse across keystrokes', () => {
+  it.each([
+    ['stories260K', 'fp32', 'shared-cache'],
+    ['tiny-llama-gqa', 'fp32', 'gqa-exact'],
+    ['tiny-llama-gqa-pos', 'fp32', 'gqa-exact'],
+  ] as const)('%s %s (%s): runs only the changed tail and equals from-scratch to 1e-5', async (name, dtype, plan) => {
+    const { engine, runs } = await typeContext(name, dtype);
+    expect(engine.current()?.info.plan.plan).toBe(plan);
+    // After the first context, each keystroke (3 characters) runs a few tokens, never the context.
+    for (const r of runs.slice(1, -1)) {
+      expect(r.reused).toBeGreaterThan(0);
+      expect(r.ran).toBeLessThanOrEqual(4);
+    }
+    expect(runs[runs.length - 1]).toEqual({ ran: 0, reused: runs[runs.length - 1].reused });
+  }, 120_000);
+
+  it('stories260K q8 (dynamic quantisation, isolated): no partial reuse, still exact', async () => {
+    const { engine, runs } = await typeContext('stories260K', 'q8');
+    expect(engine.current()?.info.plan.plan).toBe('isolated');
+    // Either the identical context as it is, or the whole context run again.
+    for (const r of runs) expect(r.ran === 0 || r.reused === 0, JSON.stringify(r)).toBe(true);
+    expect(runs.filter((r) => r.ran > 0 && r.reused === 0).length).toBeGreaterThan(5);
+    expect(runs[runs.length - 1].ran).toBe(0);
+  }, 120_000);
+});
