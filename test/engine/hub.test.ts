@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createNodeEngine } from '../../src/engine/node';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
+import { serveFile } from './serveFile';
 
 let server: http.Server;
 let host: string;
@@ -21,23 +22,7 @@ beforeAll(async () => {
     requested.push(`${req.method} ${url}`);
     const m = /^\/lengthlens-test\/([\w.-]+)\/resolve\/main\/(.+)$/.exec(url);
     const file = m ? path.join(MODELS_DIR, m[1], m[2]) : '';
-    if (!m || !file.startsWith(MODELS_DIR) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404).end('Entry not found');
-      return;
-    }
-    const size = fs.statSync(file).size;
-    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
-    if (range) {
-      const start = Number(range[1]);
-      const end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      res.writeHead(206, { 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': end - start + 1 });
-      if (req.method === 'HEAD') return res.end();
-      fs.createReadStream(file, { start, end }).pipe(res);
-      return;
-    }
-    res.writeHead(200, { 'Content-Length': size });
-    if (req.method === 'HEAD') return res.end();
-    fs.createReadStream(file).pipe(res);
+    serveFile(req, res, m && file.startsWith(MODELS_DIR) ? file : null);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   host = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;

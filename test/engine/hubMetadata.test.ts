@@ -13,6 +13,7 @@ import { LOAD_ERROR, isSourceFailure, listHubModel } from '../../src/engine/mode
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
 import { ensureExportStyleModels } from '../fixtures/exportStyles';
+import { serveFile } from './serveFile';
 
 let server: http.Server;
 let host: string;
@@ -51,19 +52,7 @@ beforeAll(async () => {
     const m = /^\/([\w.-]+)\/([\w.-]+)\/resolve\/main\/(.+)$/.exec(url);
     const dir = m ? repoFolder(m[1], m[2]) : null;
     const file = dir ? path.join(dir, m![3]) : '';
-    if (!dir || !file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return void res.writeHead(404).end('Entry not found');
-    const size = fs.statSync(file).size;
-    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
-    if (range) {
-      const start = Number(range[1]);
-      const end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-      res.writeHead(206, { 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': end - start + 1 });
-      if (req.method === 'HEAD') return void res.end();
-      return void fs.createReadStream(file, { start, end }).pipe(res);
-    }
-    res.writeHead(200, { 'Content-Length': size });
-    if (req.method === 'HEAD') return void res.end();
-    fs.createReadStream(file).pipe(res);
+    serveFile(req, res, dir && file.startsWith(dir) ? file : null);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   host = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
