@@ -31,7 +31,6 @@ export const KNOWN_FAULT_ERROR = 'KnownDeviceFault';
 
 export class Engine implements EngineApi {
   private loaded: LoadedModel | null = null;
-  private latestRun = 0;
   private cancelledBelow = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -74,11 +73,13 @@ export class Engine implements EngineApi {
     return this.run(runId, (m, cancel) => scoreItems(m, req.items, req.options, { cancel, stats: req.stats ?? 'full' }));
   }
 
-  /** A scoring run in turn, abandoned (AbortError) once a newer run id cancels it. */
+  /**
+   * A scoring run in turn. A numbered run is abandoned (AbortError) once `cancelBefore` passes its
+   * id; an unnumbered one (a task chunk, a lesson's figure sharing the Worker with the Scorer's
+   * live runs) is never, so a keystroke in the Scorer cannot abort it.
+   */
   private run<T>(runId: number | undefined, fn: (m: LoadedModel, cancel: CancelToken) => Promise<T>): Promise<T> {
-    const id = runId ?? ++this.latestRun;
-    this.latestRun = Math.max(this.latestRun, id);
-    const cancel = { cancelled: () => id < this.cancelledBelow };
+    const cancel = { cancelled: () => runId !== undefined && runId < this.cancelledBelow };
     return this.serial(async () => {
       const m = this.requireModel();
       if (cancel.cancelled()) throw new AbortError();

@@ -21,6 +21,6 @@ export {
 } from './models';
 export { appUrl, createEngineClient, type EngineClient } from './client';
 export type { ChunkRequest, ProbeCheck, ScoreRequest, StatsMode, StreamItem } from './api';
-export { streamScores, TASK_CHUNK_ITEMS, type ChunkScorer, type StreamedResult, type StreamOptions } from './stream';
+export { streamChunks, streamScores, TASK_CHUNK_ITEMS, type ChunkLoopOptions, type ChunkScorer, type ScoredChunk, type StreamedResult, type StreamOptions } from './stream';
 export { assembleParts, needsUnconditional, type ConditionalPart, type ContextPart, type UnconditionalPart } from './parts';
 export type { ItemParts, PartsWanted } from './scorer';

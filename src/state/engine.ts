@@ -1,17 +1,16 @@
-// The engine as the UI sees it: its types, model catalogue and client, re-exported here so that
-// src/ui never imports src/engine (the lint's layer rule).
+// The engine as the UI sees it: its types and model catalogue, re-exported here so that src/ui
+// never imports src/engine (the lint's layer rule). No Worker client: the UI reaches the engine
+// through the app's one model session (engineSession.ts).
 export {
   ALL_DTYPES,
   CURATED_HUB_MODELS,
   DEFAULT_HUB_MODEL,
   DEFAULT_SERVED_MODEL,
   appUrl,
-  createEngineClient,
   runnableDtypes,
   servedDtypes,
   type DeviceSupport,
   type Dtype,
-  type EngineClient,
   type LoadProgress,
   type LoadRequest,
   type ModelInfo,

@@ -1,53 +1,14 @@
-// The Task lab's batch scorer: loads the model in the engine Worker, streams every item not yet
-// scored under this model and dtype through it in chunks (one engine call per chunk: contexts
-// share padded passes, PMI's unconditional prefix runs once per chunk), and reports progress,
-// rate and ETA. Pause waits between chunks; cancel stops and keeps what is done.
+// The Task lab's batch scorer: every item not yet scored under this model and dtype goes through
+// the session's model (engineSession.ts) in chunks, on the engine's one chunked loop
+// (streamChunks: one engine call per chunk, contexts share padded passes, PMI's unconditional
+// prefix runs once per chunk, the next chunk queued while one is scored), with progress, rate and
+// ETA. Pause holds the next chunk; cancel stops and keeps what is done.
 import { scoredItemFromCandidates } from '../core/metrics/fromCandidates';
 import type { ScoredItem } from '../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
 import { continuationOf, type TaskItem, type TaskSet } from '../core/tasks/types';
-import { createEngineClient, isSourceFailure, TASK_CHUNK_ITEMS, type Device, type EngineClient, type LoadRequest } from '../engine';
-import { deviceSupport, resolveDevice } from './devices';
-import type { ModelChoice } from './taskTypes';
-
-let client: EngineClient | null = null;
-let loadedKey: string | null = null;
-
-function engine(): EngineClient {
-  if (!client) client = createEngineClient();
-  return client;
-}
-
-export interface LoadOutcome {
-  device: Device;
-  /** Set when WebGPU failed and the model was loaded on WASM instead. */
-  fallbackReason?: string;
-}
-
-/** Loads the model (unless it is already loaded with the same settings), falling back to WASM. */
-export async function loadModel(model: ModelChoice, onFraction: (f: number) => void): Promise<LoadOutcome> {
-  const device = resolveDevice(model.device, await deviceSupport());
-  const source: LoadRequest['source'] = model.source === 'served' ? { kind: 'served', name: model.name } : { kind: 'hub', id: model.name };
-  const tryLoad = async (d: Device) => {
-    const key = JSON.stringify([source, model.dtype, d]);
-    if (loadedKey === key) return;
-    // A failed load leaves the engine's previous model loaded: its key stays valid.
-    await engine().load({ source, dtype: model.dtype, device: d }, (p) => {
-      if (p.total > 0) onFraction(Math.min(1, p.loaded / p.total));
-    });
-    loadedKey = key;
-  };
-  try {
-    await tryLoad(device);
-    return { device };
-  } catch (err) {
-    // Only a device problem is retried on WASM: a failed download or a missing file would fail there too.
-    if (device !== 'webgpu' || isSourceFailure(err)) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
-    await tryLoad('wasm');
-    return { device: 'wasm', fallbackReason: `WebGPU failed (${reason}); scored on WASM instead.` };
-  }
-}
+import { streamChunks, TASK_CHUNK_ITEMS } from '../engine';
+import { scoreChunk, scoreOne } from './engineSession';
 
 /** Items per engine call: the one size every task path uses (see engine/stream.ts). */
 export const CHUNK_SIZE = TASK_CHUNK_ITEMS;
@@ -74,25 +35,26 @@ function candidatesOf(set: Pick<TaskSet, 'targetDelimiter'>, item: TaskItem): st
 
 /** Scores one item: every choice as targetDelimiter + choice after the context. */
 export async function scoreItem(set: Pick<TaskSet, 'targetDelimiter'>, item: TaskItem): Promise<ScoredItem> {
-  const result = await engine().api.score({ context: item.context, candidates: candidatesOf(set, item), options: DEFAULT_SCORE_OPTIONS });
+  const result = await scoreOne({ context: item.context, candidates: candidatesOf(set, item), options: DEFAULT_SCORE_OPTIONS });
   return scoredItemFromCandidates(item, result.candidates);
 }
 
 /**
  * Scores a chunk of items in one engine call, log-probs only (the task metrics need no ranks or
  * alternatives). If the chunk fails as a whole, its items are retried one by one so that only
- * the bad ones are reported.
+ * the bad ones are reported — while `valid()` holds (the model that scored the chunk is still loaded).
  */
-export function chunkScorer(set: Pick<TaskSet, 'targetDelimiter'>): ChunkScorer {
+export function chunkScorer(set: Pick<TaskSet, 'targetDelimiter'>, valid: () => boolean = () => true): ChunkScorer {
   return async (items) => {
     try {
-      const results = await engine().api.scoreChunk({
+      const results = await scoreChunk({
         items: items.map((item) => ({ context: item.context, candidates: candidatesOf(set, item) })),
         options: DEFAULT_SCORE_OPTIONS,
         stats: 'logprob',
       });
       return items.map((item, k) => scoredItemFromCandidates(item, results[k].candidates));
-    } catch {
+    } catch (err) {
+      if (!valid()) throw err;
       return oneByOne((item) => scoreItem(set, item))(items);
     }
   };
@@ -155,9 +117,13 @@ class RateMeter {
 }
 
 /**
- * Scores `todo` in order, `chunkSize` items per `score` call (chunkScorer in the app).
- * `doneBefore` is the count already scored (for progress); returns when every item is done or
- * the batch is cancelled. Only the results, never the engine's full output, are kept.
+ * Scores `todo` in order, `chunkSize` items per `score` call (chunkScorer in the app), on the
+ * engine's chunked loop: the next chunk is queued while one is scored, so a pause or cancel lets
+ * at most the chunk being scored and the one queued behind it finish. `doneBefore` is the count
+ * already scored (for progress); returns when every item is done or the batch is cancelled. Only
+ * the results, never the engine's full output, are kept. A chunk that fails once the batch is
+ * cancelled (the model was replaced or the engine restarted) reports no failures: its items stay
+ * unscored for the next run.
  */
 export async function runBatch(
   score: ChunkScorer,
@@ -180,21 +146,24 @@ export async function runBatch(
     lastFlush = performance.now();
     await cb.onScored(out);
   };
-  for (let start = 0; start < todo.length; start += chunkSize) {
-    if (control.isPaused) {
+  const chunks = streamChunks((chunk: TaskItem[]) => score(chunk).catch((err: unknown) => chunk.map(() => asError(err))), todo, {
+    chunkSize,
+    stopped: () => control.isCancelled,
+    paused: () => control.isPaused,
+    resumed: async () => {
       await flush();
       await control.gate();
+      // The idle time does not count towards the rate.
       meter.reset();
       meter.mark(done);
-    }
-    if (control.isCancelled) break;
-    const chunk = todo.slice(start, start + chunkSize);
-    const results = await score(chunk).catch((err: unknown) => chunk.map(() => asError(err)));
+    },
+  });
+  for await (const { items, results } of chunks) {
     results.forEach((r, k) => {
-      if (r instanceof Error) cb.onFailure(chunk[k].id, r.message);
-      else pending.push(r);
+      if (!(r instanceof Error)) pending.push(r);
+      else if (!control.isCancelled) cb.onFailure(items[k].id, r.message);
     });
-    done += chunk.length;
+    done += items.length;
     meter.mark(done);
     const rate = meter.rate();
     const left = doneBefore + todo.length - done;

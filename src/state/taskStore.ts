@@ -1,14 +1,17 @@
 // The Task lab's state: the loaded task, every run of it (one per model and dtype) with its scored
-// items, the batch in progress, the chosen model and the metric options. Tasks, runs and scores
+// items, the batch in progress, the chosen model and the metric options. The model is the app's
+// one session (engineSession.ts): the choice here follows whatever any room loads, and a batch
+// stops when another room loads a different model. Tasks, runs and scores
 // are mirrored to IndexedDB so a reload loses nothing and a re-run only scores what is missing.
 import { create } from 'zustand';
 import type { LeadingSpaceMode } from '../core/bpb/perByteCost';
 import type { ScoredItem } from '../core/metrics/types';
 import { DEFAULT_SERVED_MODEL } from '../engine';
 import * as db from './taskDb';
-import { BatchControl, chunkScorer, loadModel, runBatch } from './taskRunner';
+import { modelLabel, selectionOf, stillLoaded, useEngine, type ModelSelection } from './engineSession';
+import { BatchControl, chunkScorer, runBatch } from './taskRunner';
 import { taskFromFile, taskFromSample, type DelimiterChoice } from './taskSource';
-import { runKeyOf, type BatchProgress, type ModelChoice, type PersistedRun, type PersistedTask } from './taskTypes';
+import { runKeyOf, type BatchProgress, type PersistedRun, type PersistedTask } from './taskTypes';
 
 /** A run as the page holds it: scored items by id; `version` changes whenever items are added. */
 export interface RunView extends PersistedRun {
@@ -29,7 +32,7 @@ export interface TaskLabState {
   runs: Record<string, RunView>;
   activeRunKey?: string;
   compareKeys: string[];
-  model: ModelChoice;
+  model: ModelSelection;
   options: MetricOptions;
   batch: BatchProgress;
   restore: 'pending' | 'done' | 'unavailable';
@@ -38,7 +41,7 @@ export interface TaskLabState {
   restoreSaved(): Promise<void>;
   loadSample(name: string): Promise<void>;
   loadFile(text: string, fileName: string, delimiter?: DelimiterChoice): Promise<void>;
-  setModel(patch: Partial<ModelChoice>): void;
+  setModel(patch: Partial<ModelSelection>): void;
   setOptions(patch: Partial<MetricOptions>): void;
   startRun(): Promise<void>;
   pause(): void;
@@ -51,7 +54,7 @@ export interface TaskLabState {
 
 const IDLE: BatchProgress = { status: 'idle', done: 0, total: 0, skipped: 0, itemsPerSec: NaN, etaSec: NaN, failures: [] };
 
-export const DEFAULT_MODEL: ModelChoice = { source: 'served', name: DEFAULT_SERVED_MODEL, dtype: 'fp32', device: 'auto' };
+export const DEFAULT_MODEL: ModelSelection = { model: { kind: 'served', name: DEFAULT_SERVED_MODEL }, dtype: 'fp32', device: 'auto' };
 
 let control: BatchControl | null = null;
 /** Bumped by every task install: a slower, older install (or restore) must not land over a newer one. */
@@ -192,14 +195,15 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
       const { task, model, batch } = get();
       if (!task) return;
       if (batch.status === 'running' || batch.status === 'loading' || batch.status === 'paused') return;
-      const runKey = runKeyOf(task.key, model.name, model.dtype);
+      const name = modelLabel(model.model);
+      const runKey = runKeyOf(task.key, name, model.dtype);
       const existing = get().runs[runKey];
       const run: RunView = existing ?? {
         key: runKey,
         taskKey: task.key,
-        model: model.name,
+        model: name,
         dtype: model.dtype,
-        label: `${model.name} ${model.dtype}`,
+        label: `${name} ${model.dtype}`,
         updatedAt: Date.now(),
         kind: 'scored',
         items: new Map(),
@@ -212,7 +216,7 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
         runs: { ...s.runs, [runKey]: run },
         activeRunKey: runKey,
         notice: undefined,
-        batch: { ...IDLE, status: 'loading', runKey, done: skipped, total, skipped, loadFraction: 0 },
+        batch: { ...IDLE, status: 'loading', runKey, done: skipped, total, skipped },
       }));
       if (todo.length === 0) {
         set((s) => ({ batch: { ...s.batch, status: 'done', message: `All ${total} items were already scored with ${run.label}; nothing to do.` } }));
@@ -220,16 +224,28 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
       }
       const myControl = new BatchControl();
       control = myControl;
+      let stopped: string | undefined;
+      let unsubscribe = () => undefined as void;
       try {
-        const loaded = await loadModel(model, (f) => set((s) => ({ batch: { ...s.batch, loadFraction: f } })));
+        const loaded = await useEngine.getState().ensureModel(model);
         if (myControl.isCancelled) return;
-        const meta: PersistedRun = { key: run.key, taskKey: run.taskKey, model: run.model, dtype: run.dtype, device: loaded.device, label: run.label, updatedAt: Date.now() };
+        // The run belongs to this load: once another room loads a model (or the load is
+        // cancelled), no further chunk is sent and the batch stops with what it has.
+        unsubscribe = useEngine.subscribe((s) => {
+          if (stillLoaded(loaded.loadId) || myControl.isCancelled) return;
+          stopped =
+            s.load.status === 'loading'
+              ? `Stopped: another model (${s.load.request.dtype}) began loading elsewhere in the app, and a run scores with one model. The items scored are kept; press Score to go on.`
+              : 'Stopped: the model was unloaded. The items scored are kept; press Score to go on.';
+          myControl.cancel();
+        });
+        const meta: PersistedRun = { key: run.key, taskKey: run.taskKey, model: run.model, dtype: run.dtype, device: loaded.request.device, label: run.label, updatedAt: Date.now() };
         set((s) => ({
           runs: { ...s.runs, [runKey]: { ...s.runs[runKey], ...meta } },
-          batch: { ...s.batch, status: myControl.isPaused ? 'paused' : 'running', message: loaded.fallbackReason },
+          batch: { ...s.batch, status: myControl.isPaused ? 'paused' : 'running', message: loaded.note },
         }));
         if (db.hasIndexedDb()) await db.saveRun(meta).catch(() => undefined);
-        await runBatch(chunkScorer(task.set), todo, skipped, myControl, {
+        await runBatch(chunkScorer(task.set, () => stillLoaded(loaded.loadId)), todo, skipped, myControl, {
           onScored: (items) => addScored(runKey, items),
           onProgress: (p) => {
             if (control !== myControl) return;
@@ -239,10 +255,11 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
         });
         if (control !== myControl) return;
         if (db.hasIndexedDb()) await db.saveRun({ ...meta, updatedAt: Date.now() }).catch(() => undefined);
-        set((s) => ({ batch: { ...s.batch, status: myControl.isCancelled ? 'cancelled' : 'done', etaSec: NaN } }));
+        set((s) => ({ batch: { ...s.batch, status: myControl.isCancelled ? 'cancelled' : 'done', etaSec: NaN, message: stopped ?? s.batch.message } }));
       } catch (err) {
         if (control === myControl) set((s) => ({ batch: { ...s.batch, status: 'error', message: errorText(err) } }));
       } finally {
+        unsubscribe();
         if (control === myControl) control = null;
       }
     },
@@ -288,4 +305,14 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
       if (db.hasIndexedDb()) await db.deleteRun(key).catch(() => undefined);
     },
   };
+});
+
+const isBusy = (status: BatchProgress['status']) => status === 'loading' || status === 'running' || status === 'paused';
+
+// The choice follows a model loaded in any room (the Scorer, a lesson), so that the Task lab
+// scores with the model the app holds unless the user picks another here.
+useEngine.subscribe((s, before) => {
+  if (s.load.status !== 'ready' || (before.load.status === 'ready' && before.load.loadId === s.load.loadId)) return;
+  if (isBusy(useTaskLab.getState().batch.status)) return;
+  useTaskLab.setState({ model: selectionOf(s.load) });
 });

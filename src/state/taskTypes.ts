@@ -3,7 +3,6 @@ import type { LineError } from '../core/formats/lineError';
 import type { ScoredItem } from '../core/metrics/types';
 import type { TaskSet } from '../core/tasks/types';
 import type { Device, Dtype } from '../engine';
-import type { DevicePreference } from './devices';
 
 /** Where the items came from. `log_samples` carries its own scores and needs no model. */
 export type TaskSourceKind = 'sample' | 'items' | 'log_samples';
@@ -50,19 +49,9 @@ export interface BatchProgress {
   itemsPerSec: number;
   /** Seconds left at the current rate (NaN until a rate is known). */
   etaSec: number;
-  /** Model download / load progress in [0, 1] while loading. */
-  loadFraction?: number;
   message?: string;
   /** Items the engine could not score, with the reason; the batch goes on without them. */
   failures: { id: string; message: string }[];
-}
-
-export interface ModelChoice {
-  /** A model in the app's served models folder, or a Hugging Face hub id. */
-  source: 'served' | 'hub';
-  name: string;
-  dtype: Dtype;
-  device: DevicePreference;
 }
 
 /** The run key: one per (task, model, dtype). */

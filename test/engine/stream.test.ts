@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
-import { streamScores } from '../../src/engine/stream';
+import { streamChunks, streamScores } from '../../src/engine/stream';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
 
@@ -47,5 +47,41 @@ describe('streamScores', () => {
     // out, and no third chunk is ever sent.
     expect(n).toBe(4);
     expect(sent).toEqual([2, 2]);
+  });
+
+  it('holds the next chunk while paused, and the chunk in flight still comes out', async () => {
+    const sent: number[][] = [];
+    let paused = false;
+    let resume!: () => void;
+    const score = async (xs: number[]) => {
+      sent.push(xs);
+      if (xs[0] === 2) paused = true; // paused while the second chunk is scored
+      return xs.map((x) => x * 10);
+    };
+    const out: number[] = [];
+    const loop = (async () => {
+      for await (const c of streamChunks(score, [0, 1, 2, 3, 4, 5, 6], { chunkSize: 2, paused: () => paused, resumed: () => new Promise<void>((r) => (resume = r)) })) {
+        expect(c.start).toBe(out.length);
+        out.push(...c.results);
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 20));
+    // Chunks 1 and 2 were sent (2 queued behind 1); the pause is seen before a third is sent.
+    expect(sent).toEqual([[0, 1], [2, 3]]);
+    expect(out).toEqual([0, 10, 20, 30]);
+    paused = false;
+    resume();
+    await loop;
+    expect(sent).toEqual([[0, 1], [2, 3], [4, 5], [6]]);
+    expect(out).toEqual([0, 10, 20, 30, 40, 50, 60]);
+  });
+
+  it('a numbered run is abandoned by cancelBefore, an unnumbered one (a task chunk sharing the engine) never', async () => {
+    const req = { context: items[0].context, candidates: items[0].candidates, options: DEFAULT_SCORE_OPTIONS };
+    engine.cancelBefore(1_000_000);
+    await expect(engine.score(req, 5)).rejects.toMatchObject({ name: 'AbortError' });
+    const [chunk] = await engine.scoreChunk({ items: [items[0]], options: DEFAULT_SCORE_OPTIONS, stats: 'logprob' });
+    const alone = await engine.score(req);
+    chunk.candidates.forEach((c, k) => expect(Math.abs(c.sum_logprob - alone.candidates[k].sum_logprob)).toBeLessThan(1e-4));
   });
 });

@@ -158,4 +158,27 @@ describe('batch loop', () => {
     expect(progress).toEqual([4, 6]);
     expect(failures).toEqual(['i4', 'i5']);
   });
+
+  it('a chunk that fails once the batch is cancelled (the model was replaced) reports no failures', async () => {
+    const control = new BatchControl();
+    const failures: string[] = [];
+    const seen: string[] = [];
+    await runBatch(
+      async (chunk) => {
+        if (chunk[0].id === 'i2') {
+          control.cancel();
+          throw new Error('the engine was restarted');
+        }
+        return chunk.map(scoredOf);
+      },
+      items,
+      0,
+      control,
+      { onScored: (s) => void seen.push(...s.map((x) => x.id)), onProgress: () => undefined, onFailure: (id) => failures.push(id) },
+      0,
+      2,
+    );
+    expect(seen).toEqual(['i0', 'i1']);
+    expect(failures).toEqual([]);
+  });
 });

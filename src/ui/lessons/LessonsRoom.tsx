@@ -140,7 +140,7 @@ function Origin(props: { state: FactsState; snapshot: Snapshot | null; liveState
     diff = d.length === 0 ? 'The live result matches the snapshot.' : `The live result differs from the snapshot: ${d.join('; ')}.`;
   }
   return (
-    <p className="origin small" data-testid="origin" data-origin={s.origin}>
+    <p className="origin small" data-testid="origin" data-origin={s.origin} data-load-id={s.origin === 'live' ? s.loadId : undefined}>
       {s.origin === 'snapshot' && (
         <>
           <span className="badge" data-testid="snapshot-badge">snapshot</span> Computed earlier on {model}; nothing was downloaded.{' '}

@@ -11,7 +11,7 @@ import type { AlpacaModel, Facts, Widget } from './types';
 export type FactsState =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'ready'; facts: Facts; origin: 'live' | 'snapshot' | 'summary'; model: SnapshotModel | null; deviceReason?: string }
+  | { status: 'ready'; facts: Facts; origin: 'live' | 'snapshot' | 'summary'; model: SnapshotModel | null; deviceReason?: string; loadId?: number }
   | { status: 'error'; message: string };
 
 let bpb: Promise<TaskRunSnapshot[]> | null = null;
@@ -27,7 +27,7 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
     case 'scorer': {
       const [result] = await scoreItems([{ context: w.context, candidates: w.candidates }], w.unconditionalContext ?? '');
       const m = await lessonModel();
-      return { status: 'ready', facts: { kind: 'scorer', result }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason };
+      return { status: 'ready', facts: { kind: 'scorer', result }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
     }
     case 'task': {
       const p = w.view === 'accuracy' ? (letters ??= letterRuns()) : (bpb ??= bpbRuns());
@@ -37,7 +37,7 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
         throw e;
       });
       const m = await lessonModel();
-      return { status: 'ready', facts: { kind: 'task', runs }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason };
+      return { status: 'ready', facts: { kind: 'task', runs }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
     }
     case 'judge': {
       const params = { ...DEFAULT_PARAMS, ...w.params };

@@ -4,8 +4,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../state/engine';
 import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../state/engine';
-import { useEngine } from '../../state/engineSession';
-import { addModelFolder, DISK_PREFIX, diskSource, useDiskModels, type DiskModel } from '../../state/diskModels';
+import { holds, modelLabel, sourceOf as toSource, useEngine } from '../../state/engineSession';
+import { addModelFolder, DISK_PREFIX, useDiskModels, type DiskModel } from '../../state/diskModels';
 import { autoChoice, deviceSupport, resolveDevice, speedEvidence, speedKey } from '../../state/devices';
 import { listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
 import { hubDtypes, useHubModels, type HubListingState } from '../../state/hubModels';
@@ -62,21 +62,6 @@ function useHubListing(model: ModelChoice, typing: boolean): HubListingState | u
   return listing;
 }
 
-/** The engine source of a workspace model choice; a picked folder's files come from memory. */
-function toSource(m: ModelChoice): ModelSource {
-  if (m.kind === 'hub') return { kind: 'hub', id: m.id };
-  const disk = m.name.startsWith(DISK_PREFIX) ? useDiskModels.getState().models[m.name] : undefined;
-  return disk ? diskSource(disk) : { kind: 'served', name: m.name };
-}
-
-function sameSource(a: ModelSource, b: ModelSource): boolean {
-  if (a.kind === 'hub' && b.kind === 'hub') return a.id === b.id;
-  if (a.kind === 'served' && b.kind === 'served') return a.name === b.name;
-  if (a.kind === 'files' && b.kind === 'files') return a.files === b.files;
-  return false;
-}
-
-const modelLabel = (m: ModelChoice) => (m.kind === 'served' ? m.name : m.id);
 const sourceName = (s: ModelSource) => (s.kind === 'hub' ? s.id : s.kind === 'path' ? s.path : s.name);
 
 /**
@@ -168,11 +153,7 @@ export function ModelPanel(props: { embed?: boolean }) {
   }, [offered, dtype, model, setDtype]);
 
   const request: LoadRequest = { source: toSource(model), dtype, device };
-  const loadedMatches =
-    (load.status === 'ready' || load.status === 'loading') &&
-    sameSource(load.request.source, request.source) &&
-    load.request.dtype === dtype &&
-    (load.request.device === device || (load.status === 'ready' && (!!load.note || (devicePref === 'auto' && !!load.deviceReason))));
+  const loadedMatches = holds(load, request.source, dtype, devicePref, device);
   // A typed id enters the workspace (and the link) only once it is well-formed.
   const hubInvalid = kind === 'hub' && !HUB_ID_PATTERN.test(hubText);
   const servedMissing = model.kind === 'served' && !isDisk && served !== null && !served.some((s) => s.name === model.name);
@@ -383,7 +364,7 @@ export function ModelPanel(props: { embed?: boolean }) {
           </>
         )}
         {load.status === 'ready' && (
-          <p className="small ok-line" data-testid="model-status">
+          <p className="small ok-line" data-testid="model-status" data-load-id={load.loadId}>
             Loaded <strong>{load.info.id}</strong>
             {load.request.source.kind === 'files' ? ' (folder on disk)' : ''} · {load.info.dtype} · {load.info.device === 'webgpu' ? 'WebGPU' : 'WASM'} · vocab{' '}
             {load.info.vocabSize.toLocaleString('en')} · context {load.info.maxLength.toLocaleString('en')} tokens

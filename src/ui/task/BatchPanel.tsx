@@ -5,6 +5,7 @@ import { appUrl } from '../../state/engine';
 import { CURATED_HUB_MODELS, DEFAULT_SERVED_MODEL, runnableDtypes, servedDtypes } from '../../state/engine';
 import { ALL_DTYPES, type Dtype } from '../../state/engine';
 import { useTaskLab } from '../../state/taskStore';
+import { holds, modelLabel, sourceOf, useEngine } from '../../state/engineSession';
 import { useHubModels } from '../../state/hubModels';
 import { resolveDevice, type DevicePreference } from '../../state/devices';
 import { useDeviceSupport } from '../common/useDeviceSupport';
@@ -46,8 +47,12 @@ export function BatchPanel() {
   const cancel = useTaskLab((s) => s.cancel);
   const support = useDeviceSupport();
   const [chosen, setChosen] = useState(false);
-  const shipped = useShippedDtypes(model.source, model.name, chosen);
+  const source = model.model.kind;
+  const name = modelLabel(model.model);
+  const shipped = useShippedDtypes(source, name, chosen);
   const device = resolveDevice(model.device, support);
+  const load = useEngine((s) => s.load);
+  const loadedHere = holds(load, sourceOf(model.model), model.dtype, model.device, device);
   const offered = shipped ? runnableDtypes(shipped, device, support?.shaderF16 ?? false) : [];
   const busy = batch.status === 'loading' || batch.status === 'running' || batch.status === 'paused';
 
@@ -66,12 +71,11 @@ export function BatchPanel() {
         <label>
           Source{' '}
           <select
-            value={model.source}
+            value={source}
             disabled={busy}
             onChange={(e) => {
-              const source = e.target.value as 'served' | 'hub';
               setChosen(true);
-              setModel({ source, name: source === 'served' ? DEFAULT_SERVED_MODEL : CURATED_HUB_MODELS[0].id });
+              setModel({ model: e.target.value === 'served' ? { kind: 'served', name: DEFAULT_SERVED_MODEL } : { kind: 'hub', id: CURATED_HUB_MODELS[0].id } });
             }}
           >
             <option value="served">served by this app</option>
@@ -81,18 +85,19 @@ export function BatchPanel() {
         <label>
           Model{' '}
           <input
-            value={model.name}
+            value={name}
             disabled={busy}
             list="task-model-list"
             onChange={(e) => {
+              const typed = e.target.value.trim();
               setChosen(true);
-              setModel({ name: e.target.value.trim() });
+              setModel({ model: source === 'served' ? { kind: 'served', name: typed } : { kind: 'hub', id: typed } });
             }}
             data-testid="model-name"
             size={28}
           />
           <datalist id="task-model-list">
-            {model.source === 'served' ? <option value={DEFAULT_SERVED_MODEL} /> : CURATED_HUB_MODELS.map((m) => <option key={m.id} value={m.id}>{m.label}</option>)}
+            {source === 'served' ? <option value={DEFAULT_SERVED_MODEL} /> : CURATED_HUB_MODELS.map((m) => <option key={m.id} value={m.id}>{m.label}</option>)}
           </datalist>
         </label>
         <label>
@@ -116,10 +121,22 @@ export function BatchPanel() {
           </select>
         </label>
       </div>
-      {shipped !== null && shipped.length === 0 && model.source === 'served' && (
-        <p className="warning">No model named “{model.name}” is served by this app (its onnx files are missing).</p>
+      <p className="muted task-note" data-testid="session-model" data-load-id={load.status === 'ready' ? load.loadId : undefined}>
+        {load.status === 'ready' ? (
+          <>
+            Loaded in the app: <strong>{load.info.id}</strong> · {load.info.dtype} · {load.info.device === 'webgpu' ? 'WebGPU' : 'WASM'}
+            {loadedHere ? ' (every room scores with it).' : '. Score loads the model chosen above in its place, for every room.'}
+          </>
+        ) : load.status === 'loading' ? (
+          `Loading ${load.request.dtype} on ${load.request.device === 'webgpu' ? 'WebGPU' : 'WASM'}…`
+        ) : (
+          'No model is loaded yet: Score loads the model chosen above.'
+        )}
+      </p>
+      {shipped !== null && shipped.length === 0 && source === 'served' && (
+        <p className="warning">No model named “{name}” is served by this app (its onnx files are missing).</p>
       )}
-      {model.source === 'hub' && (
+      {source === 'hub' && (
         <p className="muted task-note">Scoring downloads this model from the Hugging Face hub once (then it is cached in the browser).</p>
       )}
       {logged && <p className="muted task-note">The scores lm-eval-harness logged are shown as a run of their own; score the documents here to add per-token metrics.</p>}
@@ -145,7 +162,7 @@ export function BatchPanel() {
           {batch.status === 'loading' ? (
             <>
               <label htmlFor="task-load-progress">Loading the model…</label>
-              <progress id="task-load-progress" max={1} value={batch.loadFraction ?? 0} />
+              <progress id="task-load-progress" max={1} value={load.status === 'loading' && load.progress && load.progress.total > 0 ? Math.min(1, load.progress.loaded / load.progress.total) : 0} />
             </>
           ) : (
             <progress max={batch.total || 1} value={batch.done} aria-label="Items scored" data-testid="progress" />
