@@ -316,3 +316,6 @@ useEngine.subscribe((s, before) => {
   if (isBusy(useTaskLab.getState().batch.status)) return;
   useTaskLab.setState({ model: selectionOf(s.load) });
 });
+// The Task lab's code may load after a room has loaded a model: start from it.
+const loadedAtStart = useEngine.getState().load;
+if (loadedAtStart.status === 'ready') useTaskLab.setState({ model: selectionOf(loadedAtStart) });
