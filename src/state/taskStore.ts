@@ -8,7 +8,7 @@ import type { LeadingSpaceMode } from '../core/bpb/perByteCost';
 import type { ScoredItem } from '../core/metrics/types';
 import { DEFAULT_SERVED_MODEL } from '../engine';
 import * as db from './taskDb';
-import { modelLabel, selectionOf, stillLoaded, useEngine, type ModelSelection } from './engineSession';
+import { choiceOf, modelLabel, selectionOf, stillLoaded, useEngine, type ModelSelection } from './engineSession';
 import { BatchControl, chunkScorer, runBatch } from './taskRunner';
 import { taskFromFile, taskFromSample, type DelimiterChoice } from './taskSource';
 import { runKeyOf, type BatchProgress, type PersistedRun, type PersistedTask } from './taskTypes';
@@ -235,7 +235,7 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
           if (stillLoaded(loaded.loadId) || myControl.isCancelled) return;
           stopped =
             s.load.status === 'loading'
-              ? `Stopped: another model (${s.load.request.dtype}) began loading elsewhere in the app, and a run scores with one model. The items scored are kept; press Score to go on.`
+              ? `Stopped: ${modelLabel(choiceOf(s.load.request.source))} (${s.load.request.dtype}) began loading elsewhere in the app, and a run scores with one loaded model. The items scored are kept; press Score to go on.`
               : 'Stopped: the model was unloaded. The items scored are kept; press Score to go on.';
           myControl.cancel();
         });

@@ -48,6 +48,9 @@ async function scorerLoadId(page: Page, text: RegExp): Promise<string> {
   return (await status.getAttribute('data-load-id'))!;
 }
 
+/** The Scorer's table has numbers. */
+const scored = (page: Page) => page.locator('[data-testid=score-table] tbody tr td[data-col=sum_logprob][data-value]').first().waitFor({ timeout: 120_000 });
+
 async function openTaskLab(page: Page) {
   await page.getByRole('link', { name: 'Task lab' }).click();
   await page.locator('.task-lab[data-restore="done"]').waitFor({ timeout: 30_000 });
@@ -78,7 +81,7 @@ describe('one model session', () => {
     const page = await openScorer('wasm');
     const errors = collectErrors(page);
     const id = await scorerLoadId(page, /Loaded stories260K · fp32 · WASM/);
-    await page.locator('[data-testid=score-table] tbody tr').first().waitFor({ timeout: 60_000 });
+    await scored(page);
     await screenshot(page, 'session/wasm-1-scorer');
 
     // The Task lab shows the same loaded model, and its choice follows it: Score loads nothing.
@@ -104,6 +107,7 @@ describe('one model session', () => {
 
     await page.getByRole('link', { name: 'Scorer' }).click();
     expect(await scorerLoadId(page, /Loaded stories260K · fp32 · WASM/)).toBe(id);
+    await scored(page);
     await screenshot(page, 'session/wasm-4-scorer-again');
     expect(await engineWorkers(page)).toBe(1);
 
@@ -119,6 +123,7 @@ describe('one model session', () => {
     expect(await scorerLoadId(page, /Loaded stories260K · q8 · WASM/)).toBe(q8);
     // The Scorer keeps its own choice (fp32) and says the loaded model differs.
     expect(await page.getByTestId('model-status').textContent()).toMatch(/your choice above differs/);
+    await scored(page);
     await screenshot(page, 'session/wasm-5-scorer-after-task-q8');
 
     // A batch stops when another room loads a model; cancel stops a batch too.
@@ -141,7 +146,7 @@ describe('one model session', () => {
     await scorerLoadId(page, /Loaded stories260K/);
     await openTaskLab(page);
     await waitForBatch(page, 'cancelled');
-    expect(await page.locator('.task-progress').textContent()).toMatch(/another model .* began loading/);
+    expect(await page.locator('.task-progress').textContent()).toMatch(/Stopped: stories260K \(fp32\) began loading elsewhere in the app/);
     await screenshot(page, 'session/wasm-6-task-stopped-by-load');
     expect(await engineWorkers(page)).toBe(1);
     expect(page.workers().length).toBe(1);
@@ -154,6 +159,7 @@ describe('one model session', () => {
     const errors = collectErrors(page);
     const id = await scorerLoadId(page, /Loaded stories260K · fp32 · WebGPU/);
     await page.getByTestId('probe-verdict').waitFor({ timeout: 120_000 });
+    await scored(page);
     await screenshot(page, 'session/webgpu-1-scorer');
 
     await openTaskLab(page);
