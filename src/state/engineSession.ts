@@ -168,8 +168,8 @@ export function sameSource(a: ModelSource, b: ModelSource): boolean {
 export function holds(load: LoadState, source: ModelSource, dtype: Dtype, pref: DevicePreference, device: Device): boolean {
   if (load.status !== 'ready' && load.status !== 'loading') return false;
   if (!sameSource(load.request.source, source) || load.request.dtype !== dtype) return false;
-  if (load.status === 'loading') return load.request.device === device;
-  return pref === 'auto' || load.request.device === device || (pref === 'webgpu' && !!load.note);
+  if (pref === 'auto' || load.request.device === device) return true;
+  return load.status === 'ready' && pref === 'webgpu' && !!load.note;
 }
 
 /** The device a selection resolves to now (Auto also weighs the timing measured for this model). */
