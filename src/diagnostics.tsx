@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './engine/client';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from './core/scoring/types';
 import type { ProbeCheck } from './engine/api';
-import { ALL_DTYPES, type Device, type Dtype, type ModelSource, type ScoringPlan } from './engine/types';
+import { isDtype, type Device, type Dtype, type ModelSource, type ScoringPlan } from './engine/types';
 import { BenchMode } from './diagnostics/benchMode';
 import { StreamMode } from './diagnostics/streamMode';
 import './ui/styles.css';
@@ -40,7 +40,7 @@ function Diagnostics() {
     const q = new URLSearchParams(window.location.search);
     const device = (q.get('device') === 'webgpu' ? 'webgpu' : 'wasm') as Device;
     const dtypeRaw = q.get('dtype') ?? 'fp32';
-    const dtype = (ALL_DTYPES as string[]).includes(dtypeRaw) ? (dtypeRaw as Dtype) : 'fp32';
+    const dtype = isDtype(dtypeRaw) ? dtypeRaw : 'fp32';
     const name = q.get('model') ?? 'stories260K';
     const context = q.get('context') ?? 'Once upon a time, there was a little girl named';
     const candidates = q.getAll('candidate');

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from './errors';
+import { InputError, UsageError } from './errors';
 import type { LineError } from '../core/formats/lineError';
 import { decodeUtf8 } from '../core/formats/utf8';
+import { ALL_DTYPES, isDtype, type Dtype } from '../core/dtypes';
 
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, jsonReplacer, 2) + '\n');
@@ -24,14 +25,14 @@ export async function readTextFile(file: string): Promise<string> {
     bytes = await readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`file not found: ${file}`);
-    if (code === 'EISDIR') throw new UsageError(`expected a file, got a folder: ${file}`);
-    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+    if (code === 'ENOENT') throw new InputError(`file not found: ${file}`);
+    if (code === 'EISDIR') throw new InputError(`expected a file, got a folder: ${file}`);
+    throw new InputError(`cannot read ${file}: ${(err as Error).message}`);
   }
   try {
     return decodeUtf8(bytes);
   } catch (err) {
-    throw new UsageError(`${file} ${(err as Error).message}`);
+    throw new InputError(`${file} ${(err as Error).message}`);
   }
 }
 
@@ -49,7 +50,9 @@ export interface NumberRange {
 }
 
 function describeRange(r: NumberRange): string {
-  const parts = [r.integer ? 'a whole number' : 'a number'];
+  const kind = r.integer ? 'a whole number' : 'a number';
+  if (r.min !== undefined && r.max !== undefined && !r.minExclusive) return `${kind} from ${r.min} to ${r.max}`;
+  const parts = [kind];
   if (r.min !== undefined) parts.push(`${r.minExclusive ? '>' : '≥'} ${r.min}`);
   if (r.max !== undefined) parts.push(`${r.min !== undefined ? 'and ' : ''}≤ ${r.max}`);
   return parts.join(' ');
@@ -72,10 +75,12 @@ export function parseNumberFlag(name: string, raw: string | undefined, fallback:
 }
 
 /**
- * node:util parseArgs, with a value that starts with "-" (a negative number) taken as the value of
- * the string option before it, as a user means it, and its errors as one-line usage errors.
+ * Every command's flags: node:util parseArgs (strict), with a value that starts with "-" (a
+ * negative number) taken as the value of the string option before it, as a user means it, and its
+ * errors as one-line usage errors (exit 2). `positionals` is how many plain arguments the command
+ * takes (default: any number; the command checks them).
  */
-export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, positionals = Infinity) {
   const args: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -86,11 +91,42 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
       i++;
     } else args.push(a);
   }
+  let parsed;
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
   } catch (err) {
-    throw new UsageError((err as Error).message.split('\n')[0]);
+    throw new UsageError(parseArgsMessage((err as Error).message));
   }
+  if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`);
+  return parsed;
+}
+
+/** node:util parseArgs's error as one short line that names the flag. */
+function parseArgsMessage(message: string): string {
+  const unknown = /Unknown option '([^']+)'/.exec(message);
+  if (unknown) return `unknown option ${unknown[1]} (try --help)`;
+  const positional = /Unexpected argument '([^']+)'/.exec(message);
+  if (positional) return `unexpected argument "${positional[1]}"`;
+  const missing = /Option '(-[\w-]+)[^']*' argument missing/.exec(message);
+  if (missing) return `${missing[1]} needs a value`;
+  return message.split('\n')[0];
+}
+
+/**
+ * camelCase keys to snake_case, all the way down (arrays and plain objects): the one converter for
+ * JSON built from camelCase core results (judge). Keys already in snake_case are unchanged.
+ */
+export function snakeCaseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeCaseKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeCaseKeys(v)]));
+}
+
+/** A --dtype value (default fp32): one of the dtypes, else a usage error naming them. */
+export function parseDtypeFlag(raw: string | undefined, fallback: Dtype = 'fp32'): Dtype {
+  if (raw === undefined) return fallback;
+  if (!isDtype(raw)) throw new UsageError(`--dtype must be one of ${ALL_DTYPES.join(', ')}, got "${raw}"`);
+  return raw;
 }
 
 /** One warning line on stderr (stdout stays the result alone). */
@@ -107,7 +143,7 @@ export function reportSkipped(file: string, errors: readonly LineError[], unit: 
   const first = `${unit} ${errors[0].line}: ${errors[0].message}`;
   if (strict) {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more bad ${unit}s)` : '';
-    throw new UsageError(`${file}: ${first}${more}`);
+    throw new InputError(`${file}: ${first}${more}`);
   }
   const n = errors.length === 1 ? `1 bad ${unit}` : `${errors.length} bad ${unit}s`;
   warn(`${file}: skipped ${n} (${first}); --strict makes a bad ${unit} an error`);

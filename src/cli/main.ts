@@ -1,7 +1,7 @@
 // `lengthlens <command>`: each command lives in ./commands/<name>.ts and exports `command` (a
 // Command: its summary, usage and `run`).
 import type { Command } from './command';
-import { UsageError } from './errors';
+import { EXIT_STATUS_HELP, EXIT_USAGE, exitStatusOf } from './errors';
 
 export type { Command };
 
@@ -23,7 +23,7 @@ async function help(): Promise<string> {
       lines.push(`  ${name.padEnd(8)} (unavailable)`);
     }
   }
-  lines.push('', 'Every command prints JSON with --json. `lengthlens <command> --help` for its options.');
+  lines.push('', 'Every command prints JSON with --json. `lengthlens <command> --help` for its options.', '', EXIT_STATUS_HELP);
   return lines.join('\n');
 }
 
@@ -31,23 +31,23 @@ export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write((await help()) + '\n');
-    return name ? 0 : 2;
+    return name ? 0 : EXIT_USAGE;
   }
   const load = COMMANDS[name];
   if (!load) {
     process.stderr.write(`lengthlens: unknown command "${name}" (try --help)\n`);
-    return 2;
+    return EXIT_USAGE;
   }
   try {
     const { command } = await load();
     if (rest.includes('--help') || rest.includes('-h')) {
-      process.stdout.write(command.usage + '\n');
+      process.stdout.write(`${command.usage}\n\n${EXIT_STATUS_HELP}\n`);
       return 0;
     }
     return await command.run(rest);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`lengthlens ${name}: ${message.split('\n')[0]}\n`);
-    return err instanceof UsageError ? 2 : 1;
+    return exitStatusOf(err);
   }
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import * as Comlink from 'comlink';
 import { appUrl, createEngineClient } from '../engine/client';
 import { ORT_WASM_FILES } from '../engine/models';
-import { ALL_DTYPES, type Device, type Dtype } from '../engine/types';
+import { isDtype, type Device, type Dtype } from '../engine/types';
 import type { BenchResult, LatencyResult } from '../engine/bench/run';
 import { liveTypingLatency } from '../engine/bench/run';
 import type { BenchWorkerApi } from '../engine/bench/worker';
@@ -48,7 +48,7 @@ export function BenchMode() {
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
     const device: Device = q.get('device') === 'webgpu' ? 'webgpu' : 'wasm';
-    const dtypes = (q.get('dtypes') ?? 'fp32,q8').split(',').filter((d): d is Dtype => (ALL_DTYPES as string[]).includes(d));
+    const dtypes = (q.get('dtypes') ?? 'fp32,q8').split(',').filter(isDtype);
     const items = Math.max(1, Number(q.get('items') ?? 50) || 50);
     const rounds = Math.max(1, Number(q.get('rounds') ?? 3) || 3);
     const model = q.get('model') ?? 'bench-llama-6M';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { createEngineClient } from '../engine/client';
 import { streamScores } from '../engine/stream';
 import { storyItems } from '../engine/bench/items';
-import { ALL_DTYPES, type Device, type Dtype } from '../engine/types';
+import { isDtype, type Device, type Dtype } from '../engine/types';
 import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
 
 export interface MemorySample {
@@ -63,7 +63,7 @@ export function StreamMode() {
     const chunk = Math.max(1, Number(q.get('chunk') ?? 32) || 32);
     const device: Device = q.get('device') === 'webgpu' ? 'webgpu' : 'wasm';
     const dtypeRaw = q.get('dtype') ?? 'fp32';
-    const dtype = ((ALL_DTYPES as string[]).includes(dtypeRaw) ? dtypeRaw : 'fp32') as Dtype;
+    const dtype = isDtype(dtypeRaw) ? dtypeRaw : 'fp32';
     const model = q.get('model') ?? 'stories260K';
     const every = Math.max(1, Math.floor(n / Math.max(1, Number(q.get('samples') ?? 10) || 10)));
     const perf = performance as Performance & { measureUserAgentSpecificMemory?: unknown; memory?: unknown };

@@ -7,7 +7,8 @@
 import { Tensor, type PreTrainedModel } from '@huggingface/transformers';
 import { decoderSession, type DecoderSession } from './graph';
 import { callForward, gpuData, modelConfig, ortTensor, tensorFromOrt } from './transformersAdapter';
-import { LOGITS_TO_KEEP_INPUTS, singleRowGroups } from './plan';
+import { LOGITS_TO_KEEP_INPUTS } from './plan';
+import { batchGroups, DEFAULT_MAX_BATCH_TOKENS, lengthBatches, MAX_PAST_FACTOR, singleRowGroups } from '../core/batching';
 
 type Feeds = Record<string, Tensor>;
 type ModelInputs = Record<string, Tensor | Feeds>;
@@ -63,10 +64,6 @@ export interface BatchOptions {
   maxBatchTokens?: number;
   cancel?: CancelToken;
 }
-
-export const DEFAULT_MAX_BATCH_TOKENS = 4096;
-/** Cache rows (batch × (past + new) tokens) allowed per pass, as a multiple of maxBatchTokens. */
-const MAX_PAST_FACTOR = 4;
 
 /** The model's forward through transformers.js (it fills in an empty past for a fresh sequence). */
 export async function callModel(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
@@ -304,54 +301,6 @@ export function disposePrefix(prefix: PrefixState): void {
 /** Release a model's gather buffers (on unload). */
 export function releaseBuffers(model: PreTrainedModel): void {
   pools.delete(model);
-}
-
-/**
- * What a forward pass costs beyond its tokens, in tokens: on CPU and WASM one pass of a small
- * model costs about as much as a dozen or two extra tokens (every weight is read once per pass).
- */
-export const PASS_OVERHEAD_TOKENS = 16;
-
-/**
- * Split sequences into padded batches at least cost: sorted by length, each batch is a run of
- * neighbours padded to its longest, and the split minimises Σ (overhead + rows × longest) (an
- * exact dynamic programme over the sorted order) subject to `fits(rows, longest)`. Returns the
- * batches as lists of indices into `lengths`.
- */
-export function lengthBatches(lengths: readonly number[], fits: (rows: number, longest: number) => boolean, overhead = PASS_OVERHEAD_TOKENS): number[][] {
-  const order = lengths.map((_, i) => i).sort((a, b) => lengths[a] - lengths[b]);
-  const n = order.length;
-  const best = new Float64Array(n + 1).fill(Infinity);
-  const cut = new Int32Array(n + 1);
-  best[0] = 0;
-  for (let j = 1; j <= n; j++) {
-    const longest = lengths[order[j - 1]];
-    for (let i = j - 1; i >= 0; i--) {
-      const rows = j - i;
-      if (rows > 1 && !fits(rows, longest)) break;
-      const c = best[i] + overhead + rows * longest;
-      if (c < best[j]) {
-        best[j] = c;
-        cut[j] = i;
-      }
-    }
-  }
-  const batches: number[][] = [];
-  for (let j = n; j > 0; j = cut[j]) batches.unshift(order.slice(cut[j], j));
-  return batches;
-}
-
-/**
- * Batches of continuation indices for the passes after the prefix: only continuations of two or
- * more tokens need one (the first token's row is the prefix's), each feeds all but its last token.
- * A batch holds at most `maxBatchTokens` new tokens and, since every row carries its own copy of
- * the cache, at most a few times that in cache plus new tokens.
- */
-export function batchGroups(lengths: readonly number[], maxBatchTokens: number, pastWidth = 0): number[][] {
-  const pending = lengths.flatMap((n, i) => (n > 1 ? [i] : []));
-  const fed = pending.map((i) => lengths[i] - 1);
-  const fits = (rows: number, longest: number) => rows * longest <= maxBatchTokens && rows * (pastWidth + longest) <= MAX_PAST_FACTOR * maxBatchTokens;
-  return lengthBatches(fed, fits).map((b) => b.map((k) => pending[k]));
 }
 
 /**

@@ -2,7 +2,7 @@
 // imports another engine file (the lint's layer rule says so). Browser-safe: it pulls in neither
 // transformers.js (that loads in the Worker) nor node:* — the Node engine and the benchmark the CLI
 // runs are in nodeFace.ts, which re-exports this file too.
-export { ALL_DTYPES, type Device, type Dtype, type EngineConfig, type LoadProgress, type LoadRequest, type ModelInfo, type ModelSource, type ScoringPlan } from './types';
+export { ALL_DTYPES, isDtype, type Device, type Dtype, type EngineConfig, type LoadProgress, type LoadRequest, type ModelInfo, type ModelSource, type ScoringPlan } from './types';
 export {
   CURATED_HUB_MODELS,
   DEFAULT_HUB_MODEL,

@@ -167,23 +167,3 @@ export function gqaPrefixChoice(prefixLength: number, continuations: readonly nu
   return rows < whole ? 'rows' : 'whole';
 }
 
-/**
- * Under gqa-exact 'rows', the continuation passes: continuations of exactly two tokens (one token
- * fed) batched together, up to `maxRows` per pass; every longer one alone. Continuations of one
- * token need no pass. Returns indices into `lengths`.
- */
-export function singleRowGroups(lengths: readonly number[], maxRows: number): number[][] {
-  const groups: number[][] = [];
-  let two: number[] = [];
-  lengths.forEach((n, i) => {
-    if (n === 2) {
-      two.push(i);
-      if (two.length >= maxRows) {
-        groups.push(two);
-        two = [];
-      }
-    } else if (n > 2) groups.push([i]);
-  });
-  if (two.length > 0) groups.push(two);
-  return groups;
-}

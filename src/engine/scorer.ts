@@ -8,16 +8,16 @@ import { charsForTokens, textTail, type ContextCut } from '../core/scoring/windo
 import { assembleParts, planSignature, type ConditionalPart, type ContextPart, type UnconditionalPart } from './parts';
 import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
-import { utf8Length } from '../core/text/unicode';
+import { codePointLength, utf8Length } from '../core/text/unicode';
+import { MAX_CANDIDATE_CHARS } from '../core/limits';
 import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, pieceOf } from './encode';
-import { AbortError, continuationRows, DEFAULT_MAX_BATCH_TOKENS, disposePrefix, lengthBatches, PASS_OVERHEAD_TOKENS, prefixTokensToRun, runPrefixes, runPrefixReusing, wholeSequenceRows, type BatchOptions, type CancelToken, type PrefixReuse } from './forward';
+import { AbortError, continuationRows, disposePrefix, prefixTokensToRun, runPrefixes, runPrefixReusing, wholeSequenceRows, type BatchOptions, type CancelToken, type PrefixReuse } from './forward';
+import { DEFAULT_MAX_BATCH_TOKENS, lengthBatches, PASS_OVERHEAD_TOKENS } from '../core/batching';
 import { gqaPrefixChoice, type PlanName } from './plan';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
 import { applyChatTemplateText } from './transformersAdapter';
 
-/** Longest candidate, in characters, the engine accepts before tokenising. */
-export const MAX_CANDIDATE_CHARS = 20_000;
 
 /** The tokens to score for one continuation and what conditions them. */
 export interface ContinuationPlan {
@@ -283,8 +283,10 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
       empty.push(i);
       return null;
     }
-    if (cand.length > MAX_CANDIDATE_CHARS) {
-      tooLong.push({ index: i, tokens: NaN, limit: MAX_CANDIDATE_CHARS, chars: cand.length });
+    // Code points, as the app counts them (a cheap check before tokenising).
+    const chars = codePointLength(cand);
+    if (chars > MAX_CANDIDATE_CHARS) {
+      tooLong.push({ index: i, tokens: NaN, limit: MAX_CANDIDATE_CHARS, chars });
       return null;
     }
     const plan = planContinuation(m, split.context, split.moved + cand, options);

@@ -3,8 +3,9 @@ import type { ScoringPlan } from './plan';
 
 export type { ScoringPlan };
 export type Device = 'webgpu' | 'wasm' | 'cpu';
-export type Dtype = 'fp32' | 'fp16' | 'q8' | 'q4' | 'q4f16';
-export const ALL_DTYPES: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
+// The dtype list is defined once, in core; it is part of the engine's API, so it is exported here too.
+export { ALL_DTYPES, isDtype, type Dtype } from '../core/dtypes';
+import type { Dtype } from '../core/dtypes';
 
 /** Where a model comes from. */
 export type ModelSource =

@@ -1,6 +1,7 @@
 // What of the workspace can be scored. Bad candidates (empty, over the limit) are left out with
 // a message; the others are still scored, so one bad line never blanks the whole view.
 import { MAX_CANDIDATE_CHARS, MAX_CONTEXT_CHARS } from './limits';
+import { codePointLength as codePoints } from '../core/text/unicode';
 
 export interface InputProblem {
   /** Candidate index, or null for the context. */
@@ -15,12 +16,6 @@ export interface ScorableInput {
   indices: number[];
   problems: InputProblem[];
 }
-
-const codePoints = (s: string) => {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
-};
 
 export function checkInput(context: string, candidates: readonly string[]): ScorableInput {
   const problems: InputProblem[] = [];

@@ -1,12 +1,8 @@
 // Input limits of the Scorer. Scoring limits are what one live re-score may take; link limits
 // bound what an untrusted share link may carry (it is decompressed and parsed, never run).
 
-/** Longest candidate (code points) that is scored; longer ones get a clear message instead. */
-export const MAX_CANDIDATE_CHARS = 8_000;
-/** Longest context (code points) that is scored. */
-export const MAX_CONTEXT_CHARS = 16_000;
-/** Most candidates in one item. */
-export const MAX_CANDIDATES = 32;
+// The scoring limits are defined once, in core (the engine enforces the same ones).
+export { MAX_CANDIDATE_CHARS, MAX_CONTEXT_CHARS, MAX_CANDIDATES } from '../core/limits';
 
 /** Longest compressed state a share link may carry (characters after `#s=`). */
 export const MAX_LINK_CHARS = 60_000;

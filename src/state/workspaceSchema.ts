@@ -1,7 +1,7 @@
 // The Scorer's whole user-visible state, as a versioned zod schema. Every state that enters the
 // app from outside (a share link, local storage) goes through `parseWorkspace`.
 import { z } from 'zod';
-import type { Dtype } from '../engine';
+import { ALL_DTYPES } from '../core/dtypes';
 import { DEVICE_PREFERENCES } from './devices';
 import { MAX_CANDIDATES, MAX_LINK_TEXT_CHARS } from './limits';
 
@@ -19,8 +19,7 @@ export const modelChoiceSchema = z.discriminatedUnion('kind', [
 ]);
 
 export const devicePreferenceSchema = z.enum(DEVICE_PREFERENCES);
-const DTYPES = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'] as const satisfies readonly Dtype[];
-export const dtypeSchema = z.enum(DTYPES);
+export const dtypeSchema = z.enum(ALL_DTYPES);
 export const unitsSchema = z.enum(['bits', 'nats']);
 
 export const workspaceSchema = z.object({

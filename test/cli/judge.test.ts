@@ -85,7 +85,8 @@ describe('lengthlens judge audit', () => {
     expect(out.counts.only_a_second).toBe(1);
     expect(r.stderr).toMatch(/:3: verdict must be/);
     const strict = cli('audit', file, '--strict', '--json');
-    expect(strict.code).toBe(2);
+    // A bad line under --strict is bad input: exit 1 (2 is for a wrong command line).
+    expect(strict.code).toBe(1);
     expect(strict.stdout).toBe('');
     expect(strict.stderr.trim().split('\n')).toHaveLength(1);
   });
@@ -101,19 +102,19 @@ describe('lengthlens judge audit', () => {
     expect(JSON.parse(r.stdout).counts.bad_lines).toBe(205);
     expect(r.stderr).toMatch(/^lengthlens judge: skipped 205 bad line\(s\), first .*:3: verdict must be/);
     const strict = cli('audit', file, '--strict');
-    expect(strict.code).toBe(2);
+    expect(strict.code).toBe(1);
     expect(strict.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^lengthlens judge: 205 bad line\(s\), first /)]);
   });
 
   it('fails on a missing file or a file with no valid verdicts', () => {
     const missing = cli('audit', 'no/such/file.csv', '--json');
-    expect(missing.code).toBe(2);
+    expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/file not found/);
     const dir = mkdtempSync(path.join(tmpdir(), 'judge-'));
     const file = path.join(dir, 'bad.csv');
     writeFileSync(file, 'prompt,verdict\nx,A\n');
     const bad = cli('audit', file, '--json');
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(1);
     expect(bad.stderr.trim()).toMatch(/bad\.csv:1: missing columns: a_first, len_a, len_b/);
     expect(cli('audit').code).toBe(2);
   });
@@ -137,22 +138,22 @@ describe('lengthlens judge montecarlo and sample', () => {
 describe('lengthlens judge: numbers, seeds and work limits', () => {
   it('rejects non-numbers, fractions where whole numbers are needed and out-of-range values, by name (exit 2)', () => {
     const cases: [string[], RegExp][] = [
-      [['simulate', '--n', '0x10'], /^lengthlens judge: --n must be a number, got "0x10"$/],
-      [['simulate', '--n', ''], /--n must be a number, got ""/],
+      [['simulate', '--n', '0x10'], /^lengthlens judge: --n must be a whole number from 2 to 1000000, got "0x10"$/],
+      [['simulate', '--n', ''], /--n must be a whole number from 2 to 1000000, got ""/],
       [['simulate', '--b', '1e'], /--b must be a number, got "1e"/],
       [['simulate', '--b', 'Infinity'], /--b must be a number/],
-      [['simulate', '--n', '2.7'], /--n must be a whole number, got "2.7"/],
-      [['simulate', '--rho', '-2'], /--rho must lie between -1 and 1, got -2/],
-      [['simulate', '--seed', '-1'], /--seed must lie between 0 and 9007199254740991, got -1/],
-      [['simulate', '--seed', '1e300'], /--seed must lie between 0 and/],
+      [['simulate', '--n', '2.7'], /--n must be a whole number from 2 to 1000000, got "2.7"/],
+      [['simulate', '--rho', '-2'], /--rho must be a number from -1 to 1, got "-2"/],
+      [['simulate', '--seed', '-1'], /--seed must be a whole number from 0 to 9007199254740991, got "-1"/],
+      [['simulate', '--seed', '1e300'], /--seed must be a whole number from 0 to/],
       [['simulate', '--b'], /--b needs a value/],
       [['simulate', 'extra'], /unexpected argument "extra"/],
       [['audit', 'public/samples/judge-verdicts.csv', '--reps', '2.5'], /--reps must be a whole number/],
-      [['audit', 'public/samples/judge-verdicts.csv', '--reps', '0'], /--reps must lie between 1 and 100000, got 0/],
+      [['audit', 'public/samples/judge-verdicts.csv', '--reps', '0'], /--reps must be a whole number from 1 to 100000, got "0"/],
       [['audit', 'public/samples/judge-verdicts.csv', '--length-feature', 'words'], /--length-feature must be log-ratio or char-difference, got "words"/],
-      [['montecarlo', '--prompts', '5'], /--prompts must lie between 10 and 100000, got 5/],
+      [['montecarlo', '--prompts', '5'], /--prompts must be a whole number from 10 to 100000, got "5"/],
       [['montecarlo', '--n', '100'], /unknown option --n/],
-      [['sample', '--prompts', '-3'], /--prompts must lie between 1 and 1000000, got -3/],
+      [['sample', '--prompts', '-3'], /--prompts must be a whole number from 1 to 1000000, got "-3"/],
     ];
     for (const [args, message] of cases) {
       const r = cli(...args);

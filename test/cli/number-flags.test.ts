@@ -18,11 +18,14 @@ describe('number flags', () => {
     expect(expectOneLineError(await score('--mu', ''))).toMatch(/--mu must be a number > 1 .*got ""/);
   });
   it('--top-k: whole numbers from 0, nothing else', async () => {
-    expect(expectOneLineError(await score('--top-k', '-1'))).toBe('lengthlens score: --top-k must be a whole number ≥ 0, got "-1"');
-    expect(expectOneLineError(await score('--top-k', ''))).toBe('lengthlens score: --top-k must be a whole number ≥ 0, got ""');
-    expect(expectOneLineError(await score('--top-k', '2.7'))).toBe('lengthlens score: --top-k must be a whole number ≥ 0, got "2.7"');
-    expect(expectOneLineError(await score('--top-k', '0x10'))).toBe('lengthlens score: --top-k must be a whole number ≥ 0, got "0x10"');
-    expect(expectOneLineError(await score('--top-k', '1e400'))).toMatch(/--top-k must be a whole number ≥ 0/);
+    expect(expectOneLineError(await score('--top-k', '-1'))).toBe('lengthlens score: --top-k must be a whole number from 0 to 100, got "-1"');
+    expect(expectOneLineError(await score('--top-k', ''))).toBe('lengthlens score: --top-k must be a whole number from 0 to 100, got ""');
+    expect(expectOneLineError(await score('--top-k', '2.7'))).toBe('lengthlens score: --top-k must be a whole number from 0 to 100, got "2.7"');
+    expect(expectOneLineError(await score('--top-k', '0x10'))).toBe('lengthlens score: --top-k must be a whole number from 0 to 100, got "0x10"');
+    expect(expectOneLineError(await score('--top-k', '1e400'))).toMatch(/--top-k must be a whole number from 0 to 100/);
+    // Bounded: a huge k would list the whole vocabulary at every token.
+    expect(expectOneLineError(await score('--top-k', '101'))).toBe('lengthlens score: --top-k must be a whole number from 0 to 100, got "101"');
+    expect((await score('--top-k', '100', '--json')).code).toBe(0);
   });
   it('--limit: whole numbers from 1', async () => {
     for (const bad of ['0', '-3', '1.5', '', '0x10', ' 2'])

@@ -171,7 +171,8 @@ describe('lengthlens score', () => {
     const file = path.join(tmp, 'bad.jsonl');
     fs.writeFileSync(file, '{"context": "a", "candidates": [" b"]}\n{"context": "a", "candidates": [" b"\n{"context": "a", "candidates": []}\n');
     const r = runCli(['score', '--model', STORIES, '--items', file]);
-    expect(r.code).toBe(2);
+    // Bad input, not a bad command line: exit 1.
+    expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/line 2: not valid JSON.*and 1 more bad line/);
   });

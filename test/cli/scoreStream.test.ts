@@ -67,7 +67,7 @@ describe('score --items streams', () => {
     const bad = path.join(tmp, 'latin1.jsonl');
     fs.writeFileSync(bad, Buffer.concat([Buffer.from('{"context": "a", "candidates": [" b"]}\n{"context": "caf'), Buffer.from([0xe9]), Buffer.from('", "candidates": [" b"]}\n')]));
     const r = runCli(['score', '--model', STORIES, '--items', bad, '--json']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(expectOneLineError(r)).toBe(`lengthlens score: ${bad} line 2: not valid UTF-8 (at byte 17 of the line)`);
     const bom = path.join(tmp, 'bom.jsonl');

@@ -1,6 +1,6 @@
 // Padding-aware batching: the cheapest split of sorted lengths into padded batches.
 import { describe, expect, it } from 'vitest';
-import { batchGroups, lengthBatches } from '../../src/engine/forward';
+import { batchGroups, lengthBatches } from '../../src/core/batching';
 
 const cost = (lengths: number[], batches: number[][], overhead: number) => batches.reduce((s, b) => s + overhead + b.length * Math.max(...b.map((i) => lengths[i])), 0);
 

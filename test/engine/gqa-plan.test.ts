@@ -8,7 +8,7 @@ import { createNodeEngine } from '../../src/engine/node';
 import type { LoadedModel } from '../../src/engine/model';
 import { planItem, prefixPasses, scoreItem, scoreItems, scorePlans, type ContinuationPlan } from '../../src/engine/scorer';
 import { gqaPrefixChoice, type PlanName } from '../../src/engine/plan';
-import { DEFAULT_MAX_BATCH_TOKENS, PASS_OVERHEAD_TOKENS } from '../../src/engine/forward';
+import { DEFAULT_MAX_BATCH_TOKENS, PASS_OVERHEAD_TOKENS } from '../../src/core/batching';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore, type ScoreOptions } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { bytesSource, scanOnnxOps } from '../../src/engine/onnxOps';
-import { classifyGraph, gqaPrefixChoice, scoringPlan, singleRowGroups, type GraphFacts } from '../../src/engine/plan';
+import { classifyGraph, gqaPrefixChoice, scoringPlan, type GraphFacts } from '../../src/engine/plan';
+import { singleRowGroups } from '../../src/core/batching';
 import { mulberry32 } from '../../src/engine/bench/items';
 import { MODELS_DIR } from '../models';
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../src/core/scoring/types';
-import { MAX_CANDIDATE_CHARS, planContinuation, planItem } from '../../src/engine/scorer';
+import { planContinuation, planItem } from '../../src/engine/scorer';
+import { MAX_CANDIDATE_CHARS } from '../../src/core/limits';
 import { encodeWithPieces } from '../../src/engine/encode';
 import { MODELS_DIR } from '../models';
 

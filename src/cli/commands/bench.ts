@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import type { Command } from '../command';
-import { UsageError } from '../errors';
-import { jsonReplacer, parseNumberFlag } from '../io';
+import { InputError, UsageError } from '../errors';
+import { jsonReplacer, parseCommandArgs, parseNumberFlag } from '../io';
 import { createNodeEngine } from '../../engine/nodeFace';
 import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/nodeFace';
 import { envKey, formatBenchTable, type BenchReport } from '../../engine/nodeFace';
-import { ALL_DTYPES, type Dtype } from '../../engine/nodeFace';
+import { ALL_DTYPES, isDtype, type Dtype } from '../../engine/nodeFace';
 import { DTYPE_FILES } from '../../engine/nodeFace';
 import { runScale } from './benchScale';
 import type { ScaleResult } from '../../engine/nodeFace';
@@ -68,15 +67,17 @@ function modelsDir(): string {
 
 function parseDtypes(raw: string | undefined): Dtype[] {
   const list = (raw ?? 'fp32,q8').split(',').map((s) => s.trim()).filter(Boolean);
-  for (const d of list) if (!(ALL_DTYPES as string[]).includes(d)) throw new UsageError(`--dtype must be a comma-separated list of ${ALL_DTYPES.join(', ')}, got "${d}"`);
-  if (list.length === 0) throw new UsageError('--dtype is empty');
-  return list as Dtype[];
+  const dtypes: Dtype[] = [];
+  for (const d of list) {
+    if (!isDtype(d)) throw new UsageError(`--dtype must be a comma-separated list of ${ALL_DTYPES.join(', ')}, got "${d}"`);
+    dtypes.push(d);
+  }
+  if (dtypes.length === 0) throw new UsageError('--dtype is empty');
+  return dtypes;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
-  const n = parseNumberFlag(name, raw, fallback);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive whole number, got "${raw}"`);
-  return n;
+  return parseNumberFlag(name, raw, fallback, { integer: true, min: 1 });
 }
 
 /** The browser half: scripts/bench-browser.ts in a child process (it needs vite and playwright). */
@@ -86,7 +87,7 @@ function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[] }, mo
   if (!fs.existsSync(script) || !fs.existsSync(tsx)) return { skipped: 'scripts/bench-browser.ts or tsx not found (run from the repository root)' };
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromium)) {
-    if (mode === 'yes') throw new UsageError(`Chromium not found at ${chromium} (set CHROMIUM_PATH)`);
+    if (mode === 'yes') throw new InputError(`Chromium not found at ${chromium} (set CHROMIUM_PATH)`);
     return { skipped: `Chromium not found at ${chromium}` };
   }
   const out = path.join(os.tmpdir(), `lengthlens-bench-browser-${process.pid}.json`);
@@ -102,9 +103,9 @@ export const command: Command = {
   summary: 'benchmark naive vs harness-style vs the app’s scoring path (SPEC §9)',
   usage: USAGE,
   async run(argv) {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
+    const { values } = parseCommandArgs(
+      argv,
+      {
         items: { type: 'string' },
         rounds: { type: 'string' },
         dtype: { type: 'string' },
@@ -118,8 +119,8 @@ export const command: Command = {
         'task-items': { type: 'string' },
         keystrokes: { type: 'string' },
       },
-      strict: true,
-    });
+      0,
+    );
     if (values.scale) {
       const log = (s: string) => process.stderr.write(s + '\n');
       const styles = (values.styles ?? 'plain,gqa').split(',').map((s) => s.trim()).filter(Boolean);
@@ -149,13 +150,13 @@ export const command: Command = {
     const browser = values.browser ?? 'auto';
     if (!['auto', 'yes', 'no'].includes(browser)) throw new UsageError(`--browser must be auto, yes or no, got "${browser}"`);
     const modelDir = path.resolve(values.model ?? path.join(modelsDir(), 'bench-llama-6M'));
-    if (!fs.existsSync(path.join(modelDir, 'config.json'))) throw new UsageError(`no model folder at ${modelDir} (use --model or MODELS_DIR)`);
+    if (!fs.existsSync(path.join(modelDir, 'config.json'))) throw new InputError(`no model folder at ${modelDir} (use --model or MODELS_DIR)`);
     // Every requested dtype's file must be there before anything runs: a run that fails half-way
     // would throw away the results already measured.
     const missing = dtypes.filter((d) => !fs.existsSync(path.join(modelDir, DTYPE_FILES[d])));
     if (missing.length > 0) {
       const have = ALL_DTYPES.filter((d) => fs.existsSync(path.join(modelDir, DTYPE_FILES[d])));
-      throw new UsageError(
+      throw new InputError(
         `${path.basename(modelDir)} has no ${missing.map((d) => `${d} file (${DTYPE_FILES[d]})`).join(', no ')}; it has ${have.length ? have.join(', ') : 'no model file'} — pick --dtype from those`,
       );
     }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { UsageError } from '../errors';
+import { InputError } from '../errors';
 import { createNodeEngine, DTYPE_FILES, runScaleBench, type Dtype, type ScaleResult } from '../../engine/nodeFace';
 
 export const SCALE_DIR = 'bench-models';
@@ -28,7 +28,7 @@ export interface ScaleArgs {
 /** Make a missing bench model (Debian's python3 with onnx and numpy, as the export-style fixtures need; $PYTHON overrides). */
 function ensureModel(dir: string, name: string, log: (s: string) => void): void {
   if (fs.existsSync(path.join(dir, name, 'config.json'))) return;
-  if (!fs.existsSync(TOKENIZER)) throw new UsageError(`${TOKENIZER} not found (run from the repository root after npm ci)`);
+  if (!fs.existsSync(TOKENIZER)) throw new InputError(`${TOKENIZER} not found (run from the repository root after npm ci)`);
   log(`making ${name} in ${dir} (first use; a minute or two) ...`);
   const r = spawnSync(process.env.PYTHON ?? '/usr/bin/python3', ['scripts/make_scale_models.py', dir, TOKENIZER, name], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) throw new Error(`scripts/make_scale_models.py failed (exit ${r.status ?? r.signal}); it needs python3 with onnx and numpy`);

@@ -1,8 +1,8 @@
 // `lengthlens harness FILE`: recompute an lm-eval-harness --log_samples file's accuracies (and the
 // answer-level length diagnostics) from its logged log-likelihoods.
 import type { Command } from '../command';
-import { UsageError } from '../errors';
-import { printJson, readTextFile, reportSkipped, warn } from '../io';
+import { InputError, UsageError } from '../errors';
+import { parseCommandArgs, parseDtypeFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
 import type { LineError } from '../../core/formats/lineError';
 import { logSamplesToTaskSet, parseLogSamples, type LogSample } from '../../core/formats/logSamples';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
@@ -10,8 +10,7 @@ import type { ScoredItem } from '../../core/metrics/types';
 import { metricsToCsv } from '../../core/formats/metricsExport';
 import { harnessReport, type HarnessReport } from '../../core/metrics/harnessReport';
 import type { TaskMetrics } from '../../core/metrics/types';
-import { parseDtype } from './score';
-import { parseMu, parseOptions, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { parseMu, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
 import { scoreTaskSet } from './taskScoring';
 
 const USAGE = `lengthlens harness FILE: recompute lm-eval-harness accuracies from a --log_samples JSONL
@@ -93,7 +92,7 @@ function rejectResultsFile(file: string, text: string): void {
     return;
   }
   if (typeof value === 'object' && value !== null && 'results' in value)
-    throw new UsageError(
+    throw new InputError(
       `${file} is an lm-eval-harness results file (results_*.json), not a log_samples file: pass the samples_<task>_<date>.jsonl ` +
         'written beside it when the run used --log_samples',
     );
@@ -103,7 +102,7 @@ export const command: Command = {
   summary: 'recompute accuracies and length diagnostics from an lm-eval-harness log_samples file',
   usage: USAGE,
   async run(argv) {
-    const { values, positionals } = parseOptions(argv, {
+    const { values, positionals } = parseCommandArgs(argv, {
       delimiter: { type: 'string' },
       model: { type: 'string' },
       dtype: { type: 'string' },
@@ -127,9 +126,9 @@ export const command: Command = {
     if (nonFinite) warn(nonFinite);
     let rescore: Rescore | undefined;
     if (values.model !== undefined) {
-      const dtype = parseDtype(values.dtype);
+      const dtype = parseDtypeFlag(values.dtype);
       const scorable = records.filter((r) => r.outputType !== 'loglikelihood_rolling');
-      if (scorable.length === 0) throw new UsageError(`${file}: only perplexity (loglikelihood_rolling) documents, nothing to rescore`);
+      if (scorable.length === 0) throw new InputError(`${file}: only perplexity (loglikelihood_rolling) documents, nothing to rescore`);
       const items = await scoreTaskSet(logSamplesToTaskSet(scorable, file, delimiter), values.model, dtype, opts.mu);
       const d = llDiffs(scorable, items);
       rescore = { model: values.model, dtype, metrics: taskMetrics(items, opts), max_abs_ll_diff: d.max, mean_abs_ll_diff: d.mean };

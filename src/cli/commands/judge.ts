@@ -1,8 +1,7 @@
 // `lengthlens judge simulate|audit|montecarlo|sample`: the Judge lab's figures from the command line.
-import { parseArgs } from 'node:util';
 import type { Command } from '../command';
-import { UsageError } from '../errors';
-import { printJson, readTextFile } from '../io';
+import { InputError, UsageError } from '../errors';
+import { parseCommandArgs, parseNumberFlag, printJson, readTextFile, snakeCaseKeys, type NumberRange } from '../io';
 import { DEFAULT_PARAMS, checkParams, simulateJudge, type JudgeParams } from '../../core/judge/simulate';
 import { workedExample } from '../../core/judge/example';
 import { parseVerdicts } from '../../core/judge/verdicts';
@@ -29,72 +28,22 @@ const USAGE = `lengthlens judge <subcommand> [options]
 All rates are fractions in [0, 1]. Seeds are whole numbers from 0 to ${Number.MAX_SAFE_INTEGER}.`;
 
 type Flags = Record<string, string | boolean | undefined>;
+type Options = Record<string, { type: 'string' | 'boolean' }>;
 
-const NUMBER_FLAGS = ['b', 'lambda', 'm', 's', 'rho', 'n', 'seed', 'reps', 'prompts'];
-
-/**
- * node:util parseArgs with our exit codes: its errors are usage errors (exit 2). A negative number
- * after a numeric flag (`--m -0.3`) is its value, not an unknown option.
- */
-function parse(argv: string[], options: Record<string, 'string' | 'boolean'>, positionals = 0): { values: Flags; positionals: string[] } {
-  const args: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const name = argv[i].startsWith('--') ? argv[i].slice(2) : '';
-    const next = argv[i + 1];
-    if (NUMBER_FLAGS.includes(name) && options[name] === 'string' && next !== undefined && /^-[\d.]/.test(next)) {
-      args.push(`--${name}=${next}`);
-      i++;
-    } else args.push(argv[i]);
-  }
-  try {
-    const parsed = parseArgs({
-      args,
-      options: Object.fromEntries(Object.entries(options).map(([k, type]) => [k, { type }])),
-      allowPositionals: positionals > 0,
-      strict: true,
-    });
-    return { values: parsed.values as Flags, positionals: parsed.positionals };
-  } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    const message = (err as Error).message;
-    const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new UsageError(`unknown option ${unknown[1]} (try --help)`);
-    const positional = /Unexpected argument '([^']+)'/.exec(message);
-    if (positional) throw new UsageError(`unexpected argument "${positional[1]}"`);
-    const missing = /Option '(--[\w-]+)[^']*' argument missing/.exec(message);
-    if (missing) throw new UsageError(`${missing[1]} needs a value`);
-    if (code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(message.split('\n')[0]);
-    throw err;
-  }
+/** A subcommand's flags (the CLI's one parser); `positionals` is how many plain arguments it takes. */
+function parse(argv: string[], options: Options, positionals = 0): { values: Flags; positionals: string[] } {
+  const parsed = parseCommandArgs(argv, options, positionals);
+  return { values: parsed.values as Flags, positionals: parsed.positionals };
 }
 
-/** A finite number written in decimal (no hex, no blanks, no "Infinity"). */
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const numberFlag = (values: Flags, name: string, fallback: number, range: NumberRange = {}) =>
+  parseNumberFlag(name, values[name] as string | undefined, fallback, range);
 
-interface NumberRule {
-  integer?: boolean;
-  min?: number;
-  max?: number;
-}
+const SEED_RANGE: NumberRange = { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER };
 
-function numberFlag(values: Flags, name: string, fallback: number, rule: NumberRule = {}): number {
-  const raw = values[name];
-  if (raw === undefined) return fallback;
-  const text = String(raw).trim();
-  if (!DECIMAL.test(text)) throw new UsageError(`--${name} must be a number, got "${String(raw)}"`);
-  const value = Number(text);
-  if (rule.integer && !Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number, got "${raw}"`);
-  const { min, max } = rule;
-  if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
-    const range = min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`;
-    throw new UsageError(`--${name} must lie ${range}, got ${raw}`);
-  }
-  return value;
-}
-
-const SEED_RULE: NumberRule = { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER };
-
-const JUDGE_OPTIONS = { b: 'string', lambda: 'string', m: 'string', s: 'string', rho: 'string', n: 'string', seed: 'string' } as const;
+const S = { type: 'string' } as const;
+const B = { type: 'boolean' } as const;
+const JUDGE_OPTIONS = { b: S, lambda: S, m: S, s: S, rho: S, n: S, seed: S };
 
 function judgeParams(values: Flags): JudgeParams {
   const params: JudgeParams = {
@@ -104,28 +53,21 @@ function judgeParams(values: Flags): JudgeParams {
     s: numberFlag(values, 's', DEFAULT_PARAMS.s, { min: 0 }),
     rho: numberFlag(values, 'rho', DEFAULT_PARAMS.rho, { min: -1, max: 1 }),
     n: numberFlag(values, 'n', DEFAULT_PARAMS.n, { integer: true, min: 2, max: 1_000_000 }),
-    seed: numberFlag(values, 'seed', DEFAULT_PARAMS.seed, SEED_RULE),
+    seed: numberFlag(values, 'seed', DEFAULT_PARAMS.seed, SEED_RANGE),
   };
   const problem = checkParams(params);
   if (problem) throw new UsageError(problem);
   return params;
 }
 
-/** camelCase keys to snake_case, all the way down (arrays and plain objects). */
-export function snakeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snakeKeys);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeKeys(v)]));
-}
-
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}%` : 'n/a');
 
 function simulate(argv: string[]): number {
-  const { values } = parse(argv, { ...JUDGE_OPTIONS, json: 'boolean' });
+  const { values } = parse(argv, { ...JUDGE_OPTIONS, json: B });
   const params = judgeParams(values);
   const r = simulateJudge(params);
   const ex = workedExample(params.b, params.lambda);
-  const out = snakeKeys({
+  const out = snakeCaseKeys({
     params,
     target: r.target,
     fixedOrder: r.fixedOrder,
@@ -200,19 +142,19 @@ function lcJson(r: AuditResult['estimates']['lc'], support: AuditResult['lcSuppo
 const intervalJson = (i: Interval) => ({ estimate: i.estimate, lo: i.lo, hi: i.hi, dropped: i.dropped });
 
 async function audit(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { reps: 'string', seed: 'string', 'length-feature': 'string', strict: 'boolean', json: 'boolean' }, 1);
+  const { values, positionals } = parse(argv, { reps: S, seed: S, 'length-feature': S, strict: B, json: B }, 1);
   if (positionals.length !== 1) throw new UsageError('audit needs exactly one FILE');
   const file = positionals[0];
   const reps = numberFlag(values, 'reps', 1000, { integer: true, min: 1, max: 100_000 });
-  const seed = numberFlag(values, 'seed', 1, SEED_RULE);
+  const seed = numberFlag(values, 'seed', 1, SEED_RANGE);
   const featureArg = (values['length-feature'] as string | undefined) ?? 'log-ratio';
   if (!(featureArg in LENGTH_FEATURES)) throw new UsageError(`--length-feature must be log-ratio or char-difference, got "${featureArg}"`);
   const lengthFeature = featureArg as LengthFeatureKind;
   const parsed = parseVerdicts(await readTextFile(file));
   const firstError = parsed.errors[0];
   const where = firstError ? `${file}:${firstError.line}: ${firstError.message}` : '';
-  if (parsed.rows.length === 0) throw new UsageError(firstError ? `no valid verdicts (${where})` : `no verdicts in ${file}`);
-  if (firstError && values.strict) throw new UsageError(`${parsed.badLines} bad line(s), first ${where}`);
+  if (parsed.rows.length === 0) throw new InputError(firstError ? `no valid verdicts (${where})` : `no verdicts in ${file}`);
+  if (firstError && values.strict) throw new InputError(`${parsed.badLines} bad line(s), first ${where}`);
   const categories = new Set(parsed.rows.map((r) => r.category).filter((c) => c !== null)).size;
   const fits = reps * (1 + (categories > 1 ? 1 : 0));
   const work = parsed.rows.length * fits;
@@ -228,7 +170,7 @@ async function audit(argv: string[]): Promise<number> {
     onProgress: progressReporter('bootstrap replicates'),
   });
   if (firstError) process.stderr.write(`lengthlens judge: skipped ${parsed.badLines} bad line(s), first ${where}\n`);
-  const out = snakeKeys({
+  const out = snakeCaseKeys({
     file,
     format: parsed.format,
     notes: parsed.notes,
@@ -302,7 +244,7 @@ export const MONTE_CARLO_WORK_LIMIT = 5e7;
 
 function montecarlo(argv: string[]): number {
   const { n: _n, ...options } = JUDGE_OPTIONS;
-  const { values } = parse(argv, { ...options, prompts: 'string', reps: 'string', json: 'boolean' });
+  const { values } = parse(argv, { ...options, prompts: S, reps: S, json: B });
   const { n: _unused, ...judge } = judgeParams(values);
   const prompts = numberFlag(values, 'prompts', DEFAULT_MC.prompts, { integer: true, min: 10, max: 100_000 });
   const replications = numberFlag(values, 'reps', DEFAULT_MC.replications, { integer: true, min: 1, max: 100_000 });
@@ -312,9 +254,9 @@ function montecarlo(argv: string[]): number {
     );
   const r = runMonteCarlo({ judge, prompts, replications }, progressReporter('replications'));
   const estimators = Object.fromEntries(
-    r.estimators.map((e) => [e.name, snakeKeys({ mean: e.mean, spread: e.spread, declaresA: e.declaresA, declaresB: e.declaresB, declaresWorse: e.declaresWorse })]),
+    r.estimators.map((e) => [e.name, snakeCaseKeys({ mean: e.mean, spread: e.spread, declaresA: e.declaresA, declaresB: e.declaresB, declaresWorse: e.declaresWorse })]),
   );
-  const out = { ...(snakeKeys({ params: { ...judge, prompts, replications }, populationTarget: r.populationTarget, worse: r.worse }) as object), estimators };
+  const out = { ...(snakeCaseKeys({ params: { ...judge, prompts, replications }, populationTarget: r.populationTarget, worse: r.worse }) as object), estimators };
   if (values.json) printJson(out);
   else {
     const lines = [`worse model: ${r.worse} (population target ${pct(r.populationTarget)})`, 'estimator        mean    spread  names worse model'];
@@ -325,9 +267,9 @@ function montecarlo(argv: string[]): number {
 }
 
 function sample(argv: string[]): number {
-  const { values } = parse(argv, { prompts: 'string', seed: 'string' });
+  const { values } = parse(argv, { prompts: S, seed: S });
   const prompts = numberFlag(values, 'prompts', 400, { integer: true, min: 1, max: 1_000_000 });
-  process.stdout.write(generateSampleVerdicts({ prompts, judge: { seed: numberFlag(values, 'seed', 1, SEED_RULE) } }));
+  process.stdout.write(generateSampleVerdicts({ prompts, judge: { seed: numberFlag(values, 'seed', 1, SEED_RANGE) } }));
   return 0;
 }
 

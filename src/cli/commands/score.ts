@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import type { Command } from '../command';
-import { UsageError } from '../errors';
-import { jsonReplacer, parseCommandArgs, parseNumberFlag, warn } from '../io';
+import { InputError, UsageError } from '../errors';
+import { jsonReplacer, parseCommandArgs, parseDtypeFlag, parseNumberFlag, warn } from '../io';
 import { parseMu } from './taskOutput';
 import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
+import { MAX_CANDIDATE_CHARS, MAX_TOP_K } from '../../core/limits';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
-import { createNodeEngine, modelSourceFromArg } from '../../engine/nodeFace';
-import { streamScores } from '../../engine/nodeFace';
-import { ALL_DTYPES, type Dtype } from '../../engine/nodeFace';
+import { createNodeEngine, modelSourceFromArg, streamScores } from '../../engine/nodeFace';
 
 /**
  * Items per engine call. One: items scored together share padded passes, which moves fp32
@@ -28,13 +27,9 @@ Scores every candidate continuation of a context under every rule (SPEC §3).
   --jsonl        JSON Lines: one item's result per line
   --quiet        no progress on stderr
   --policy       boundary-merge policy (default whole)
-  --unconditional  context for PMI's unconditional term (default: empty, i.e. BOS only)`;
-
-export function parseDtype(raw: string | undefined): Dtype {
-  const d = (raw ?? 'fp32') as Dtype;
-  if (!ALL_DTYPES.includes(d)) throw new UsageError(`--dtype must be one of ${ALL_DTYPES.join(', ')}, got "${raw}"`);
-  return d;
-}
+  --unconditional  context for PMI's unconditional term (default: empty, i.e. BOS only)
+  --top-k N      the N most likely tokens listed at each position (default 5, at most ${MAX_TOP_K})
+  Candidates over ${MAX_CANDIDATE_CHARS.toLocaleString('en')} characters (code points) are not scored (a warning says so).`;
 
 function parsePolicy(raw: string | undefined): BoundaryPolicy {
   if (raw === undefined) return 'whole';
@@ -48,9 +43,9 @@ async function* fileChunks(file: string): AsyncGenerator<Uint8Array> {
     for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 16 })) yield chunk as Buffer;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`file not found: ${file}`);
-    if (code === 'EISDIR') throw new UsageError(`expected a file, got a folder: ${file}`);
-    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+    if (code === 'ENOENT') throw new InputError(`file not found: ${file}`);
+    if (code === 'EISDIR') throw new InputError(`expected a file, got a folder: ${file}`);
+    throw new InputError(`cannot read ${file}: ${(err as Error).message}`);
   }
 }
 
@@ -70,9 +65,9 @@ async function checkItems(file: string): Promise<number> {
   }
   if (first) {
     const more = bad > 1 ? ` (and ${bad - 1} more bad line${bad > 2 ? 's' : ''})` : '';
-    throw new UsageError(`${file} line ${first.line}: ${first.reason}${more}`);
+    throw new InputError(`${file} line ${first.line}: ${first.reason}${more}`);
   }
-  if (n === 0) throw new UsageError(`${file} has no items`);
+  if (n === 0) throw new InputError(`${file} has no items`);
   return n;
 }
 
@@ -188,7 +183,7 @@ export const command: Command = {
   summary: 'score candidate continuations of a context under every rule',
   usage: USAGE,
   async run(argv) {
-    const { values, positionals } = parseCommandArgs(argv, {
+    const { values } = parseCommandArgs(argv, {
       model: { type: 'string' },
       dtype: { type: 'string' },
       context: { type: 'string' },
@@ -202,10 +197,9 @@ export const command: Command = {
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
       quiet: { type: 'boolean' },
-    });
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (see --help)`);
+    }, 0);
     if (!values.model) throw new UsageError('--model is required (a model folder or a hub id)');
-    const dtype = parseDtype(values.dtype);
+    const dtype = parseDtypeFlag(values.dtype);
     if (values.json && values.jsonl) throw new UsageError('use either --json or --jsonl, not both');
     let items: Iterable<ScoreItemInput> | AsyncIterable<ScoreItemInput>;
     let total: number;
@@ -220,7 +214,7 @@ export const command: Command = {
       total = 1;
     }
     const mu = parseMu(values.mu);
-    const topK = parseNumberFlag('top-k', values['top-k'], DEFAULT_SCORE_OPTIONS.topK, { integer: true, min: 0 });
+    const topK = parseNumberFlag('top-k', values['top-k'], DEFAULT_SCORE_OPTIONS.topK, { integer: true, min: 0, max: MAX_TOP_K });
     const options: ScoreOptions = {
       ...DEFAULT_SCORE_OPTIONS,
       boundaryPolicy: parsePolicy(values.policy),

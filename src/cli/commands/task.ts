@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../command';
-import { UsageError } from '../errors';
-import { parseNumberFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
+import { InputError, UsageError } from '../errors';
+import { parseCommandArgs, parseDtypeFlag, parseNumberFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
 import { nonFiniteMessage } from '../../core/metrics/accuracy';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
 import type { LineError } from '../../core/formats/lineError';
@@ -13,8 +13,7 @@ import { comparisonToCsv, metricsToCsv } from '../../core/formats/metricsExport'
 import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
 import type { ScoredItem, TaskMetrics, TaskMetricsOptions } from '../../core/metrics/types';
-import { parseDtype } from './score';
-import { parseMu, parseOptions, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { parseMu, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
 import { loadTaskSet, scoreTaskSet } from './taskScoring';
 
 const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alpha/beta, R(k), PriorBPB, quintiles)
@@ -81,7 +80,7 @@ async function fromBits(file: string, caseName: string | undefined) {
   try {
     return parseBitsFile(text, caseName);
   } catch (err) {
-    throw new UsageError(`${file}: ${(err as Error).message}`);
+    throw new InputError(`${file}: ${(err as Error).message}`);
   }
 }
 
@@ -89,7 +88,7 @@ export const command: Command = {
   summary: 'task metrics: accuracies, BPB, alpha/beta, R(k), PriorBPB, length quintiles',
   usage: USAGE,
   async run(argv) {
-    const { values, positionals } = parseOptions(argv, {
+    const { values } = parseCommandArgs(argv, {
       bits: { type: 'string', multiple: true },
       case: { type: 'string' },
       model: { type: 'string', multiple: true },
@@ -104,14 +103,13 @@ export const command: Command = {
       json: { type: 'boolean' },
       csv: { type: 'boolean' },
       strict: { type: 'boolean' },
-    });
+    }, 0);
     const strict = values.strict ?? false;
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (see --help)`);
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
     if (values['export-lm-eval'] !== undefined) {
       if (values.bits !== undefined || values.model !== undefined) throw new UsageError('--export-lm-eval takes --items or --sample, not --bits or --model');
-      const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
-      reportSkipped(values.items ?? set.name, errors, 'line', strict);
+      const { set, errors, unit } = await loadTaskSet(values.items, values.sample, values.delimiter);
+      reportSkipped(values.items ?? set.name, errors, unit, strict);
       const dir = values['export-lm-eval'];
       const files = exportLmEvalTask(set.name === values.items ? { ...set, name: path.basename(values.items!).replace(/\.[^.]*$/, '') } : set);
       try {
@@ -119,13 +117,13 @@ export const command: Command = {
         fs.writeFileSync(path.join(dir, files.yamlName), files.yaml);
         fs.writeFileSync(path.join(dir, files.jsonlName), files.jsonl);
       } catch (err) {
-        throw new UsageError(`cannot write to ${dir}: ${(err as Error).message}`);
+        throw new InputError(`cannot write to ${dir}: ${(err as Error).message}`);
       }
       printJson({ yaml: path.join(dir, files.yamlName), jsonl: path.join(dir, files.jsonlName), items: set.items.length, input_errors: errors });
       return 0;
     }
     const runs: RunOutput[] = [];
-    // What input_errors' numbers count: JSONL and CSV lines, or the items of a JSON --bits file.
+    // What input_errors' numbers count: JSONL and CSV lines, or the elements of a JSON array (--bits or --items).
     let errorUnit = 'line';
     if (values.bits !== undefined) {
       if (values.model !== undefined || values.items !== undefined || values.sample !== undefined)
@@ -138,13 +136,14 @@ export const command: Command = {
         runs.push({ label: file, ...taskOutput(file, records, errors, opts) });
       }
     } else if (values.model !== undefined) {
-      const dtypes = (values.dtype ?? ['fp32']).map(parseDtype);
-      const { set, errors } = await loadTaskSet(values.items, values.sample, values.delimiter);
-      reportSkipped(values.items ?? set.name, errors, 'line', strict);
-      if (values.limit !== undefined) {
-        const limit = parseNumberFlag('limit', values.limit, Infinity, { integer: true, min: 1 });
-        set.items = set.items.slice(0, limit);
-      }
+      const dtypes = (values.dtype ?? ['fp32']).map((d) => parseDtypeFlag(d));
+      const loaded = await loadTaskSet(values.items, values.sample, values.delimiter);
+      const errors = loaded.errors;
+      reportSkipped(values.items ?? loaded.set.name, errors, loaded.unit, strict);
+      errorUnit = loaded.unit;
+      // A copy: the built-in samples are shared objects, and --limit must not shorten them.
+      const limit = parseNumberFlag('limit', values.limit, Infinity, { integer: true, min: 1 });
+      const set = { ...loaded.set, items: loaded.set.items.slice(0, limit) };
       for (const model of values.model) {
         for (const dtype of dtypes) {
           const progress = process.stderr.isTTY

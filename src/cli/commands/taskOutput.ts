@@ -1,15 +1,10 @@
-// Shared by `task` and `harness`: option parsing helpers and the human-readable summary.
-import type { ParseArgsConfig } from 'node:util';
-import { UsageError } from '../errors';
-import { parseCommandArgs, parseNumberFlag } from '../io';
+// Shared by `task` and `harness`: their --mu and --space flags, the empty-file check and the human-readable summary.
+import { InputError, UsageError } from '../errors';
+import { parseNumberFlag } from '../io';
 import type { LeadingSpaceMode } from '../../core/bpb/perByteCost';
 import type { LineError } from '../../core/formats/lineError';
 import { flattenSlice } from '../../core/metrics/flatten';
 import type { SliceMetrics } from '../../core/metrics/types';
-
-export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
-  return parseCommandArgs(argv, options);
-}
 
 export function parseMu(raw: string | undefined): number {
   return parseNumberFlag('mu', raw, 111, { min: 1, minExclusive: true, describe: "a number > 1 (the prior's mean length in bytes)" });
@@ -26,9 +21,9 @@ export function requireSomeRecords(file: string, n: number, errors: readonly Lin
   if (n > 0) return;
   if (errors.length > 0) {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more bad ${unit}s)` : '';
-    throw new UsageError(`${file}: ${unit} ${errors[0].line}: ${errors[0].message}${more}`);
+    throw new InputError(`${file}: ${unit} ${errors[0].line}: ${errors[0].message}${more}`);
   }
-  throw new UsageError(`${file}: no items`);
+  throw new InputError(`${file}: no items`);
 }
 
 function fmt(v: number | undefined): string {

@@ -1,8 +1,8 @@
 // `lengthlens task --model`: score every item of a task with the engine (Node, CPU) and reduce
 // the per-candidate scores to the task metrics' input.
-import { UsageError } from '../errors';
+import { InputError, UsageError } from '../errors';
 import { readTextFile, warn } from '../io';
-import { parseItems, detectItemsFormat } from '../../core/formats/items';
+import { parseItems, detectItemsFormat, type ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { ScoredItem } from '../../core/metrics/types';
@@ -16,21 +16,21 @@ export async function loadTaskSet(
   itemsFile: string | undefined,
   sample: string | undefined,
   delimiter: string | undefined,
-): Promise<{ set: TaskSet; errors: LineError[] }> {
+): Promise<{ set: TaskSet; errors: LineError[]; unit: ItemsErrorUnit }> {
   if (itemsFile !== undefined && sample !== undefined) throw new UsageError('use either --items or --sample, not both');
   if (sample !== undefined) {
     const set = sampleTask(sample);
     if (!set) throw new UsageError(`no sample task "${sample}" (samples: ${SAMPLE_TASKS.map((t) => t.name).join(', ')})`);
-    return { set: delimiter === undefined ? set : { ...set, targetDelimiter: delimiter }, errors: [] };
+    return { set: delimiter === undefined ? set : { ...set, targetDelimiter: delimiter }, errors: [], unit: 'line' };
   }
   if (itemsFile === undefined) throw new UsageError('--model needs --items FILE or --sample NAME');
   const text = await readTextFile(itemsFile);
-  const { records, errors } = parseItems(text, detectItemsFormat(text, itemsFile));
+  const { records, errors, unit } = parseItems(text, detectItemsFormat(text, itemsFile));
   if (records.length === 0) {
     const e = errors[0];
-    throw new UsageError(e ? `${itemsFile}: line ${e.line}: ${e.message}` : `${itemsFile}: no items`);
+    throw new InputError(e ? `${itemsFile}: ${unit} ${e.line}: ${e.message}` : `${itemsFile}: no items`);
   }
-  return { set: { name: itemsFile, targetDelimiter: delimiter ?? '', items: records }, errors };
+  return { set: { name: itemsFile, targetDelimiter: delimiter ?? '', items: records }, errors, unit };
 }
 
 /** Scores each item's choices (targetDelimiter + choice) and returns the task metrics' input. */
@@ -45,7 +45,7 @@ export async function scoreTaskSet(
   try {
     source = modelSourceFromArg(model);
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new InputError((err as Error).message);
   }
   const engine = await createNodeEngine(source, dtype);
   try {

@@ -73,17 +73,20 @@ function locatedItem(rec: unknown, line: number): Located {
   return { item: itemFromRecord(rec, String(line)), line };
 }
 
+/** What an error's number counts: a line of JSONL or CSV, or an element of one JSON array. */
+export type ItemsErrorUnit = 'line' | 'item';
+
 /** One JSON array of items (a .json file: bad items reported by their 1-based number), else JSONL. */
-function parseJsonl(text: string): Parsed<Located> {
+function parseJsonl(text: string): Parsed<Located> & { unit: ItemsErrorUnit } {
   if (text.trimStart().startsWith('[')) {
     try {
       const list = parseTolerantJson(text);
-      if (Array.isArray(list)) return readEach(list, locatedItem);
+      if (Array.isArray(list)) return { ...readEach(list, locatedItem), unit: 'item' };
     } catch {
       // not one JSON array: read it line by line
     }
   }
-  return parseJsonLines(text, locatedItem);
+  return { ...parseJsonLines(text, locatedItem), unit: 'line' };
 }
 
 /** CSV choices: a JSON list in `choices`, or columns choice_0.. / choice1.. / A, B, C, D. */
@@ -136,9 +139,12 @@ function parseCsv(text: string): Parsed<Located> {
   return { records, errors };
 }
 
-/** Parses items; ids default to the line number. Duplicate ids are reported and the later line dropped. */
-export function parseItems(text: string, format: ItemsFormat = detectItemsFormat(text)): Parsed<TaskItem> {
-  const parsed = format === 'csv' ? parseCsv(text) : parseJsonl(text);
+/**
+ * Parses items; ids default to the line number. Duplicate ids are reported and the later line
+ * dropped. `unit` says what the errors' numbers count (a JSON array's elements are items, not lines).
+ */
+export function parseItems(text: string, format: ItemsFormat = detectItemsFormat(text)): Parsed<TaskItem> & { unit: ItemsErrorUnit } {
+  const parsed = format === 'csv' ? { ...parseCsv(text), unit: 'line' as const } : parseJsonl(text);
   const seen = new Set<string>();
   const records: TaskItem[] = [];
   for (const { item, line } of parsed.records) {
@@ -150,5 +156,5 @@ export function parseItems(text: string, format: ItemsFormat = detectItemsFormat
     records.push(item);
   }
   parsed.errors.sort((a, b) => a.line - b.line);
-  return { records, errors: parsed.errors };
+  return { records, errors: parsed.errors, unit: parsed.unit };
 }

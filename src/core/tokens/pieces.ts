@@ -64,3 +64,17 @@ export function pieceText(piece: string, kind: TokenizerKind): string {
     return Array.from(bytes, (b) => `<${b.toString(16).padStart(2, '0').toUpperCase()}>`).join('');
   }
 }
+
+/**
+ * The tokenizer family that produced scored tokens, read back from their pieces and display texts
+ * (each token's `text` is `pieceText(piece, kind)`): the family whose decoding reproduces every
+ * token. Where both do (no token tells them apart), sentencepiece, the stories/Llama family.
+ */
+export function tokenizerKindOf(tokens: Iterable<{ piece: string; text: string }>): TokenizerKind {
+  for (const t of tokens) {
+    const sp = pieceText(t.piece, 'sentencepiece') === t.text;
+    const bl = pieceText(t.piece, 'byte-level') === t.text;
+    if (sp !== bl) return bl ? 'byte-level' : 'sentencepiece';
+  }
+  return 'sentencepiece';
+}

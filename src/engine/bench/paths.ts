@@ -16,7 +16,7 @@ import { splitPair } from '../../core/scoring/split';
 import type { BenchItem } from './items';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 import { gqaPrefixChoice, type PlanName } from '../plan';
-import { PASS_OVERHEAD_TOKENS } from '../forward';
+import { PASS_OVERHEAD_TOKENS } from '../../core/batching';
 import { decoderSession, modelConfig } from '../transformersAdapter';
 
 export type PathName = 'naive' | 'harness' | 'app';

@@ -1,6 +1,6 @@
 // The live widget of a step, drawn from its facts with the rooms' own components: the Scorer's
 // table and traces, Task lab charts, the Judge lab's simulation, and an AlpacaEval audit.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
 import type { Units } from '../../state/workspaceSchema';
@@ -92,32 +92,12 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
     }
     case 'corpus':
       return (
-        <table className="lesson-table" data-testid="lesson-corpus">
-          <thead>
-            <tr>
-              <th>run</th>
-              <th>α (bits)</th>
-              <th>β (bits/byte)</th>
-              <th>mean n (bytes)</th>
-              <th>α / mean(n) + β</th>
-              <th>corpus BPB</th>
-              <th>mean of ratios</th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.map((r) => (
-              <tr key={r.label}>
-                <td>{r.label}</td>
-                <td>{fmt(r.alpha, 2)}</td>
-                <td>{fmt(r.beta, 4)}</td>
-                <td>{fmt(r.meanBytes, 1)}</td>
-                <td>{fmt(r.alpha / r.meanBytes + r.beta, 4)}</td>
-                <td>{fmt(r.corpus, 4)}</td>
-                <td>{fmt(r.meanOfRatios, 4)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RunTable
+          testId="lesson-corpus"
+          rows={runs}
+          head={['run', 'α (bits)', 'β (bits/byte)', 'mean n (bytes)', 'α / mean(n) + β', 'corpus BPB', 'mean of ratios']}
+          cells={(r) => [r.label, fmt(r.alpha, 2), fmt(r.beta, 4), fmt(r.meanBytes, 1), fmt(r.alpha / r.meanBytes + r.beta, 4), fmt(r.corpus, 4), fmt(r.meanOfRatios, 4)]}
+        />
       );
     case 'prior': {
       const mus = [2, 3, 5, 8, 12, 20, 30, 50, 80, 111, 160, 250, 400];
@@ -143,24 +123,7 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
             <span className="field-label">μ = {mu} bytes</span>
             <input type="range" min={2} max={400} step={1} value={mu} onChange={(e) => setMu(Number(e.target.value))} aria-label="μ, mean of the length prior" />
           </label>
-          <table className="lesson-table">
-            <thead>
-              <tr>
-                <th>run</th>
-                <th>PriorBPB(μ = {mu})</th>
-                <th>corpus BPB</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((r) => (
-                <tr key={r.label}>
-                  <td>{r.label}</td>
-                  <td>{fmt(priorWeightedRate(r.R, mu), 4)}</td>
-                  <td>{fmt(r.corpus, 4)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RunTable rows={runs} head={['run', `PriorBPB(μ = ${mu})`, 'corpus BPB']} cells={(r) => [r.label, fmt(priorWeightedRate(r.R, mu), 4), fmt(r.corpus, 4)]} />
         </>
       );
     }
@@ -168,31 +131,39 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
       const rules = ['acc', 'acc_norm', 'acc_bytes', 'per_token', 'pmi'] as const;
       const label = { acc: 'acc', acc_norm: 'acc_norm', acc_bytes: 'acc_bytes', per_token: 'per token', pmi: 'acc_mutual_info' };
       return (
-        <table className="lesson-table" data-testid="lesson-accuracy">
-          <thead>
-            <tr>
-              <th>30 questions</th>
-              {rules.map((r) => (
-                <th key={r}>{label[r]}</th>
-              ))}
-              <th>acc ≠ acc_norm</th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.map((r) => (
-              <tr key={r.label}>
-                <td>{r.label}</td>
-                {rules.map((k) => (
-                  <td key={k}>{pct(r.accuracies?.[k])}</td>
-                ))}
-                <td>{r.accNormDisagreements ?? '—'} items</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RunTable
+          testId="lesson-accuracy"
+          rows={runs}
+          head={['30 questions', ...rules.map((r) => label[r]), 'acc ≠ acc_norm']}
+          cells={(r) => [r.label, ...rules.map((k) => pct(r.accuracies?.[k])), `${r.accNormDisagreements ?? '—'} items`]}
+        />
       );
     }
   }
+}
+
+/** A lesson's table of task runs: one row a run, its cells in the order of `head`. */
+function RunTable<T extends { label: string }>(props: { rows: readonly T[]; head: ReactNode[]; cells: (row: T) => ReactNode[]; testId?: string }) {
+  return (
+    <table className="lesson-table" data-testid={props.testId}>
+      <thead>
+        <tr>
+          {props.head.map((h, i) => (
+            <th key={i}>{h}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((r) => (
+          <tr key={r.label}>
+            {props.cells(r).map((c, i) => (
+              <td key={i}>{c}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind: 'audit' }> }) {

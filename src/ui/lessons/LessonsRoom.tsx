@@ -5,6 +5,7 @@ import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { decodeSnapshot, encodeSnapshot, scorerDifferences, scorerSnapshot, taskDifferences, APP_VERSION, type Snapshot } from '../../state/snapshot';
 import { candidateLetter, RULE_LABEL } from '../scorer/format';
 import { copyText, embedSnippet } from '../embed/embedCode';
+import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButtons';
 import { useReportHeight } from '../embed/useReportHeight';
 import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
 import { findLesson, LESSONS, winnerClaims } from './content';
@@ -61,13 +62,11 @@ function snapshotOf(state: FactsState): { payload: string } | { error: string } 
 }
 
 function ShareStep(props: { lesson: Lesson; index: number; state: FactsState }) {
-  const [shown, setShown] = useState<{ text: string; note: string } | null>(null);
   const base = window.location.origin + window.location.pathname;
-  const share = async (kind: 'link' | 'embed') => {
+  const make = async (kind: ShareKind): Promise<Shared> => {
     if (kind === 'link') {
       const text = base + lessonHash(props.lesson.id, props.index);
-      setShown({ text, note: (await copyText(text)) ? 'Link copied.' : 'Select and copy the link above.' });
-      return;
+      return { text, note: (await copyText(text)) ? 'Link copied.' : 'Select and copy the link above.' };
     }
     const snap = snapshotOf(props.state);
     const payload = snap && 'payload' in snap ? snap.payload : undefined;
@@ -76,25 +75,17 @@ function ShareStep(props: { lesson: Lesson; index: number; state: FactsState }) 
     const copied = await copyText(text);
     const carries = payload ? ' It carries a snapshot of these numbers, so it shows at once.' : needsModel(props.lesson.steps[props.index].widget) ? ' It loads the model when the reader clicks.' : '';
     const problem = snap && 'error' in snap ? ` No snapshot: ${snap.error}.` : '';
-    setShown({ text, note: `${copied ? 'Embed code copied.' : 'Select and copy the embed code above.'}${carries}${problem}` });
+    return { text, note: `${copied ? 'Embed code copied.' : 'Select and copy the embed code above.'}${carries}${problem}` };
   };
   return (
-    <div className="share-bar lesson-share" role="group" aria-label="Share this step">
-      <button type="button" onClick={() => share('link')} data-testid="step-link">
-        Copy link to this step
-      </button>
-      <button type="button" onClick={() => share('embed')} data-testid="step-embed">
-        Copy embed code
-      </button>
-      {shown && (
-        <div className="share-out">
-          <textarea readOnly value={shown.text} rows={3} onFocus={(e) => e.currentTarget.select()} data-testid="share-text" aria-label="Link or embed code" />
-          <span role="status" className="muted">
-            {shown.note}
-          </span>
-        </div>
-      )}
-    </div>
+    <ShareButtons
+      label="Share this step"
+      className="lesson-share"
+      linkLabel="Copy link to this step"
+      testIds={{ link: 'step-link', embed: 'step-embed' }}
+      rows={{ link: 3, embed: 3 }}
+      make={make}
+    />
   );
 }
 

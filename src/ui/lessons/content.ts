@@ -11,6 +11,11 @@ const TOWEL = [' hat.', ' big soft towel so he could dry off.', ' zebra.'];
 const LETTERS_CONTEXT = 'Question: What color is the sky?\nA. blue\nB. red\nC. green\nD. yellow\nAnswer:';
 const LETTERS = [' A', ' B', ' C', ' D'];
 
+/** A multiple-choice question: its options, the one the text claims, and the one the live numbers make right. */
+function ask(prompt: string, options: string[], claim: number, answer: (f: Facts) => number): Question {
+  return { prompt, options, claim, answer };
+}
+
 /** "Which candidate wins under `rule`?" answered by the live winners. */
 function winnerQuestion(prompt: string, rule: RuleName, claim: number): Question {
   return { prompt, options: 'candidates', claim, answer: (f) => (f.kind === 'scorer' ? f.result.winners[rule] : -1) };
@@ -129,15 +134,10 @@ export const LESSONS: Lesson[] = [
           'With full-text answers the candidates differ in length, so the rules can disagree.',
         ],
         widget: { kind: 'task', view: 'accuracy' },
-        question: {
-          prompt: 'With letter keys, on how many of the 30 questions do acc and acc_norm pick different answers?',
-          options: ['None', 'A few (1–5)', 'More than five'],
-          claim: 0,
-          answer: (f) => {
-            const n = letters(f)?.accNormDisagreements;
-            return n === undefined ? -1 : n === 0 ? 0 : n <= 5 ? 1 : 2;
-          },
-        },
+        question: ask('With letter keys, on how many of the 30 questions do acc and acc_norm pick different answers?', ['None', 'A few (1–5)', 'More than five'], 0, (f) => {
+          const n = letters(f)?.accNormDisagreements;
+          return n === undefined ? -1 : n === 0 ? 0 : n <= 5 ? 1 : 2;
+        }),
         after: ['On letter keys the accuracies under acc, acc_norm and acc_bytes are identical; on full text they differ. Normalisation is only a decision where lengths differ.'],
         claims: [
           { text: 'On letter keys acc = acc_norm = acc_bytes.', holds: (f) => !!letters(f)?.accuracies && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_norm && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_bytes },
@@ -216,18 +216,13 @@ export const LESSONS: Lesson[] = [
           'Now put the same opener, “ Mom said:”, in front of every answer and score again.',
         ],
         widget: { kind: 'task', view: 'scatter' },
-        question: {
-          prompt: 'With the opener, what happens to β, the cost of one more byte?',
-          options: ['It rises a lot', 'It stays about the same', 'It falls a lot'],
-          claim: 1,
-          answer: (f) => {
-            const a = plain(f);
-            const b = opener(f);
-            if (!a || !b) return -1;
-            const change = (b.beta - a.beta) / a.beta;
-            return Math.abs(change) < 0.1 ? 1 : change > 0 ? 0 : 2;
-          },
-        },
+        question: ask('With the opener, what happens to β, the cost of one more byte?', ['It rises a lot', 'It stays about the same', 'It falls a lot'], 1, (f) => {
+          const a = plain(f);
+          const b = opener(f);
+          if (!a || !b) return -1;
+          const change = (b.beta - a.beta) / a.beta;
+          return Math.abs(change) < 0.1 ? 1 : change > 0 ? 0 : 2;
+        }),
         after: ['β barely moves; the whole change lands on α. The opener is a fixed cost: the same bits for a 2-byte answer as for a 150-byte one.'],
         claims: [{ text: 'α rises by more than 20 bits with the opener.', holds: (f) => !!plain(f) && !!opener(f) && opener(f)!.alpha - plain(f)!.alpha > 20 }],
       },
@@ -236,17 +231,12 @@ export const LESSONS: Lesson[] = [
         title: 'Short answers pay most',
         body: ['Bits per byte divides the cost by the length, so a fixed cost is spread thin over a long answer and thick over a short one.'],
         widget: { kind: 'task', view: 'quintiles' },
-        question: {
-          prompt: 'Which answers’ bits per byte rises more with the opener: the shortest fifth or the longest fifth?',
-          options: ['The shortest fifth', 'The longest fifth'],
-          claim: 0,
-          answer: (f) => {
-            const a = plain(f)?.quintiles;
-            const b = opener(f)?.quintiles;
-            if (!a || !b || a.length < 5 || b.length < 5) return -1;
-            return b[0].corpus - a[0].corpus > b[4].corpus - a[4].corpus ? 0 : 1;
-          },
-        },
+        question: ask('Which answers’ bits per byte rises more with the opener: the shortest fifth or the longest fifth?', ['The shortest fifth', 'The longest fifth'], 0, (f) => {
+          const a = plain(f)?.quintiles;
+          const b = opener(f)?.quintiles;
+          if (!a || !b || a.length < 5 || b.length < 5) return -1;
+          return b[0].corpus - a[0].corpus > b[4].corpus - a[4].corpus ? 0 : 1;
+        }),
         after: ['A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.'],
       },
       {
@@ -257,12 +247,7 @@ export const LESSONS: Lesson[] = [
           'The mean of ratios gives each answer the same weight, however short.',
         ],
         widget: { kind: 'task', view: 'corpus' },
-        question: {
-          prompt: 'With the opener, which is larger?',
-          options: ['Corpus BPB', 'The mean of per-answer ratios'],
-          claim: 1,
-          answer: (f) => (opener(f) ? (opener(f)!.corpus >= opener(f)!.meanOfRatios ? 0 : 1) : -1),
-        },
+        question: ask('With the opener, which is larger?', ['Corpus BPB', 'The mean of per-answer ratios'], 1, (f) => (opener(f) ? (opener(f)!.corpus >= opener(f)!.meanOfRatios ? 0 : 1) : -1)),
         after: ['The short answers’ large ratios pull the mean up. Two papers can report “BPB” for one model and differ by this much.'],
         claims: [
           {
@@ -279,12 +264,7 @@ export const LESSONS: Lesson[] = [
           'A small μ says “short answers matter most”, a large μ “long ones”. Two models or two formats are then compared at the same lengths.',
         ],
         widget: { kind: 'task', view: 'prior' },
-        question: {
-          prompt: 'For the run with the opener, is PriorBPB higher with μ = 20 or with μ = 111?',
-          options: ['μ = 20', 'μ = 111'],
-          claim: 0,
-          answer: (f) => (opener(f) ? (priorWeightedRate(opener(f)!.R, 20) > priorWeightedRate(opener(f)!.R, 111) ? 0 : 1) : -1),
-        },
+        question: ask('For the run with the opener, is PriorBPB higher with μ = 20 or with μ = 111?', ['μ = 20', 'μ = 111'], 0, (f) => (opener(f) ? (priorWeightedRate(opener(f)!.R, 20) > priorWeightedRate(opener(f)!.R, 111) ? 0 : 1) : -1)),
         after: ['The opener’s bits sit in the first bytes of R(k), so a prior that weighs short answers sees them most. PriorBPB makes the length assumption a stated number instead of an accident of the data.'],
       },
     ],
@@ -304,12 +284,7 @@ export const LESSONS: Lesson[] = [
           'Showing A first every time inflates its win rate. The usual fix is to ask twice, once in each order, and average.',
         ],
         widget: { kind: 'judge', params: { lambda: 0 } },
-        question: {
-          prompt: 'Does averaging both orders recover the true win rate?',
-          options: ['Yes, within a point', 'No, it stays off by several points'],
-          claim: 0,
-          answer: (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) < 0.01 ? 0 : 1) : -1),
-        },
+        question: ask('Does averaging both orders recover the true win rate?', ['Yes, within a point', 'No, it stays off by several points'], 0, (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) < 0.01 ? 0 : 1) : -1)),
         after: ['A first-slot bonus pushes A up in one order and down in the other by nearly the same amount, so the average cancels it.'],
         claims: [{ text: 'Always showing A first inflates its win rate by more than 5 points.', holds: (f) => !!judge(f) && judge(f)!.fixedOrder - judge(f)!.target > 0.05 }],
       },
@@ -321,17 +296,12 @@ export const LESSONS: Lesson[] = [
           'Length control fits a logistic model of the verdicts on position and a length feature, then reports the win rate with the length term set to zero.',
         ],
         widget: { kind: 'judge', params: {} },
-        question: {
-          prompt: 'Which estimate lands closest to the true win rate?',
-          options: ['Fixed order (A first)', 'Swap-averaged', 'Length-controlled'],
-          claim: 2,
-          answer: (f) => {
-            const s = judge(f);
-            if (!s) return -1;
-            const err = [s.fixedOrder, s.swap, s.lc].map((v) => Math.abs(v - s.target));
-            return err.indexOf(Math.min(...err));
-          },
-        },
+        question: ask('Which estimate lands closest to the true win rate?', ['Fixed order (A first)', 'Swap-averaged', 'Length-controlled'], 2, (f) => {
+          const s = judge(f);
+          if (!s) return -1;
+          const err = [s.fixedOrder, s.swap, s.lc].map((v) => Math.abs(v - s.target));
+          return err.indexOf(Math.min(...err));
+        }),
         after: ['Swap-averaging leaves A about 8 points too high; length control lands within a point of the truth.'],
       },
       {
@@ -341,12 +311,7 @@ export const LESSONS: Lesson[] = [
           'Length control assumes length carries no quality. Here the judge has no verbosity bias at all (λ = 0), but longer answers are genuinely better: length and quality are correlated (ρ = 0.6).',
         ],
         widget: { kind: 'judge', params: { lambda: 0, rho: 0.6 } },
-        question: {
-          prompt: 'Which is closer to the truth now?',
-          options: ['Swap-averaged', 'Length-controlled'],
-          claim: 0,
-          answer: (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) <= Math.abs(judge(f)!.lc - judge(f)!.target) ? 0 : 1) : -1),
-        },
+        question: ask('Which is closer to the truth now?', ['Swap-averaged', 'Length-controlled'], 0, (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) <= Math.abs(judge(f)!.lc - judge(f)!.target) ? 0 : 1) : -1)),
         after: ['Length control removes real quality along with the bias and lands about 12 points low. It is a correction with an assumption, not a free lunch.'],
       },
     ],
@@ -366,15 +331,10 @@ export const LESSONS: Lesson[] = [
           'Length control will ask what it would win at equal length. First look at how often the lengths are anywhere near equal.',
         ],
         widget: { kind: 'audit', model: 'gpt4_gamed', view: 'overlap' },
-        question: {
-          prompt: 'In what share of the 805 prompts is gpt4_gamed’s answer the longer one?',
-          options: ['About half', 'About a quarter', 'Under 5%'],
-          claim: 2,
-          answer: (f) => {
-            const a = audit(f, 'gpt4_gamed');
-            return !a ? -1 : a.aLonger < 0.05 ? 2 : a.aLonger < 0.35 ? 1 : 0;
-          },
-        },
+        question: ask('In what share of the 805 prompts is gpt4_gamed’s answer the longer one?', ['About half', 'About a quarter', 'Under 5%'], 2, (f) => {
+          const a = audit(f, 'gpt4_gamed');
+          return !a ? -1 : a.aLonger < 0.05 ? 2 : a.aLonger < 0.35 ? 1 : 0;
+        }),
         after: ['Almost never. Half of its answers are under 0.5% of the baseline’s length.'],
       },
       {
@@ -384,17 +344,12 @@ export const LESSONS: Lesson[] = [
           'Fit the length-controlled model (position and tanh of the standardised log length ratio, as in the Judge lab) to these verdicts and read off the win rate at a length ratio of 1: a point where the data has almost no prompts.',
         ],
         widget: { kind: 'audit', model: 'gpt4_gamed', view: 'fit' },
-        question: {
-          prompt: 'Where does the unregularised length-controlled estimate land, compared with the raw 3.7%?',
-          options: ['Within 5 points of it', '5 to 50 points above it', 'More than 50 points above it'],
-          claim: 2,
-          answer: (f) => {
-            const a = audit(f, 'gpt4_gamed');
-            if (!a) return -1;
-            const up = a.lc - a.raw;
-            return up < 0.05 ? 0 : up <= 0.5 ? 1 : 2;
-          },
-        },
+        question: ask('Where does the unregularised length-controlled estimate land, compared with the raw 3.7%?', ['Within 5 points of it', '5 to 50 points above it', 'More than 50 points above it'], 2, (f) => {
+          const a = audit(f, 'gpt4_gamed');
+          if (!a) return -1;
+          const up = a.lc - a.raw;
+          return up < 0.05 ? 0 : up <= 0.5 ? 1 : 2;
+        }),
         after: ['About 70%, with a bootstrap interval only about 14 points wide, where AlpacaEval’s regularised LC says 12.2%. A tight interval only measures resampling noise; it cannot see that the whole estimate rests on a handful of prompts.'],
         claims: [
           { text: 'The unregularised estimate is more than 30 points above AlpacaEval’s published LC (12.2%).', holds: (f) => !!audit(f, 'gpt4_gamed') && audit(f, 'gpt4_gamed')!.lc - audit(f, 'gpt4_gamed')!.published.lc > 0.3 },
@@ -406,15 +361,10 @@ export const LESSONS: Lesson[] = [
         title: 'With overlap, the fit is fine',
         body: ['FuseChat-Gemma-2-9B-Instruct writes answers about as long as the baseline’s: its answer is the longer one in about half of the prompts. The same fit now interpolates instead of extrapolating.'],
         widget: { kind: 'audit', model: 'FuseChat-Gemma-2-9B-Instruct', view: 'contrast' },
-        question: {
-          prompt: 'Does the same unregularised fit now agree with AlpacaEval’s published LC (70.2%) within 3 points?',
-          options: ['Yes', 'No'],
-          claim: 0,
-          answer: (f) => {
-            const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
-            return !a ? -1 : Math.abs(a.lc - a.published.lc) < 0.03 ? 0 : 1;
-          },
-        },
+        question: ask('Does the same unregularised fit now agree with AlpacaEval’s published LC (70.2%) within 3 points?', ['Yes', 'No'], 0, (f) => {
+          const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
+          return !a ? -1 : Math.abs(a.lc - a.published.lc) < 0.03 ? 0 : 1;
+        }),
         claims: [{ text: 'Its answer is the longer one in more than 30% of prompts.', holds: (f) => (audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.aLonger ?? 0) > 0.3 }],
       },
       {

@@ -3,7 +3,7 @@
 // WebGPU-vs-WASM probe verdict. Hub models download only when the user clicks.
 import { useEffect, useMemo, useState } from 'react';
 import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../state/engine';
-import { CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../state/engine';
+import { ALL_DTYPES, CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../state/engine';
 import { holds, modelLabel, sourceOf as toSource, useEngine } from '../../state/engineSession';
 import { addModelFolder, DISK_PREFIX, useDiskModels, type DiskModel } from '../../state/diskModels';
 import { autoChoice, deviceSupport, resolveDevice, speedEvidence, speedKey } from '../../state/devices';
@@ -14,7 +14,6 @@ import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../s
 import { useDeviceSupport } from '../common/useDeviceSupport';
 import { fmt } from './format';
 
-const ALL: Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
 type Kind = 'served' | 'curated' | 'hub' | 'disk';
 const HUB_MODELS = CURATED_HUB_MODELS;
 const findHubModel = (id: string) => HUB_MODELS.find((m) => m.id === id);
@@ -142,7 +141,7 @@ export function ModelPanel(props: { embed?: boolean }) {
   const hubBytes = hubListing?.status === 'ok' ? hubListing.listing.bytes : {};
   const shipped = shippedDtypes(model, served, disk.models, hubListing);
   const offered = useMemo(
-    () => (support ? runnableDtypes(shipped ?? ALL, device, support.shaderF16) : (shipped ?? ALL)),
+    () => (support ? runnableDtypes(shipped ?? ALL_DTYPES, device, support.shaderF16) : (shipped ?? ALL_DTYPES)),
     [shipped, support, device],
   );
   // Keep the dtype one that the model ships and the device runs.

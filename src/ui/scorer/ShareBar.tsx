@@ -1,12 +1,12 @@
 // Copy a link to this exact view, or an iframe snippet that embeds it. The embed carries a
 // snapshot of the current result when there is a fresh one (it renders at once, no download);
 // otherwise the embed loads the model on a click.
-import { useState } from 'react';
 import { useEngine } from '../../state/engineSession';
 import { encodeSnapshot, scorerSnapshot, SNAPSHOT_HASH_PREFIX, type SnapshotModel } from '../../state/snapshot';
 import { shareUrl } from '../../state/sync';
 import { snapshot as workspaceSnapshot, useWorkspace } from '../../state/workspace';
 import { copyText, embedSnippet } from '../embed/embedCode';
+import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButtons';
 
 /** A snapshot link of the result on screen, or why there is none. */
 function snapshotLink(): { url: string } | { why: string } {
@@ -28,39 +28,17 @@ function snapshotLink(): { url: string } | { why: string } {
 }
 
 export function ShareBar() {
-  const [shown, setShown] = useState<{ label: string; text: string; note: string } | null>(null);
-  const share = async (kind: 'link' | 'embed') => {
+  const make = async (kind: ShareKind): Promise<Shared> => {
     if (kind === 'link') {
       const text = shareUrl(false);
-      setShown({ label: 'Link', text, note: (await copyText(text)) ? 'Link copied.' : 'Select and copy the link above.' });
-      return;
+      return { text, note: (await copyText(text)) ? 'Link copied.' : 'Select and copy the link above.' };
     }
     const snap = snapshotLink();
     const url = 'url' in snap ? snap.url : shareUrl(true);
     const text = embedSnippet(url, 'lengthlens: scoring rules compared');
     const copied = await copyText(text);
     const what = 'url' in snap ? 'It shows a snapshot of these scores at once; readers can run the model live.' : `No snapshot (${snap.why}): the embed loads the model when a reader clicks.`;
-    setShown({ label: 'Embed code', text, note: `${copied ? 'Embed code copied.' : 'Select and copy the embed code above.'} ${what}` });
+    return { text, note: `${copied ? 'Embed code copied.' : 'Select and copy the embed code above.'} ${what}` };
   };
-  return (
-    <div className="share-bar" role="group" aria-label="Share">
-      <button type="button" onClick={() => share('link')} data-testid="copy-link">
-        Copy link
-      </button>
-      <button type="button" onClick={() => share('embed')} data-testid="copy-embed">
-        Copy embed code
-      </button>
-      {shown && (
-        <div className="share-out">
-          <label>
-            <span className="sr-only">{shown.label}</span>
-            <textarea readOnly value={shown.text} rows={shown.label === 'Link' ? 2 : 4} onFocus={(e) => e.currentTarget.select()} data-testid="share-text" />
-          </label>
-          <span role="status" className="muted" data-testid="share-note">
-            {shown.note}
-          </span>
-        </div>
-      )}
-    </div>
-  );
+  return <ShareButtons label="Share" linkLabel="Copy link" testIds={{ link: 'copy-link', embed: 'copy-embed' }} rows={{ link: 2, embed: 4 }} make={make} />;
 }

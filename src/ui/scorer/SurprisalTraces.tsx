@@ -3,6 +3,7 @@
 // between tokens (one tab stop per candidate).
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { ItemScore, TokenScore } from '../../core/scoring/types';
+import { tokenizerKindOf, type TokenizerKind } from '../../core/tokens/pieces';
 import { ChartFrame } from '../common/ChartFrame';
 import { RAMP_STOPS, rampColor } from './colors';
 import { candidateLetter, fmt, LN2, pieceText, snippet, visible } from './format';
@@ -63,6 +64,7 @@ interface Tip {
 export function SurprisalTraces(props: { result: ItemScore; indices: number[]; gold: number | null }) {
   const { result, indices } = props;
   const { rows, width, height } = useMemo(() => layoutRows(result), [result]);
+  const kind = useMemo(() => tokenizerKindOf(result.candidates.flatMap((c) => c.tokens)), [result]);
   const maxBits = useMemo(() => {
     let m = 1;
     for (const c of result.candidates) for (const t of c.tokens) if (Number.isFinite(t.bits)) m = Math.max(m, t.bits);
@@ -174,13 +176,13 @@ export function SurprisalTraces(props: { result: ItemScore; indices: number[]; g
         </svg>
       </div>
       {tip && tipToken && (
-        <TokenTooltip token={tipToken} left={tip.left} top={tip.top} straddles={tip.t === 0 && result.candidates[tip.p].boundary === 'merged'} />
+        <TokenTooltip token={tipToken} left={tip.left} top={tip.top} straddles={tip.t === 0 && result.candidates[tip.p].boundary === 'merged'} kind={kind} />
       )}
     </ChartFrame>
   );
 }
 
-function TokenTooltip(props: { token: TokenScore; left: number; top: number; straddles: boolean }) {
+function TokenTooltip(props: { token: TokenScore; left: number; top: number; straddles: boolean; kind: TokenizerKind }) {
   const t = props.token;
   const vw = typeof window === 'undefined' ? 1000 : window.innerWidth;
   const left = Math.max(8, Math.min(vw - 288, props.left - 140));
@@ -219,7 +221,7 @@ function TokenTooltip(props: { token: TokenScore; left: number; top: number; str
             {t.top.map((a) => (
               <tr key={a.id} className={a.id === t.id ? 'actual' : undefined}>
                 <td>
-                  <code>{pieceText(a.piece)}</code>
+                  <code>{pieceText(a.piece, props.kind)}</code>
                 </td>
                 <td>{(a.prob * 100).toFixed(1)}%</td>
               </tr>

@@ -1,4 +1,5 @@
 // Number and token formatting shared by the Scorer's table, traces and tooltips.
+import { pieceText as corePieceText, type TokenizerKind } from '../../core/tokens/pieces';
 import type { RuleName } from '../../core/scoring/types';
 import type { Units } from '../../state/workspaceSchema';
 
@@ -49,7 +50,7 @@ export const RULE_LABEL: Record<RuleName, string> = {
 
 export const RULE_ORDER: RuleName[] = ['acc', 'per_token', 'acc_norm', 'acc_bytes', 'pmi'];
 
-/** A vocabulary piece as readable text: SentencePiece ▁ and byte-level Ġ/Ċ as space/newline. */
-export function pieceText(piece: string): string {
-  return visible(piece.replace(/[▁Ġ]/g, ' ').replace(/Ċ/g, '\n'));
+/** A vocabulary piece as readable text (core's exact decoding), with spaces and newlines shown. */
+export function pieceText(piece: string, kind: TokenizerKind): string {
+  return visible(corePieceText(piece, kind));
 }

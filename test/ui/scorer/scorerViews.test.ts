@@ -6,6 +6,7 @@ import { DisagreementBanner } from '../../../src/ui/scorer/DisagreementBanner';
 import { ScoreTable } from '../../../src/ui/scorer/ScoreTable';
 import { cumulativeCurve } from '../../../src/ui/scorer/CumulativeCostChart';
 import { candidateLetter, fmt, pieceText } from '../../../src/ui/scorer/format';
+import { tokenizerKindOf } from '../../../src/core/tokens/pieces';
 import type { CandidateScore, ItemScore, TokenScore } from '../../../src/core/scoring/types';
 
 function token(text: string, bytes: [number, number], bits: number): TokenScore {
@@ -97,8 +98,13 @@ describe('formatting', () => {
     expect(fmt(-1.23456)).toBe('−1.235');
     expect(fmt(-Infinity)).toBe('−∞');
     expect(fmt(NaN)).toBe('NaN');
-    expect(pieceText('▁the')).toBe('·the');
-    expect(pieceText('Ġcat')).toBe('·cat');
-    expect(pieceText('Ċ')).toBe('↵');
+    expect(pieceText('▁the', 'sentencepiece')).toBe('·the');
+    expect(pieceText('<0x0A>', 'sentencepiece')).toBe('↵');
+    expect(pieceText('Ġcat', 'byte-level')).toBe('·cat');
+    expect(pieceText('Ċ', 'byte-level')).toBe('↵');
+    // Exact, as core decodes it: a byte-level piece of a multi-byte character, and ▁ left alone there.
+    expect(pieceText('Ã©', 'byte-level')).toBe('é');
+    expect(tokenizerKindOf([{ piece: 'Ġcat', text: ' cat' }])).toBe('byte-level');
+    expect(tokenizerKindOf([{ piece: 'the', text: 'the' }, { piece: '▁cat', text: ' cat' }])).toBe('sentencepiece');
   });
 });
