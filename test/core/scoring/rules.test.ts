@@ -8,7 +8,7 @@ import { ACCURACY_RULES, type ChoiceScores } from '../../../src/core/metrics/typ
 describe('rule table', () => {
   it('the Scorer and the Task lab list its rules, in its order', () => {
     expect(Object.keys(RULES)).toEqual(['acc', 'acc_norm', 'acc_bytes', 'per_token', 'pmi']);
-    expect(Object.keys(RULES)).toEqual(RULE_TABLE.map((r) => r.scorerId));
+    expect(Object.keys(RULES)).toEqual(RULE_TABLE.filter((r) => r.decides).map((r) => r.names.winner));
     expect([...ACCURACY_RULES]).toEqual(['acc', 'acc_norm', 'acc_bytes', 'acc_per_token', 'acc_mutual_info']);
   });
 
@@ -25,6 +25,6 @@ describe('rule table', () => {
     const bare: ChoiceScores[] = [{ logprob: -1 }, { text: 'a', logprob: -2 }];
     expect(ruleScores(bare, 'acc')).toEqual([-1, -2]);
     for (const rule of ['acc_norm', 'acc_bytes', 'acc_per_token', 'acc_mutual_info'] as const) expect(ruleScores(bare, rule)).toBeUndefined();
-    expect(RULE_TABLE.filter((r) => hasRuleInputs(bare[0], r)).map((r) => r.id)).toEqual(['acc']);
+    expect(RULE_TABLE.filter((r) => r.decides && hasRuleInputs(bare[0], r)).map((r) => r.id)).toEqual(['acc']);
   });
 });
