@@ -1,7 +1,7 @@
 // Per-candidate quantities from per-token scores (SPEC §3): one per row of the rule table.
 import { contentByteCosts, priorWeightedRate } from '../bpb/perByteCost';
 import { codePointLength, utf8Length } from '../text/unicode';
-import { SCORE_COLUMNS, type RuleInputs, type ScoreField } from './rules';
+import { SCORE_COLUMNS, UNCONDITIONAL_FIELD, candidateScoreFields, type RuleInputs, type ScoreField } from './rules';
 import type { BoundaryInfo, BoundaryStatus, CandidateScore, TokenScore } from './types';
 
 export interface CandidateInputs {
@@ -49,9 +49,9 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
   };
   const measures: Record<string, number> = { bits_per_byte: bits / nBytes, prior_bpb: priorWeightedRate(costs, inp.mu) };
   const scores: Record<string, number> = {};
-  for (const r of SCORE_COLUMNS) {
-    scores[r.names.candidate] = r.score ? r.score(ruleInputs) : measures[r.names.candidate];
-    if (r.needs.includes('unconditionalLogprob') && !('unconditional_logprob' in scores)) scores.unconditional_logprob = unconditional;
+  for (const field of candidateScoreFields()) {
+    const r = SCORE_COLUMNS.find((x) => x.names.candidate === field);
+    scores[field] = r?.score ? r.score(ruleInputs) : field === UNCONDITIONAL_FIELD ? unconditional : measures[field];
   }
   return {
     text: inp.text,

@@ -265,6 +265,19 @@ export function harnessOrLabel(r: ScoringRule): string {
   return r.harness ?? r.label;
 }
 
+/** The Scorer candidate's field for PMI's unconditional term: shown beside the first rule that needs it. */
+export const UNCONDITIONAL_FIELD = 'unconditional_logprob';
+
+/** The number fields of a Scorer candidate from the table, in order: one per row (column order), and the unconditional term. */
+export function candidateScoreFields(): string[] {
+  const out: string[] = [];
+  for (const r of SCORE_COLUMNS) {
+    out.push(r.names.candidate);
+    if (r.needs.includes('unconditionalLogprob') && !out.includes(UNCONDITIONAL_FIELD)) out.push(UNCONDITIONAL_FIELD);
+  }
+  return out;
+}
+
 /** A candidate's (or gold answer's) value in one named field, for rows added after the types were written. */
 export function scoreOf(values: object, field: string): number {
   return (values as { [field: string]: number })[field];
