@@ -189,7 +189,7 @@ export function QuintileChart(props: { quintiles: QuintileReport }) {
         <BarChart data={data} margin={{ top: 10, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid {...GRID} vertical={false} />
           <XAxis dataKey="bin" {...AXIS} interval={0} tick={{ fill: 'var(--fg)', fontSize: 11 }} />
-          <YAxis {...AXIS} tickFormatter={(v: number) => (m.startsWith('acc') ? `${Math.round(v * 100)}%` : v.toFixed(2))} />
+          <YAxis {...AXIS} tickFormatter={(v: number) => (ACCURACY_RULES.includes(m as AccuracyRule) ? `${Math.round(v * 100)}%` : v.toFixed(2))} />
           <Tooltip {...TOOLTIP} formatter={tipNum} cursor={{ fill: 'var(--panel)' }} />
           <Bar dataKey="value" name={QUINTILE_LABELS[m]} fill="var(--task-c1)" isAnimationActive={false} />
         </BarChart>
