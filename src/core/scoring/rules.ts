@@ -242,17 +242,9 @@ export function registerRule(rule: ScoringRule): () => void {
 
 refreshViews();
 
-/** The row with this id (lm-eval name), winner key, candidate field or item-score name. */
+/** The row with this id (the lm-eval-harness name where there is one). */
 export function ruleById(id: string): ScoringRule | undefined {
   return rows.find((r) => r.id === id);
-}
-
-export function ruleByWinner(name: string): ScoringRule | undefined {
-  return rows.find((r) => r.names.winner === name);
-}
-
-export function ruleByItem(name: string): ScoringRule | undefined {
-  return rows.find((r) => r.names.item === name);
 }
 
 /** The label of a per-item score beside Spearman ρ. */
