@@ -4,6 +4,7 @@
 // React renders every string in it as text.
 import { z } from 'zod';
 import type { ItemScore } from '../core/scoring/types';
+import { DECIDING_RULES, candidateScoreFields, type RuleName, type ScoreField } from '../core/scoring/rules';
 import { MAX_CANDIDATES } from './limits';
 import { decodeLinkPayload, encodeLinkPayload } from './urlState';
 import { dtypeSchema, modelChoiceSchema } from './workspaceSchema';
@@ -48,14 +49,8 @@ const candidateSchema = z.object({
   n_tokens: int.min(0),
   n_bytes: int.min(0),
   n_chars: int.min(0),
-  sum_logprob: num,
-  per_token: num,
-  per_char: num,
-  per_byte: num,
-  bits_per_byte: num,
-  pmi: num,
-  unconditional_logprob: num,
-  prior_bpb: num,
+  // One number per row of the rule table, and PMI's unconditional term.
+  ...(Object.fromEntries(candidateScoreFields().map((f) => [f, num])) as Record<ScoreField | 'unconditional_logprob', typeof num>),
   first_token_bits: num,
   is_greedy: z.boolean(),
   byte_note: short.optional(),
@@ -78,7 +73,7 @@ const warningSchema = z.object({
 export const itemScoreSchema = z.object({
   context: z.string().max(16_000),
   candidates: z.array(candidateSchema).min(1).max(MAX_CANDIDATES),
-  winners: z.object({ acc: idx, acc_norm: idx, acc_bytes: idx, per_token: idx, pmi: idx }),
+  winners: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, idx])) as Record<RuleName, typeof idx>),
   warnings: z.array(warningSchema).max(64),
 });
 
@@ -121,7 +116,7 @@ export const taskRunSnapshotSchema = z.object({
   R: z.array(num).max(4_000),
   quintiles: z.array(z.object({ meanBytes: num, corpus: num })).max(10),
   /** Multiple-choice runs: accuracy under each rule, and on how many items acc and acc_norm pick differently. */
-  accuracies: z.object({ acc: num, acc_norm: num, acc_bytes: num, per_token: num, pmi: num }).optional(),
+  accuracies: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, num])) as Record<RuleName, typeof num>).optional(),
   accNormDisagreements: int.min(0).optional(),
 });
 export const taskSnapshotSchema = z.object({

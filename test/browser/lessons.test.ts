@@ -8,8 +8,10 @@ import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import { LESSONS } from '../../src/ui/lessons/content';
 import type { RuleName } from '../../src/core/scoring/types';
+import { DECIDING_RULES } from '../../src/core/scoring/rules';
 
-const RULE_COLUMN: Record<RuleName, string> = { acc: 'sum_logprob', acc_norm: 'per_char', acc_bytes: 'per_byte', per_token: 'per_token', pmi: 'pmi' };
+// The score-table column of each rule (its candidate field in the rule table).
+const RULE_COLUMN = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, r.names.candidate])) as Record<RuleName, string>;
 
 let browser: Browser;
 beforeAll(async () => {

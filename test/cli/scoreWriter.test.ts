@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { progressReporter, ResultWriter } from '../../src/cli/commands/score';
 import type { ItemScore } from '../../src/core/scoring/types';
+import { RULES } from '../../src/core/scoring/winners';
 
-const item = (context: string): ItemScore => ({ context, candidates: [], winners: { acc: -1, acc_norm: -1, acc_bytes: -1, per_token: -1, pmi: -1 }, warnings: [] });
+// No winner under any rule of the rule table.
+const noWinners = Object.fromEntries(Object.keys(RULES).map((r) => [r, -1])) as ItemScore['winners'];
+const item = (context: string): ItemScore => ({ context, candidates: [], winners: noWinners, warnings: [] });
 
 function sink() {
   let text = '';

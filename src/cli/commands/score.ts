@@ -6,6 +6,7 @@ import { parseMu } from './taskOutput';
 import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { MAX_CANDIDATE_CHARS, MAX_TOP_K } from '../../core/limits';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
+import { SCORE_COLUMNS, scoreOf } from '../../core/scoring/rules';
 import { createNodeEngine, modelSourceFromArg, streamScores } from '../../engine/nodeFace';
 
 /**
@@ -79,10 +80,13 @@ async function* fileItems(file: string): AsyncGenerator<ScoreItemInput> {
 function formatTable(item: ItemScore): string {
   const out: string[] = [];
   out.push(`context: ${JSON.stringify(item.context)}`);
-  out.push('  #  sum_logprob  per_token   per_char   per_byte  bits/byte        pmi  prior_bpb  candidate');
+  // One column per row of the rule table, in its column order (the table's layout: each header
+  // right-aligned one place past its values, the first one two places).
+  const cols = SCORE_COLUMNS;
+  out.push(`  #${cols.map((r, k) => (r.names.table ?? r.names.candidate).padStart(k === 0 ? 13 : 11)).join('')}  candidate`);
   item.candidates.forEach((c, i) => {
     const f = (x: number) => (Number.isFinite(x) ? x.toFixed(4) : 'n/a').padStart(10);
-    out.push(`${String(i).padStart(3)} ${f(c.sum_logprob)}  ${f(c.per_token)} ${f(c.per_char)} ${f(c.per_byte)} ${f(c.bits_per_byte)} ${f(c.pmi)} ${f(c.prior_bpb)}  ${JSON.stringify(c.text)}`);
+    out.push(`${String(i).padStart(3)}${cols.map((r, k) => `${k === 1 ? '  ' : ' '}${f(scoreOf(c, r.names.candidate))}`).join('')}  ${JSON.stringify(c.text)}`);
   });
   out.push(`  winners: ${Object.entries(item.winners).map(([k, v]) => `${k}=${v}`).join(' ')}`);
   for (const w of item.warnings) out.push(`  warning: ${w.message}`);

@@ -2,6 +2,7 @@
 // the document fields directly (doc_to_text: context, ...), so lm-eval scores exactly
 // context + target_delimiter + choice, as lengthlens does.
 import type { TaskItem, TaskSet } from '../tasks/types';
+import { DECIDING_RULES } from '../scoring/rules';
 
 export interface LmEvalExport {
   /** File name for the YAML (`<task>.yaml`). */
@@ -58,7 +59,10 @@ export function exportLmEvalTask(set: TaskSet): LmEvalExport {
     `target_delimiter: ${yamlString(set.targetDelimiter)}`,
     'metric_list:',
   ];
-  const metrics = allCloze ? ['perplexity', 'acc'] : ['acc', 'acc_norm', 'acc_bytes'];
+  // Multiple choice: every rule lm-eval-harness computes from the conditional log-likelihoods alone
+  // (rule table); acc_mutual_info would make it run the unconditional requests too.
+  const mcMetrics = DECIDING_RULES.filter((r) => r.harness !== undefined && !r.needs.includes('unconditionalLogprob')).map((r) => r.harness!);
+  const metrics = allCloze ? ['perplexity', 'acc'] : mcMetrics;
   for (const metric of metrics) {
     lines.push(`  - metric: ${metric}`);
     lines.push(`    aggregation: ${metric === 'perplexity' ? 'perplexity' : 'mean'}`);

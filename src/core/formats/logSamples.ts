@@ -4,6 +4,7 @@ import type { ChoiceScores, ScoredItem } from '../metrics/types';
 import type { TaskSet } from '../tasks/types';
 import { isRecord, parseJsonLines, type Parsed } from './lineError';
 import { pythonNumber } from './tolerantJson';
+import { DECIDING_RULES } from '../scoring/rules';
 
 /** One document of a log_samples file, with the choices and scores recovered. */
 export interface LogSample {
@@ -100,7 +101,10 @@ function parseGold(target: unknown, choices: string[]): number | number[] {
   return i >= 0 ? i : -100;
 }
 
-const METRIC_KEYS = ['acc', 'acc_norm', 'acc_bytes', 'acc_mutual_info', 'exact_match'];
+/** Per-doc metrics read from a record: each rule lm-eval-harness logs (rule table), and exact_match. */
+function metricKeys(): string[] {
+  return [...DECIDING_RULES.flatMap((r) => (r.harness === undefined ? [] : [r.harness])), 'exact_match'];
+}
 
 /** A per-doc rolling metric as logged: [ll, count] with a numeric ll. */
 function llCount(v: unknown): [number, number] | undefined {
@@ -162,7 +166,7 @@ export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptio
   const outputType = n === 1 && !targetIsIndex ? 'loglikelihood' : 'multiple_choice';
   const gold = outputType === 'loglikelihood' ? 0 : parseGold(target, choices);
   const logged: Record<string, number> = {};
-  for (const k of METRIC_KEYS) {
+  for (const k of metricKeys()) {
     const v = raw[k];
     if (typeof v === 'number' || typeof v === 'boolean') logged[k] = Number(v);
   }

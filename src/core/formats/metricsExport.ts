@@ -3,7 +3,8 @@
 import { flattenSlice } from '../metrics/flatten';
 import type { RunComparison } from '../metrics/compare';
 import type { ItemResult } from '../metrics/itemResults';
-import { ACCURACY_RULES, type SliceMetrics, type TaskMetrics } from '../metrics/types';
+import { ACCURACY_RULES, type ItemScoreName, type SliceMetrics, type TaskMetrics } from '../metrics/types';
+import { SCORE_COLUMNS } from '../scoring/rules';
 
 /** JSON has no NaN/Infinity: null keeps the file parseable everywhere. */
 export function finiteOrNull(_key: string, value: unknown): unknown {
@@ -45,16 +46,16 @@ export function rateCurveToCsv(m: SliceMetrics): string {
 
 /** The side-by-side comparison as CSV: metric, one column per run, then each run's change from the first. */
 export function comparisonToCsv(c: RunComparison): string {
+  const scoreNames = SCORE_COLUMNS.map((c) => c.names.item as ItemScoreName);
   const header = ['metric', ...c.labels, ...c.labels.slice(1).map((l) => `delta ${l}`)];
   const lines = [csvLine(header)];
   for (const m of c.metrics) lines.push(csvLine([m.metric, ...m.values, ...m.deltas.slice(1)]));
   return lines.join('\n') + '\n';
 }
 
-const ITEM_SCORE_COLUMNS = ['logprob', 'per_token', 'per_char', 'per_byte', 'bits_per_byte', 'pmi', 'prior_bpb'] as const;
-
-/** One row per item: gold, each rule's pick and correctness, the gold's bits, bytes and scores. */
+/** One row per item: gold, each rule's pick and correctness, the gold's bits, bytes and scores (columns from the rule table). */
 export function itemResultsToCsv(rows: readonly ItemResult[]): string {
+  const scoreNames = SCORE_COLUMNS.map((c) => c.names.item as ItemScoreName);
   const header = [
     'id',
     'subject',
@@ -64,7 +65,7 @@ export function itemResultsToCsv(rows: readonly ItemResult[]): string {
     'gold_bits',
     'gold_bytes',
     'gold_bpb',
-    ...ITEM_SCORE_COLUMNS.map((s) => `gold_${s}`),
+    ...scoreNames.map((s) => `gold_${s}`),
   ];
   const lines = [csvLine(header)];
   for (const r of rows) {
@@ -78,7 +79,7 @@ export function itemResultsToCsv(rows: readonly ItemResult[]): string {
         r.gold_bits,
         r.gold_bytes,
         r.gold_bpb,
-        ...ITEM_SCORE_COLUMNS.map((s) => r.gold_scores[s]),
+        ...scoreNames.map((s) => r.gold_scores[s]),
       ]),
     );
   }

@@ -1,6 +1,6 @@
 // Multiple-choice accuracy under each rule, exactly as lm-eval-harness process_results computes
 // it (research/lm-eval-harness.md §2.1, §2.4, §2.5).
-import { RULE_TABLE, choiceText, hasRuleInputs } from '../scoring/rules';
+import { choiceText, hasRuleInputs, ruleById } from '../scoring/rules';
 import { utf8Length } from '../text/unicode';
 import { mean, meanStderr, npArgmax } from './stats';
 import type {
@@ -16,9 +16,9 @@ import { ACCURACY_RULES } from './types';
 
 /** The per-choice score each rule maximises, or undefined when the inputs for it are missing. */
 export function ruleScores(choices: readonly ChoiceScores[], rule: AccuracyRule): number[] | undefined {
-  const r = RULE_TABLE.find((x) => x.id === rule)!;
-  if (choices.some((c) => !hasRuleInputs(c, r))) return undefined;
-  return choices.map((c) => r.ofChoice(c));
+  const r = ruleById(rule);
+  if (!r?.score || choices.some((c) => !hasRuleInputs(c, r))) return undefined;
+  return choices.map((c) => r.score!(c));
 }
 
 /** The choice each rule picks (np.argmax: first index wins ties, first NaN wins). */

@@ -4,6 +4,7 @@ import { isMultipleChoice, itemCorrectness, nonFiniteCount, nonFiniteMessage } f
 import { taskMetrics } from './taskMetrics';
 import type { AccuracyRule, TaskMetrics, TaskMetricsOptions } from './types';
 import { logSampleToItem, type LogSample } from '../formats/logSamples';
+import { DECIDING_RULES } from '../scoring/rules';
 
 /** How the recomputed per-document values compare with those in the log. */
 export interface LoggedAgreement {
@@ -59,13 +60,6 @@ export interface HarnessReport {
   warnings: string[];
 }
 
-/** lm-eval log key for each recomputed rule. */
-const LOG_KEY: Partial<Record<AccuracyRule, string>> = {
-  acc: 'acc',
-  acc_norm: 'acc_norm',
-  acc_bytes: 'acc_bytes',
-  acc_mutual_info: 'acc_mutual_info',
-};
 
 export function harnessReport(
   samples: readonly LogSample[],
@@ -80,8 +74,11 @@ export function harnessReport(
   scoredSamples.forEach((s, i) => {
     if (s.outputType !== 'multiple_choice') return;
     const mine = itemCorrectness(items[i]);
-    for (const [rule, key] of Object.entries(LOG_KEY) as [AccuracyRule, string][]) {
-      const logged = s.logged[key];
+    // Each deciding rule that lm-eval-harness logs, under its log key (rule table).
+    for (const r of DECIDING_RULES) {
+      if (r.harness === undefined) continue;
+      const rule = r.id as AccuracyRule;
+      const logged = s.logged[r.harness];
       const value = mine[rule];
       if (logged === undefined || value === undefined) continue;
       const a = (agreement[rule] ??= { n: 0, mismatches: 0, logged_mean: 0, examples: [] });

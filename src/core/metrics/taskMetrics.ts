@@ -15,7 +15,8 @@ import { prefixBpb, rateCurve } from '../bpb/rateCurve';
 import { accuracyReport, goldIndices, isMultipleChoice, itemCorrectness, nonFiniteMessage } from './accuracy';
 import { quintileEdges, quintileOf } from './quintiles';
 import { mean, spearman } from './stats';
-import { codePointLength, utf8Length } from '../text/unicode';
+import { utf8Length } from '../text/unicode';
+import { SCORE_COLUMNS, hasRuleInputs } from '../scoring/rules';
 import {
   ACCURACY_RULES,
   DEFAULT_TASK_METRICS_OPTIONS,
@@ -147,43 +148,32 @@ function quintileReport(answers: readonly GoldAnswer[]): QuintileReport {
   };
 }
 
-/** The gold answer's score under each per-item rule (higher logprob-like = better; BPB lower). */
+/**
+ * The gold answer's score under each row of the rule table (higher logprob-like = better; BPB
+ * lower), keyed by its item-score name. A rule is left out when its inputs are missing; the token
+ * count falls back to the per-token scores' count. The BPB measures come from the answer's bits.
+ */
 export function goldItemScores(a: GoldAnswer, opts: TaskMetricsOptions): Partial<Record<ItemScoreName, number>> {
   const c = a.choice;
-  const text = c.text ?? c.continuation;
-  const nTokens = c.nTokens ?? c.tokens?.length;
-  const out: Partial<Record<ItemScoreName, number>> = {
-    logprob: c.logprob,
-    bits_per_byte: a.bits / a.bytes,
-  };
-  if (nTokens) out.per_token = c.logprob / nTokens;
-  if (text !== undefined) {
-    out.per_char = c.logprob / codePointLength(text);
-    out.per_byte = c.logprob / utf8Length(text);
-  }
-  if (c.unconditionalLogprob !== undefined) out.pmi = c.logprob - c.unconditionalLogprob;
+  const inputs: ChoiceScores = { ...c, nTokens: (c.nTokens ?? c.tokens?.length) || undefined };
+  const measures: Partial<Record<string, number>> = { bits_per_byte: a.bits / a.bytes };
   if (a.tokens && a.tokens.length > 0) {
     const r = contentByteCosts(a.tokens, a.leadingSpace, opts.space);
-    if (r.length > 0) out.prior_bpb = priorWeightedRate(r, opts.mu);
+    if (r.length > 0) measures.prior_bpb = priorWeightedRate(r, opts.mu);
+  }
+  const out: Partial<Record<string, number>> = {};
+  for (const r of SCORE_COLUMNS) {
+    const v = r.score ? (hasRuleInputs(inputs, r) ? r.score(inputs) : undefined) : measures[r.names.item];
+    if (v !== undefined) out[r.names.item] = v;
   }
   return out;
 }
-
-const ITEM_SCORES: readonly ItemScoreName[] = [
-  'logprob',
-  'per_token',
-  'per_char',
-  'per_byte',
-  'bits_per_byte',
-  'pmi',
-  'prior_bpb',
-];
 
 function spearmanReport(answers: readonly GoldAnswer[], opts: TaskMetricsOptions): SliceMetrics['spearman'] {
   const scores = answers.map((a) => goldItemScores(a, opts));
   const lengths = answers.map((a) => a.bytes);
   const out: SliceMetrics['spearman'] = {};
-  for (const name of ITEM_SCORES) {
+  for (const name of SCORE_COLUMNS.map((r) => r.names.item as ItemScoreName)) {
     if (scores.length < 2 || scores.some((s) => s[name] === undefined)) continue;
     out[name] = spearman(
       scores.map((s) => s[name]!),

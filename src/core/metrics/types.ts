@@ -1,7 +1,7 @@
 // Inputs and outputs of the task-level metrics (SPEC §4). The scoring engine (one CandidateScore per
 // choice), `lengthlens task --bits` and lm-eval-harness logs all reduce to ScoredItem.
 import type { LeadingSpaceMode, TokenBits } from '../bpb/perByteCost';
-import { RULE_TABLE } from '../scoring/rules';
+import type { AccuracyRule, ItemScoreName } from '../scoring/rules';
 
 /** What is known about one choice (or the single gold of a cloze item) after scoring. */
 export interface ChoiceScores {
@@ -37,10 +37,10 @@ export interface ScoredItem {
   multipleChoice?: boolean;
 }
 
-/** The rules under which a multiple-choice item can be decided (lm-eval-harness names). */
-export type AccuracyRule = 'acc' | 'acc_norm' | 'acc_bytes' | 'acc_per_token' | 'acc_mutual_info';
-/** In the rule table's order (src/core/scoring/rules.ts). */
-export const ACCURACY_RULES: readonly AccuracyRule[] = RULE_TABLE.map((r) => r.id);
+/** The rules under which a multiple-choice item can be decided (lm-eval-harness names), from the rule table. */
+export type { AccuracyRule, ItemScoreName } from '../scoring/rules';
+/** In the rule table's order (src/core/scoring/rules.ts); a registered rule appears here. */
+export { ACCURACY_RULES } from '../scoring/rules';
 
 export interface MeanWithStderr {
   value: number;
@@ -112,16 +112,6 @@ export interface QuintileReport {
   /** corpus BPB of the top non-empty bin / that of the bottom non-empty bin. */
   top_bottom_ratio: number;
 }
-
-/** Per-item scores of the gold answer whose Spearman ρ with gold length is reported. */
-export type ItemScoreName =
-  | 'logprob'
-  | 'per_token'
-  | 'per_char'
-  | 'per_byte'
-  | 'bits_per_byte'
-  | 'pmi'
-  | 'prior_bpb';
 
 export interface TaskMetricsOptions {
   /** Mean of the geometric length prior (default 111). */

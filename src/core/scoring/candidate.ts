@@ -1,6 +1,7 @@
-// Per-candidate quantities from per-token scores (SPEC §3).
+// Per-candidate quantities from per-token scores (SPEC §3): one per row of the rule table.
 import { contentByteCosts, priorWeightedRate } from '../bpb/perByteCost';
 import { codePointLength, utf8Length } from '../text/unicode';
+import { SCORE_COLUMNS, UNCONDITIONAL_FIELD, candidateScoreFields, type RuleInputs, type ScoreField } from './rules';
 import type { BoundaryInfo, BoundaryStatus, CandidateScore, TokenScore } from './types';
 
 export interface CandidateInputs {
@@ -37,6 +38,21 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
     tokens.map((t, i) => [w[i] * t.bits, t.bytes[1] - t.bytes[0]] as const),
     inp.continuation.startsWith(' '),
   );
+  // One value per row of the rule table, in its column order; PMI's unconditional term beside the
+  // first rule that needs it. The BPB measures come from the token bits above.
+  const ruleInputs: RuleInputs = {
+    logprob: sum,
+    text: inp.text,
+    nTokens: tokens.length,
+    unconditionalLogprob: unconditional,
+    unconditionalIsConditional: inp.unconditionalIsConditional,
+  };
+  const measures: Record<string, number> = { bits_per_byte: bits / nBytes, prior_bpb: priorWeightedRate(costs, inp.mu) };
+  const scores: Record<string, number> = {};
+  for (const field of candidateScoreFields()) {
+    const r = SCORE_COLUMNS.find((x) => x.names.candidate === field);
+    scores[field] = r?.score ? r.score(ruleInputs) : field === UNCONDITIONAL_FIELD ? unconditional : measures[field];
+  }
   return {
     text: inp.text,
     continuation: inp.continuation,
@@ -46,14 +62,7 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
     n_tokens: tokens.length,
     n_bytes: nBytes,
     n_chars: nChars,
-    sum_logprob: sum,
-    per_token: sum / tokens.length,
-    per_char: sum / nChars,
-    per_byte: sum / nBytes,
-    bits_per_byte: bits / nBytes,
-    pmi: inp.unconditionalIsConditional ? (Number.isNaN(sum) ? NaN : 0) : sum - unconditional,
-    unconditional_logprob: unconditional,
-    prior_bpb: priorWeightedRate(costs, inp.mu),
+    ...(scores as Record<ScoreField | 'unconditional_logprob', number>),
     first_token_bits: tokens.length > 0 ? tokens[0].bits : NaN,
     is_greedy: tokens.length > 0 && tokens.every((t) => t.greedy),
     ...(inp.byteNote ? { byte_note: inp.byteNote } : {}),

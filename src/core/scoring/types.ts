@@ -1,5 +1,6 @@
 // The result of scoring one (context, candidates) item: the JSON shape of `lengthlens score`
 // (SPEC §8) and of everything the browser shows.
+import type { RuleName, ScoreField } from './rules';
 
 /** One alternative the model preferred (or considered) at a scored position. */
 export interface TopAlternative {
@@ -44,7 +45,12 @@ export interface BoundaryInfo {
   continuationBytes?: number;
 }
 
-export interface CandidateScore {
+/**
+ * One scored candidate: its tokens and sizes, and one number per row of the rule table
+ * (src/core/scoring/rules.ts; `sum_logprob`, `per_token`, `per_char`, `per_byte`, `bits_per_byte`,
+ * `pmi`, `prior_bpb`), with PMI's unconditional term beside it.
+ */
+export interface CandidateScore extends Record<ScoreField, number> {
   text: string;
   /** The continuation actually scored (the candidate with the context's trailing whitespace moved in front). */
   continuation: string;
@@ -56,22 +62,16 @@ export interface CandidateScore {
   n_bytes: number;
   /** Unicode code points of the candidate string as given (lm-eval-harness acc_norm denominator). */
   n_chars: number;
-  sum_logprob: number;
-  per_token: number;
-  per_char: number;
-  per_byte: number;
-  bits_per_byte: number;
-  /** sum_logprob minus the candidate's log-prob under the unconditional context. */
-  pmi: number;
+  /** The candidate's log-prob under the unconditional context (PMI's term). */
   unconditional_logprob: number;
-  prior_bpb: number;
   first_token_bits: number;
   is_greedy: boolean;
   /** Why the token byte spans do not add up to the candidate's byte length, when they don't. */
   byte_note?: string;
 }
 
-export type RuleName = 'acc' | 'acc_norm' | 'acc_bytes' | 'per_token' | 'pmi';
+/** A deciding rule's key in the Scorer's winners (from the rule table). */
+export type { RuleName } from './rules';
 
 export type WarningCode =
   | 'context_trailing_whitespace'

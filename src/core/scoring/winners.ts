@@ -4,12 +4,24 @@
 // (see metrics/accuracy.ts) so that they reproduce the harness's numbers.
 import { npArgmax } from '../metrics/stats';
 import type { CandidateScore, RuleName } from './types';
-import { RULE_TABLE } from './rules';
+import { DECIDING_RULES, onRulesChanged, scoreOf } from './rules';
 
 export { npArgmax };
 
-/** Each rule's score of a candidate, by the Scorer's rule name (from the rule table, in its order). */
-export const RULES = Object.fromEntries(RULE_TABLE.map((r) => [r.scorerId, r.ofCandidate])) as Record<RuleName, (c: CandidateScore) => number>;
+/**
+ * Each deciding rule's score of a candidate (its field, filled by candidate.ts), by the Scorer's
+ * rule name, in the rule table's order; kept in step with the table (a registered rule appears).
+ */
+export const RULES = {} as Record<RuleName, (c: CandidateScore) => number>;
+function refreshRules(): void {
+  for (const k of Object.keys(RULES)) delete RULES[k as RuleName];
+  for (const r of DECIDING_RULES) {
+    const field = r.names.candidate;
+    RULES[r.names.winner as RuleName] = (c) => scoreOf(c, field);
+  }
+}
+refreshRules();
+onRulesChanged(refreshRules);
 
 /**
  * The winner under every rule. Candidates that could not be scored (`skip`, or `skipFor[rule]`

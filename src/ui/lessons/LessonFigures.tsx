@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
+import { DECIDING_RULES, harnessOrLabel, type RuleName } from '../../core/scoring/rules';
 import type { Units } from '../../state/workspaceSchema';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import { ChartFrame } from '../common/ChartFrame';
@@ -128,8 +129,9 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
       );
     }
     case 'accuracy': {
-      const rules = ['acc', 'acc_norm', 'acc_bytes', 'per_token', 'pmi'] as const;
-      const label = { acc: 'acc', acc_norm: 'acc_norm', acc_bytes: 'acc_bytes', per_token: 'per token', pmi: 'acc_mutual_info' };
+      // The deciding rules (snapshot keys are the Scorer's names), headed by their lm-eval-harness names.
+      const rules = DECIDING_RULES.map((r) => r.names.winner as RuleName);
+      const label = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, harnessOrLabel(r)])) as Record<RuleName, string>;
       return (
         <RunTable
           testId="lesson-accuracy"

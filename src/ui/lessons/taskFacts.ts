@@ -3,6 +3,8 @@
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
 import type { ItemScore } from '../../core/scoring/types';
+import type { AccuracyRule } from '../../core/metrics/types';
+import { DECIDING_RULES, type RuleName } from '../../core/scoring/rules';
 import { sampleTask } from '../../core/tasks/samples';
 import { continuationOf, type TaskItem, type TaskSet } from '../../core/tasks/types';
 import type { TaskRunSnapshot } from '../../state/snapshot';
@@ -32,13 +34,8 @@ export function taskRun(label: string, set: TaskSet, results: ItemScore[]): Task
     quintiles: m.quintiles.bins.map((b) => ({ meanBytes: b.mean_bytes, corpus: b.corpus_bpb })),
     ...(n > 0 && rules.acc
       ? {
-          accuracies: {
-            acc: rules.acc.value,
-            acc_norm: rules.acc_norm?.value ?? NaN,
-            acc_bytes: rules.acc_bytes?.value ?? NaN,
-            per_token: rules.acc_per_token?.value ?? NaN,
-            pmi: rules.acc_mutual_info?.value ?? NaN,
-          },
+          // Keyed by the Scorer's rule names (the snapshot's), from the rule table.
+          accuracies: Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, rules[r.id as AccuracyRule]?.value ?? NaN])) as Record<RuleName, number>,
           accNormDisagreements: Math.round(m.accuracies.acc_acc_norm_disagreement * n),
         }
       : {}),

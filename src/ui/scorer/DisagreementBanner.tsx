@@ -2,6 +2,11 @@
 import type { ItemScore, RuleName } from '../../core/scoring/types';
 import { candidateLetter, RULE_LABEL, RULE_ORDER, snippet } from './format';
 
+/** "five", or the digits past ten. */
+function countWord(n: number): string {
+  return ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][n] ?? String(n);
+}
+
 export function DisagreementBanner(props: { result: ItemScore; indices: number[]; gold: number | null }) {
   const { result, indices, gold } = props;
   // Group rules by the workspace index they pick, in the order the rules are listed.
@@ -33,7 +38,7 @@ export function DisagreementBanner(props: { result: ItemScore; indices: number[]
   if (entries.length === 1) {
     return (
       <p className="banner agree" role="status" data-testid="disagreement">
-        All five rules pick {name(entries[0][0])}.{goldNote}
+        All {countWord(RULE_ORDER.length)} rules pick {name(entries[0][0])}.{goldNote}
       </p>
     );
   }

@@ -1,11 +1,12 @@
 // One row per candidate, one column per quantity; the winner of each rule is starred.
 import { useEffect, useRef } from 'react';
 import type { CandidateScore, ItemScore, RuleName } from '../../core/scoring/types';
+import { SCORE_COLUMNS, type ScoreField } from '../../core/scoring/rules';
 import type { InputProblem } from '../../state/inputCheck';
 import type { Units } from '../../state/workspaceSchema';
 import { candidateLetter, fmt, inUnits, RULE_LABEL, visible } from './format';
 
-type NumericKey = 'n_tokens' | 'n_bytes' | 'n_chars' | 'sum_logprob' | 'per_token' | 'per_char' | 'per_byte' | 'bits_per_byte' | 'pmi' | 'prior_bpb' | 'first_token_bits';
+type NumericKey = 'n_tokens' | 'n_bytes' | 'n_chars' | ScoreField | 'first_token_bits';
 
 interface Column {
   key: NumericKey;
@@ -13,6 +14,8 @@ interface Column {
   /** 'logprob': shown in the chosen unit; 'bits': always bits; 'count': an integer. */
   kind: 'logprob' | 'bits' | 'count';
   rule?: RuleName;
+  /** The lm-eval-harness metric it is, where it has a name there. */
+  harness?: string;
   title: string;
 }
 
@@ -20,18 +23,20 @@ const COLUMNS: Column[] = [
   { key: 'n_tokens', label: 'tokens', kind: 'count', title: 'Scored tokens of the continuation' },
   { key: 'n_bytes', label: 'bytes', kind: 'count', title: 'UTF-8 bytes of the candidate as given' },
   { key: 'n_chars', label: 'chars', kind: 'count', title: 'Unicode code points of the candidate as given' },
-  { key: 'sum_logprob', label: 'sum log-prob', kind: 'logprob', rule: 'acc', title: 'Raw log-likelihood: lm-eval-harness acc' },
-  { key: 'per_token', label: 'per token', kind: 'logprob', rule: 'per_token', title: 'Sum divided by the number of tokens' },
-  { key: 'per_char', label: 'per char', kind: 'logprob', rule: 'acc_norm', title: 'Sum divided by code points: lm-eval-harness acc_norm' },
-  { key: 'per_byte', label: 'per byte', kind: 'logprob', rule: 'acc_bytes', title: 'Sum divided by UTF-8 bytes: lm-eval-harness acc_bytes' },
-  { key: 'bits_per_byte', label: 'bits/byte', kind: 'bits', title: 'Cost in bits per UTF-8 byte (lower is better)' },
-  { key: 'pmi', label: 'PMI', kind: 'logprob', rule: 'pmi', title: 'Sum minus the sum under the unconditional context: acc_mutual_info' },
-  { key: 'prior_bpb', label: 'PriorBPB', kind: 'bits', title: 'Per-byte cost curve averaged under the geometric length prior (bits/byte, lower is better)' },
+  // One column per row of the rule table.
+  ...SCORE_COLUMNS.map(
+    (r): Column => ({
+      key: r.names.candidate as ScoreField,
+      label: r.label,
+      kind: r.unit.startsWith('bits') ? 'bits' : 'logprob',
+      rule: r.names.winner as RuleName | undefined,
+      harness: r.harness,
+      title: r.title,
+    }),
+  ),
   { key: 'first_token_bits', label: 'first-token bits', kind: 'bits', title: 'Surprisal of the first scored token, in bits' },
 ];
 
-/** The lm-eval-harness metric each rule is, where it has a name there. */
-const HARNESS_NAME: Partial<Record<RuleName, string>> = { acc: 'acc', acc_norm: 'acc_norm', acc_bytes: 'acc_bytes', pmi: 'acc_mutual_info' };
 
 export interface ScoreTableProps {
   result: ItemScore | null;
@@ -107,9 +112,9 @@ export function ScoreTable(props: ScoreTableProps) {
                   {col.label}
                   {col.kind === 'logprob' && <span className="unit"> ({unitLabel})</span>}
                   {col.kind === 'bits' && col.key !== 'bits_per_byte' && <span className="unit"> (bits)</span>}
-                  {col.rule && HARNESS_NAME[col.rule] && (
+                  {col.harness && (
                     <span className="rule-name">
-                      {HARNESS_NAME[col.rule]!.split('_').map((part, k) => (
+                      {col.harness.split('_').map((part, k) => (
                         <span key={k}>
                           {k > 0 && (
                             <>

@@ -1,6 +1,7 @@
 // Number and token formatting shared by the Scorer's table, traces and tooltips.
 import { pieceText as corePieceText, type TokenizerKind } from '../../core/tokens/pieces';
 import type { RuleName } from '../../core/scoring/types';
+import { DECIDING_RULES, SCORE_COLUMNS } from '../../core/scoring/rules';
 import type { Units } from '../../state/workspaceSchema';
 
 export const LN2 = Math.LN2;
@@ -40,15 +41,11 @@ export function snippet(text: string, max = 28): string {
   return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : t;
 }
 
-export const RULE_LABEL: Record<RuleName, string> = {
-  acc: 'raw sum',
-  acc_norm: 'per-char',
-  acc_bytes: 'per-byte',
-  per_token: 'per-token',
-  pmi: 'PMI',
-};
+/** Each rule in running text, by its winner key (the rule table's `phrase`). */
+export const RULE_LABEL = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, r.phrase])) as Record<RuleName, string>;
 
-export const RULE_ORDER: RuleName[] = ['acc', 'per_token', 'acc_norm', 'acc_bytes', 'pmi'];
+/** The deciding rules in the rule table's column order. */
+export const RULE_ORDER = SCORE_COLUMNS.filter((r) => r.decides).map((r) => r.names.winner as RuleName);
 
 /** A vocabulary piece as readable text (core's exact decoding), with spaces and newlines shown. */
 export function pieceText(piece: string, kind: TokenizerKind): string {

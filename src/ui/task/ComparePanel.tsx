@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { comparisonToCsv, metricsToJson } from '../../core/formats/metricsExport';
 import { compareRuns, type RunComparison } from '../../core/metrics/compare';
-import type { SliceMetrics } from '../../core/metrics/types';
+import { ACCURACY_RULES, type SliceMetrics } from '../../core/metrics/types';
 import { runItems, useTaskLab, type MetricOptions, type RunView } from '../../state/taskStore';
 import type { PersistedTask } from '../../state/taskTypes';
 import { downloadText } from '../common/download';
@@ -23,11 +23,7 @@ const KEY_METRICS = [
   'alpha',
   'beta',
   'quintile_top_bottom_bpb_ratio',
-  'acc',
-  'acc_norm',
-  'acc_bytes',
-  'acc_per_token',
-  'acc_mutual_info',
+  ...ACCURACY_RULES,
 ];
 
 interface Compared {

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { metricsToCsv, metricsToJson, rateCurveToCsv } from '../../core/formats/metricsExport';
 import type { ItemScoreName, SliceMetrics, TaskMetrics } from '../../core/metrics/types';
 import { ACCURACY_RULES } from '../../core/metrics/types';
+import { SCORE_COLUMNS, itemLabel } from '../../core/scoring/rules';
 import { useTaskLab } from '../../state/taskStore';
 import { downloadText } from '../common/download';
 import { bitsBytesPoints, crossing, goldAnswers, priorMuPoints, ratePoints } from './chartData';
@@ -13,15 +14,8 @@ import { ItemsTable } from './ItemsTable';
 import { AccuracyChart, BitsBytesChart, PriorMuChart, QuintileChart, RateCurveChart } from './TaskCharts';
 import { useRunMetrics } from './useRunMetrics';
 
-const SCORE_LABELS: Record<ItemScoreName, string> = {
-  logprob: 'log-likelihood (acc)',
-  per_token: 'per token',
-  per_char: 'per char (acc_norm)',
-  per_byte: 'per byte (acc_bytes)',
-  bits_per_byte: 'bits per byte (what corpus BPB averages)',
-  pmi: 'PMI (acc_mutual_info)',
-  prior_bpb: 'PriorBPB',
-};
+/** Each per-item score beside its Spearman ρ, in the rule table's column order. */
+const SCORE_LABELS = Object.fromEntries(SCORE_COLUMNS.map((r) => [r.names.item, itemLabel(r)])) as Record<ItemScoreName, string>;
 
 function OptionsBar(props: { subjects: string[] }) {
   const options = useTaskLab((s) => s.options);

@@ -22,6 +22,7 @@ import {
 import { ChartFrame } from '../common/ChartFrame';
 import type { AccuracyReport, AccuracyRule, QuintileReport } from '../../core/metrics/types';
 import { ACCURACY_RULES } from '../../core/metrics/types';
+import { DECIDING_RULES } from '../../core/scoring/rules';
 import type { BitsBytesPoint, PriorMuPoint, RatePoint } from './chartData';
 import { fmt } from './format';
 
@@ -154,11 +155,7 @@ type QuintileMetric = 'corpus_bpb' | 'mean_of_ratios_bpb' | AccuracyRule;
 const QUINTILE_LABELS: Record<QuintileMetric, string> = {
   corpus_bpb: 'corpus BPB',
   mean_of_ratios_bpb: 'mean-of-ratios BPB',
-  acc: 'acc',
-  acc_norm: 'acc_norm (per char)',
-  acc_bytes: 'acc_bytes (per byte)',
-  acc_per_token: 'acc per token',
-  acc_mutual_info: 'acc_mutual_info',
+  ...(Object.fromEntries(DECIDING_RULES.map((r) => [r.id, r.accuracyLabel ?? r.id])) as Record<AccuracyRule, string>),
 };
 
 export function QuintileChart(props: { quintiles: QuintileReport }) {
@@ -192,7 +189,7 @@ export function QuintileChart(props: { quintiles: QuintileReport }) {
         <BarChart data={data} margin={{ top: 10, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid {...GRID} vertical={false} />
           <XAxis dataKey="bin" {...AXIS} interval={0} tick={{ fill: 'var(--fg)', fontSize: 11 }} />
-          <YAxis {...AXIS} tickFormatter={(v: number) => (m.startsWith('acc') ? `${Math.round(v * 100)}%` : v.toFixed(2))} />
+          <YAxis {...AXIS} tickFormatter={(v: number) => (ACCURACY_RULES.includes(m as AccuracyRule) ? `${Math.round(v * 100)}%` : v.toFixed(2))} />
           <Tooltip {...TOOLTIP} formatter={tipNum} cursor={{ fill: 'var(--panel)' }} />
           <Bar dataKey="value" name={QUINTILE_LABELS[m]} fill="var(--task-c1)" isAnimationActive={false} />
         </BarChart>

@@ -4,6 +4,7 @@ import { scoredItemFromCandidates } from '../../../src/core/metrics/fromCandidat
 import { taskMetrics } from '../../../src/core/metrics/taskMetrics';
 import type { ScoredItem } from '../../../src/core/metrics/types';
 import type { CandidateScore, TokenScore } from '../../../src/core/scoring/types';
+import { candidateScoreFields, type ScoreField } from '../../../src/core/scoring/rules';
 
 /** Cloze items with n_i bytes and B_i = 2 + 0.5 n_i bits (one token per byte after a 2-bit head). */
 function affineItems(lengths: number[], subject?: (n: number) => string): ScoredItem[] {
@@ -77,6 +78,8 @@ function tokenScore(bits: number, start: number, end: number): TokenScore {
 function candidate(text: string, tokens: TokenScore[], uncond: number): CandidateScore {
   const sum = tokens.reduce((s, t) => s + t.logprob, 0);
   return {
+    // 0 under every row of the rule table, then the values this test reads.
+    ...(Object.fromEntries(candidateScoreFields().map((f) => [f, 0])) as Record<ScoreField, number>),
     text,
     continuation: text,
     boundary: 'ok',
