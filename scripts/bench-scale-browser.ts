@@ -2,7 +2,7 @@
 // measures). Usage:
 //   npx tsx scripts/bench-scale-browser.ts [--model smollm2-135m-plain] [--style plain] [--dtype fp32]
 //     [--models-dir bench-models] [--keystrokes 6] [--engine-keystrokes 6] [--task-items 2]
-//     [--webgpu yes|no] [--screenshots screenshots] [--out bench-results/bench-scale-browser.json] [--json]
+//     [--webgpu yes|no] [--webgpu-timeout 600] [--screenshots screenshots] [--out bench-results/bench-scale-browser.json] [--json]
 // Makes the bench model on first use (scripts/make_scale_models.py, as `bench --scale` does),
 // builds the app when dist/ is stale, serves it with the models folder as its served models
 // folder, and drives Debian's Chromium (never a downloaded one). Prints a table, or the JSON
@@ -78,6 +78,7 @@ async function main(): Promise<void> {
       engineKeystrokes: positive('engine-keystrokes', 6),
       taskItems: positive('task-items', 2, 0),
       webgpu: (args.webgpu ?? 'yes') !== 'no',
+      webgpuTimeoutMs: positive('webgpu-timeout', 600) * 1000,
       screenshots: args.screenshots === 'none' ? null : path.resolve(args.screenshots ?? 'screenshots'),
       log,
     });

@@ -52,6 +52,10 @@ export interface LongTasks {
   max_ms: number;
   over_200_ms: number;
   window_ms: number;
+  /** Durations (ms) of the long tasks that ended with a fresh table on screen (its render effect within 100 ms of the task's end). */
+  at_result: number[];
+  /** Durations (ms) of the long tasks that handled a key press. */
+  at_key: number[];
 }
 
 /** One row in the Node rows' shape (`{"scale": [...]}`), with the browser's own keys. */
@@ -102,12 +106,12 @@ const log0 = () => undefined;
 
 /** What the page records for the harness (installed before the app's scripts run). */
 const PAGE_HOOKS = `
-  window.__ll = { longtasks: [], lastKey: 0, rendered: [] };
+  window.__ll = { longtasks: [], lastKey: 0, keys: [], rendered: [] };
   try {
     new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__ll.longtasks.push({ start: e.startTime, ms: e.duration }); })
       .observe({ type: 'longtask', buffered: true });
   } catch (e) {}
-  addEventListener('keydown', () => { window.__ll.lastKey = performance.now(); }, true);
+  addEventListener('keydown', () => { window.__ll.lastKey = performance.now(); window.__ll.keys.push(window.__ll.lastKey); }, true);
   new MutationObserver((ms) => {
     for (const m of ms) window.__ll.rendered.push({ run: m.target.dataset.run, ms: Number(m.target.dataset.rescoreMs), t: performance.now() });
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-run'] });
@@ -116,6 +120,7 @@ const PAGE_HOOKS = `
 interface PageHooks {
   longtasks: { start: number; ms: number }[];
   lastKey: number;
+  keys: number[];
   rendered: { run: string; ms: number; t: number }[];
 }
 
@@ -387,6 +392,9 @@ export async function runScaleBrowser(o: ScaleBrowserOptions): Promise<{ rows: B
       max_ms: inWindow.reduce((m, lt) => Math.max(m, lt.ms), 0),
       over_200_ms: inWindow.filter((lt) => lt.ms > 200).length,
       window_ms: tCandEnd - t0 + (t2 - t1),
+      // What each long task was part of: a new result reaching the screen, or handling a key press.
+      at_result: inWindow.filter((lt) => h.rendered.some((r) => r.t >= lt.start && r.t <= lt.start + lt.ms + 100)).map((lt) => Math.round(lt.ms)),
+      at_key: inWindow.filter((lt) => h.keys.some((k) => k >= lt.start - 5 && k <= lt.start + lt.ms)).map((lt) => Math.round(lt.ms)),
     });
     set('keystroke_candidate_ms', spread(cand.request));
     set('keystroke_candidate_to_table_ms', spread(cand.toTable));
