@@ -4,8 +4,11 @@
 // in a Worker, and the Scorer's final table against a from-scratch score.
 // LENGTHLENS_SLOW=1 also runs it on the SmolLM2-135M-shape model, when bench-models/ has it (make
 // it with `npx tsx scripts/bench-scale-browser.ts`, which serves that folder itself).
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './chromium';
+import { startPreview } from '../../scripts/preview';
 import { runScaleBrowser, type BrowserScaleRow } from '../../scripts/scale-browser';
 import { DEBOUNCE_MS } from '../../src/ui/scorer/useLiveScoring';
 
@@ -58,4 +61,30 @@ describe('bench --scale in Chromium (WASM)', () => {
     expect(r.memory_after_1000_mib).toBeNull();
     expectEveryNullExplained(r);
   });
+
+  const big = path.resolve('bench-models');
+  const slow = process.env.LENGTHLENS_SLOW === '1' && fs.existsSync(path.join(big, 'smollm2-135m-plain', 'config.json'));
+  it.runIf(slow)('slow: the same at SmolLM2-135M shape (fp32), served from bench-models/', async () => {
+    const prev = process.env.MODELS_DIR;
+    process.env.MODELS_DIR = big;
+    const { url, server } = await startPreview();
+    if (prev === undefined) delete process.env.MODELS_DIR;
+    else process.env.MODELS_DIR = prev;
+    try {
+      const { rows } = await runScaleBrowser({
+        url, model: 'smollm2-135m-plain', shape: 'SmolLM2-135M', style: 'plain', dtype: 'fp32',
+        keystrokes: 2, engineKeystrokes: 2, taskItems: 0, webgpu: false, screenshots: null, timeoutMs: 600_000,
+      });
+      const r = rows[0];
+      expect(r.warm_load_from_cache).toBe(true);
+      expect(r.engine!.context_tokens_run).toBeLessThanOrEqual(4);
+      // float32 at this size: sums of thousands of bits differ in the fourth decimal with the batch shape.
+      expect(r.table_vs_scratch_max_abs_diff).toBeLessThan(5e-3);
+      // The Worker holds at least the 514 MiB graph.
+      expect(r.worker_peak_mib).toBeGreaterThan(514);
+      expectEveryNullExplained(r);
+    } finally {
+      await server.close();
+    }
+  }, 3_600_000);
 });
