@@ -30,7 +30,7 @@ function ensureModel(dir: string, name: string): void {
   if (!name.startsWith('smollm2-135m-')) throw new Error(`no model folder ${path.join(dir, name)}`);
   log(`making ${name} in ${dir} (first use; a few minutes) ...`);
   const r = spawnSync(process.env.PYTHON ?? '/usr/bin/python3', ['scripts/make_scale_models.py', dir, TOKENIZER, name], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status !== 0) throw new Error(`scripts/make_scale_models.py failed (exit ${r.status ?? r.signal}); it needs python3 with onnx and numpy`);
+  if (r.status !== 0) throw new Error(`scripts/make_scale_models.py failed to make ${name} (exit ${r.status ?? r.signal}): is it a name the script makes? It needs python3 with onnx and numpy`);
 }
 
 function table(rows: readonly BrowserScaleRow[]): string {
