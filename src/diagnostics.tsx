@@ -2,7 +2,8 @@
 // result as JSON, plus the WebGPU-vs-WASM probe check. Everything is read from the query string,
 // e.g. diagnostics.html?model=stories260K&device=wasm&dtype=fp32&context=...&candidate=...&candidate=...
 // Two more modes: ?mode=bench (the §9 benchmark, src/diagnostics/benchMode.tsx) and ?mode=stream
-// (a large task streamed with memory measured, src/diagnostics/streamMode.tsx).
+// (a large task streamed with memory measured, src/diagnostics/streamMode.tsx), and ?mode=scale
+// (the benchmark at real size, src/diagnostics/scaleMode.tsx).
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createEngineClient } from './engine/client';
@@ -11,6 +12,7 @@ import type { ProbeCheck } from './engine/api';
 import { isDtype, type Device, type Dtype, type ModelSource, type ScoringPlan } from './engine/types';
 import { BenchMode } from './diagnostics/benchMode';
 import { StreamMode } from './diagnostics/streamMode';
+import { ScaleMode } from './diagnostics/scaleMode';
 import './ui/styles.css';
 
 /** Resolves with the files of the folder chosen in the page's folder input. */
@@ -120,6 +122,8 @@ createRoot(document.getElementById('root')!).render(
     <BenchMode />
   ) : mode === 'stream' ? (
     <StreamMode />
+  ) : mode === 'scale' ? (
+    <ScaleMode />
   ) : (
     <StrictMode>
       <Diagnostics />

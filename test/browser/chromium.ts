@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--enable-unsafe-webgpu',
   '--enable-features=Vulkan',
@@ -30,7 +30,7 @@ const FLAGS = [
 ];
 
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...FLAGS, ...extraArgs] });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
 
 /** The base URL of the preview server started by global-setup. */

@@ -11,6 +11,7 @@ import { envKey, formatBenchTable, type BenchReport } from '../../engine/nodeFac
 import { ALL_DTYPES, isDtype, type Dtype } from '../../engine/nodeFace';
 import { DTYPE_FILES } from '../../engine/nodeFace';
 import { runScale } from './benchScale';
+import { runScaleBrowser } from './benchScaleBrowser';
 import type { ScaleResult } from '../../engine/nodeFace';
 
 /** The --scale results, one line per (style, dtype). */
@@ -53,13 +54,14 @@ live-typing latency on stories260K. Prints a table (or the JSON with --json) and
   --threads  ONNX Runtime intra-op threads in Node (default: one per core)
   --browser  auto: run the browser part when Chromium and the build tools are there
 
-lengthlens bench --scale [--styles plain,gqa] [--dtype fp32,q8] [--task-items 4] [--keystrokes 8] [--model DIR] [--json]
+lengthlens bench --scale [--styles plain,gqa] [--dtype fp32,q8] [--task-items 4] [--keystrokes 8] [--model DIR] [--browser yes] [--json]
   At SmolLM2-135M shape (random weights, made on first use into bench-models/ by
   scripts/make_scale_models.py): a keystroke in a candidate and at the end of a ~60-token
   context (4 candidates of ~20 tokens) on the Scorer's incremental path, against the floor (the
   same tokens in bare forward passes on the cached context) and a from-scratch score, and the
   task path against naive and harness-style (--task-items 0 skips it). Writes
-  bench-results/bench-scale.json.`;
+  bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
+  WebGPU as works / does not work), from scripts/bench-scale-browser.ts.`;
 
 function modelsDir(): string {
   return path.resolve(process.env.MODELS_DIR ?? '../shared/models');
@@ -136,11 +138,14 @@ export const command: Command = {
         },
         log,
       );
-      const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report }, jsonReplacer, 2);
+      // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
+      const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), dir: values.model }, log) : null;
+      const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? 'bench-results/bench-scale.json';
       fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
       fs.writeFileSync(outFile, text + '\n');
-      process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + `\n\nwritten to ${outFile}\n`);
+      const browserNote = browser ? `\n\n${browser.rows.length} Chromium row(s) in the JSON${Object.keys(browser.skipped).length ? `; failed: ${Object.keys(browser.skipped).join(', ')}` : ''}` : '';
+      process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + browserNote + `\n\nwritten to ${outFile}\n`);
       return 0;
     }
     const items = positiveInt('items', values.items, DEFAULT_BENCH_CONFIG.items);

@@ -102,7 +102,8 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const K = opts.keystrokes ?? 8;
   const options: ScoreOptions = { ...DEFAULT_SCORE_OPTIONS };
   const [item] = generateBenchItems(SCALE_SHAPE, (t) => encodeWithPieces(m, t, false).length);
-  const rss_after_load_mib = process.memoryUsage().rss / 2 ** 20;
+  // In a browser Worker there is no process: the browser half measures memory its own way (NaN → null in JSON).
+  const rss_after_load_mib = typeof process !== 'undefined' && process.memoryUsage ? process.memoryUsage().rss / 2 ** 20 : NaN;
   const all = item.candidates.map((_, i) => i);
   // PMI's unconditional terms held by the Scorer's cache (see state/scoreCache.ts): those of the
   // candidates given; `fresh` ones (a candidate just edited) are not held.

@@ -1,6 +1,6 @@
 // The Scorer: one context, N candidates, one model; every scoring rule side by side, with
 // per-token surprisal. `embed` renders the chrome-less view for iframes.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useEngine } from '../../state/engineSession';
 import { applyInitialWorkspace, startWorkspaceSync, useLinkStatus } from '../../state/sync';
 import { useWorkspace } from '../../state/workspace';
@@ -19,6 +19,11 @@ import { useLiveScoring } from './useLiveScoring';
 import { Warnings } from './Warnings';
 import { useReportHeight } from '../embed/useReportHeight';
 import './scorer.css';
+
+// A keystroke re-renders the room while the charts' input (the last result) is unchanged: at a
+// real model's size (80+ tokens over four rows) redrawing them is main-thread work on every key.
+const Traces = memo(SurprisalTraces);
+const CostChart = memo(CumulativeCostChart);
 
 export default function ScorerRoom(props: { embed?: boolean }) {
   const embed = props.embed ?? false;
@@ -108,8 +113,8 @@ export default function ScorerRoom(props: { embed?: boolean }) {
       />
       {result && scoring.templated && <TemplateComparison raw={result} templated={scoring.templated} indices={indices} units={units} />}
       <Warnings warnings={result?.warnings ?? []} indices={indices} problems={input.problems} />
-      {result && <SurprisalTraces result={result} indices={indices} gold={gold} />}
-      {result && <CumulativeCostChart result={result} indices={indices} />}
+      {result && <Traces result={result} indices={indices} gold={gold} />}
+      {result && <CostChart result={result} indices={indices} />}
     </>
   );
 

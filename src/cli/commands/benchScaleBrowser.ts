@@ -1,0 +1,51 @@
+// `lengthlens bench --scale --browser yes`: the browser half (scripts/bench-scale-browser.ts) in a
+// child process, as `bench` runs its own browser half (it needs vite and playwright, which the
+// CLI does not load). Its rows join the Node rows under "scale".
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { UsageError } from '../errors';
+
+export interface ScaleBrowserArgs {
+  /** Style and dtype pairs of the Node run; the browser runs each that has a generated folder name. */
+  styles: string[];
+  dtypes: string[];
+  keystrokes: number;
+  taskItems: number;
+  dir?: string;
+}
+
+/** The generated folder of (style, dtype), as scripts/make_scale_models.py names it. */
+const folderOf = (style: string, dtype: string) => `smollm2-135m-${style}${dtype === 'fp32' ? '' : `-${dtype}`}`;
+
+export function runScaleBrowser(args: ScaleBrowserArgs, log: (s: string) => void): { rows: Record<string, unknown>[]; skipped: Record<string, string> } {
+  const script = path.resolve('scripts/bench-scale-browser.ts');
+  const tsx = path.resolve('node_modules/.bin/tsx');
+  if (!fs.existsSync(script) || !fs.existsSync(tsx)) throw new UsageError('scripts/bench-scale-browser.ts or tsx not found (run from the repository root)');
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) throw new UsageError(`Chromium not found at ${chromium} (set CHROMIUM_PATH)`);
+  const rows: Record<string, unknown>[] = [];
+  const skipped: Record<string, string> = {};
+  let first = true;
+  for (const style of args.styles) {
+    for (const dtype of args.dtypes) {
+      const model = folderOf(style, dtype);
+      const out = path.join(os.tmpdir(), `lengthlens-bench-scale-browser-${process.pid}.json`);
+      log(`chromium-wasm ${model}: scripts/bench-scale-browser.ts ...`);
+      const argv = [script, '--model', model, '--style', style, '--dtype', dtype, '--keystrokes', String(args.keystrokes), '--engine-keystrokes', String(args.keystrokes), '--task-items', String(args.taskItems), '--out', out];
+      if (args.dir) argv.push('--models-dir', args.dir);
+      // WebGPU "works" once (a software adapter here: slow, no speed figures).
+      argv.push('--webgpu', first ? 'yes' : 'no');
+      first = false;
+      const r = spawnSync(tsx, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+      if (r.status !== 0 || !fs.existsSync(out)) {
+        skipped[`chromium-wasm ${model}`] = `the browser benchmark failed (exit ${r.status ?? r.signal})`;
+        continue;
+      }
+      rows.push(...(JSON.parse(fs.readFileSync(out, 'utf8')) as { scale: Record<string, unknown>[] }).scale);
+      fs.rmSync(out, { force: true });
+    }
+  }
+  return { rows, skipped };
+}
