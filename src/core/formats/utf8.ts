@@ -51,7 +51,8 @@ export function decodeUtf8(bytes: Uint8Array): string {
     throw new Error(`line ${line}, byte ${bad - lineStart + 1}: not valid UTF-8 (${shown}); save the file as UTF-8`);
   }
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  return new TextDecoder('utf-8').decode(bytes.subarray(start));
+  // ignoreBOM: the decoder would otherwise drop a second BOM too, which is text (U+FEFF).
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start));
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -79,9 +80,12 @@ export function loneSurrogatePath(value: unknown, path = ''): string | undefined
 export function rejectLoneSurrogates(value: unknown): void {
   const path = loneSurrogatePath(value);
   if (path === undefined) return;
+  // A bare string (a JSONL line that is only a string) has no field to walk to.
   let field: unknown = value;
-  for (const part of path.match(/[^.[\]]+/g) ?? []) field = (field as Record<string, unknown>)[part];
+  if (typeof value !== 'string')
+    for (const part of path.match(/[^.[\]]+/g) ?? []) field = (field as Record<string, unknown>)[part];
   const unit = typeof field === 'string' ? LONE_SURROGATE.exec(field)?.[0] : undefined;
   const esc = unit ? `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}` : 'a lone surrogate';
-  throw new Error(`"${path}" holds a lone surrogate (${esc}), which is not text; fix the escape in the file`);
+  const where = typeof value === 'string' ? 'the value' : `"${path}"`;
+  throw new Error(`${where} holds a lone surrogate (${esc}), which is not text; fix the escape in the file`);
 }
