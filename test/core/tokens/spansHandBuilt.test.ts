@@ -116,6 +116,34 @@ describe('tokenSpans: special-token text typed in the text (issue 5)', () => {
     expect(s.exact).toBe(true);
   });
 
+  it('keeps the first byte of a later segment when it is not a space', () => {
+    // The text starts with a typed <s>, so no single leading space explains the extra byte.
+    const s = tokenSpans([typed('<s>'), tok('Once'), typed('</s>'), tok('▁there')], '<s>Once</s>there', SP);
+    expect(s).toEqual({
+      spans: [
+        [0, 3],
+        [3, 7],
+        [7, 11],
+        [11, 16],
+      ],
+      dummyPrefixDropped: true,
+      exact: true,
+    });
+  });
+
+  it('typed special tokens whose pieces already match the text drop nothing', () => {
+    expect(tokenSpans([BOS(), typed('<s>'), tok('Once')], '<s>Once', SP)).toEqual({
+      spans: [
+        [0, 0],
+        [0, 3],
+        [3, 7],
+      ],
+      dummyPrefixDropped: false,
+      exact: true,
+      note: undefined,
+    });
+  });
+
   it('drops only the first space of a segment, not later ones', () => {
     // "Hi</s>a b": after </s> the tokenizer writes ▁a ▁b; the space before b is in the text.
     const s = tokenSpans([tok('▁Hi'), typed('</s>'), tok('▁a'), tok('▁b')], 'Hi</s>a b', SP);
