@@ -48,6 +48,7 @@ describe('itemWarnings: which candidates, with empty ones among them', () => {
     expect(single(['A'])).toBe(false);
     expect(single(['A', ''])).toBe(false);
     expect(single(['AB', 'CD'])).toBe(false);
+    expect(single([' A', 'AB'])).toBe(false); // same lengths, but only one is a single character
     expect(single(['A', 'BC'])).toBe(false);
     expect(single(['é', 'a'])).toBe(false); // 1 character each, 2 bytes against 1
     expect(single(['😀', 'ab'])).toBe(false); // 2 UTF-16 units each, 1 character against 2
@@ -176,6 +177,8 @@ describe('context window helpers', () => {
     expect(textTail('abcdef', 7)).toEqual({ text: 'abcdef', charsCut: 0 });
     expect(textTail('abcdef', 5)).toEqual({ text: 'bcdef', charsCut: 1 });
     expect(textTail('abcdef', 0)).toEqual({ text: '', charsCut: 6 });
+    // A text that fits is returned whole, even one that starts with a stray low surrogate.
+    expect(textTail('\udc00ab', 3)).toEqual({ text: '\udc00ab', charsCut: 0 });
   });
 
   it('textTail never starts with the second half of a surrogate pair', () => {
