@@ -54,6 +54,8 @@ describe('labels', () => {
     expect(err(() => mc(' green'))).toBe('label " green" is neither a choice index, a letter A-C, nor one of the choices');
     expect(err(() => mc('AB'))).toBe('label "AB" is neither a choice index, a letter A-C, nor one of the choices');
     expect(err(() => mc('[5]'))).toBe('label "[5]" is neither a choice index, a letter A-C, nor one of the choices');
+    // A quoted text is not read as JSON: only a [list] is.
+    expect(err(() => mc('"green"'))).toBe('label ""green"" is neither a choice index, a letter A-C, nor one of the choices');
     expect(err(() => mc('[x]'))).toBe('label "[x]" is neither a choice index, a letter A-C, nor one of the choices');
     expect(err(() => mc('C', ['a', 'b']))).toBe('label "C" is neither a choice index, a letter A-B, nor one of the choices');
   });
@@ -169,6 +171,12 @@ describe('CSV choices', () => {
     expect(csv('context,B,C,label\nQ,red,blue,0\n').errors).toEqual([{ line: 2, message: 'needs "gold" (cloze) or "choices" and "label" (multiple choice)' }]);
     // A blank A with B and C filled: B and C are the choices.
     expect(csv('context,A,B,C,label\nQ,,x,y,0\n').records[0].choices).toEqual(['x', 'y']);
+  });
+
+  it('up to eight lettered columns, A to H', () => {
+    const r = csv('context,A,B,C,D,E,F,G,H,I,label\nQ,a,b,c,d,e,f,g,h,i,H\n').records[0];
+    expect(r.choices).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+    expect(r.gold).toBe(7);
   });
 
   it('a choices cell must be a JSON list; a blank one falls back to the columns', () => {

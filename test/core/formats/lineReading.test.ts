@@ -29,6 +29,13 @@ describe('parseTolerantJson', () => {
     expect(parseTolerantJson('["\\u0041NaN", -Infinity]')).toEqual(['ANaN', -Infinity]);
   });
 
+  it('an empty string stays an empty string beside the words', () => {
+    expect(parseTolerantJson('["", NaN]')).toEqual(['', NaN]);
+    expect(parseTolerantJson('["", Infinity]')).toEqual(['', Infinity]);
+    expect(parseTolerantJson('["", -Infinity]')).toEqual(['', -Infinity]);
+    expect(parseTolerantJson('{"": -Infinity, "k": ""}')).toEqual({ '': -Infinity, k: '' });
+  });
+
   it('still rejects what is not JSON around the words', () => {
     expect(() => parseTolerantJson('[NaNa]')).toThrow(SyntaxError);
     expect(() => parseTolerantJson('[Infinity')).toThrow(SyntaxError);
