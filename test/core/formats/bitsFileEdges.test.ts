@@ -95,6 +95,16 @@ describe('containers', () => {
       { line: 2, message: 'token 1 is not a [bits, bytes] pair' },
     ]);
     expect(parseBitsFile('[[1, 2, 3]]').errors).toEqual([{ line: 1, message: 'token 1 is not a [bits, bytes] pair' }]);
+    // One triple among pairs: a list of two (bad) items, not one item with a bad second token.
+    expect(parseBitsFile('[[1, 2], [1, 2, 3]]').errors).toEqual([
+      { line: 1, message: 'token 1 is not a [bits, bytes] pair' },
+      { line: 2, message: 'token 1 is not a [bits, bytes] pair' },
+    ]);
+    // An object that merely has a length of 2 is not a pair.
+    expect(parseBitsFile('[[1, 2], {"0": 1, "length": 2}]').errors).toEqual([
+      { line: 1, message: 'token 1 is not a [bits, bytes] pair' },
+      { line: 2, message: 'tokens must be a list of [bits, bytes] pairs' },
+    ]);
     // Items of a list get their 1-based number as id.
     expect(parseBitsFile('[[[1, 2]], [[3, 4]]]').records.map((r) => r.id)).toEqual(['1', '2']);
   });
@@ -137,6 +147,13 @@ describe('the byte budget at its boundary', () => {
     const item = (gold: number[][], other: number[][]) => ({ tokens: gold, choices: [{ logprob: -1 }, { logprob: -2, tokens: other }], gold: 0 });
     expect(parseBitsFile(JSON.stringify([item([[1, 2048]], [[1, 2048]])])).records).toHaveLength(1);
     expect(() => parseBitsFile(JSON.stringify([item([[1, 2048]], [[1, 2049]])]))).toThrow('the items claim 4097 answer bytes in all');
+  });
+
+  it('a choice without tokens adds nothing and does not stop the count', () => {
+    // The first choice carries no tokens; the gold (second) choice carries the item's 4,097 bytes.
+    const text = JSON.stringify([{ tokens: [[1, 4000], [1, 97]], choices: [{ logprob: -1 }, { logprob: -2 }], gold: 1 }]);
+    expect(text.length).toBeLessThan(256);
+    expect(() => parseBitsFile(text)).toThrow('the items claim 4097 answer bytes in all');
   });
 
   it('a large file’s budget grows with its length', () => {

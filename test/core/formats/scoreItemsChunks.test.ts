@@ -2,7 +2,7 @@
 // built from many chunks, an over-long line whose excess arrives later, a BOM that is not on the
 // first line, and invalid bytes counted from the line's start.
 import { describe, expect, it } from 'vitest';
-import { parseScoreItems, utf8Lines, type TextLine } from '../../../src/core/formats/scoreItems';
+import { parseScoreItems, readScoreItems, utf8Lines, type ItemLine, type TextLine } from '../../../src/core/formats/scoreItems';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 async function lines(chunks: Uint8Array[], max?: number): Promise<TextLine[]> {
@@ -77,5 +77,17 @@ describe('parseScoreItems', () => {
       errors: [{ line: 4, reason: 'candidates: expected a list of strings' }],
     });
     expect(parseScoreItems('')).toEqual({ items: [], errors: [] });
+  });
+});
+
+describe('readScoreItems', () => {
+  it('passes on a line that is not UTF-8 as that, not as bad JSON', async () => {
+    const out: ItemLine[] = [];
+    const bytes = Uint8Array.from([...enc('{"context": "a", "candidates": ["b"]}\n{"context": "caf'), 0xe9, ...enc('", "candidates": ["x"]}\n')]);
+    for await (const l of readScoreItems([bytes])) out.push(l);
+    expect(out).toEqual([
+      { line: 1, item: { context: 'a', candidates: ['b'] } },
+      { line: 2, reason: 'not valid UTF-8 (at byte 17 of the line)' },
+    ]);
   });
 });
