@@ -47,6 +47,14 @@ describe('utf8Lines across chunks', () => {
     expect(await lines([enc('\uFEFF\uFEFFa')])).toEqual([{ line: 1, text: '\uFEFFa' }]);
   });
 
+  it('a first line that starts like a BOM but is not one keeps every byte', async () => {
+    // ỿ = E1 BB BF, ﺿ = EF BA BF, ﻾ = EF BB BE, ¿ = C2 BF, » = C2 BB: each shares bytes with EF BB BF.
+    for (const first of ['ỿ', 'ﺿ', '﻾', 'a¿x', '»x', 'ab']) expect(await lines([enc(`${first}\nz`)]), first).toEqual([
+      { line: 1, text: first },
+      { line: 2, text: 'z' },
+    ]);
+  });
+
   it('counts the byte of invalid UTF-8 from the start of its line, across chunks', async () => {
     expect(await lines([enc('ok\nab'), Uint8Array.of(0xff), enc('c\n')])).toEqual([
       { line: 1, text: 'ok' },
