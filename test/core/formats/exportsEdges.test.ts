@@ -2,7 +2,8 @@
 // cells, JSON without NaN, the comparison and R(k) tables.
 import { describe, expect, it } from 'vitest';
 import { exportLmEvalTask, lmEvalTaskName } from '../../../src/core/formats/lmEvalExport';
-import { comparisonToCsv, csvCell, csvLine, finiteOrNull, metricsToJson, rateCurveToCsv } from '../../../src/core/formats/metricsExport';
+import { comparisonToCsv, csvCell, csvLine, finiteOrNull, itemResultsToCsv, metricsToJson, rateCurveToCsv } from '../../../src/core/formats/metricsExport';
+import type { ItemResult } from '../../../src/core/metrics/itemResults';
 import type { RunComparison } from '../../../src/core/metrics/compare';
 import type { SliceMetrics } from '../../../src/core/metrics/types';
 
@@ -133,5 +134,30 @@ describe('tables', () => {
       acc_vs_acc_norm: [],
     } as unknown as RunComparison;
     expect(comparisonToCsv(c)).toBe('metric,base,q8,q4,delta q8,delta q4\nacc,0.5,0.25,0.75,-0.25,0.25\nbpb,1,NaN,2,NaN,1\n');
+  });
+});
+
+describe('per-item CSV', () => {
+  it('header and a row, with several gold indices joined by a space and missing values empty', () => {
+    const row: ItemResult = {
+      id: 'q,1',
+      subject: 'bio',
+      n_choices: 3,
+      gold: [0, 2],
+      predictions: { acc: 2, acc_norm: 1 },
+      correct: { acc: 1, acc_norm: 0 },
+      gold_bits: 6,
+      gold_bytes: 4,
+      gold_bpb: 1.5,
+      gold_scores: { logprob: -4, per_byte: -1, pmi: NaN },
+    };
+    const [header, line, end] = itemResultsToCsv([row]).split('\n');
+    expect(header).toBe(
+      'id,subject,n_choices,gold,pred_acc,correct_acc,pred_acc_norm,correct_acc_norm,pred_acc_bytes,correct_acc_bytes,' +
+        'pred_acc_per_token,correct_acc_per_token,pred_acc_mutual_info,correct_acc_mutual_info,gold_bits,gold_bytes,gold_bpb,' +
+        'gold_logprob,gold_per_token,gold_per_char,gold_per_byte,gold_bits_per_byte,gold_pmi,gold_prior_bpb',
+    );
+    expect(line).toBe('"q,1",bio,3,0 2,2,1,1,0,,,,,,,6,4,1.5,-4,,,-1,,NaN,');
+    expect(end).toBe('');
   });
 });

@@ -179,6 +179,13 @@ describe('a multiple-choice record, field by field', () => {
     expect(mi.choices).toEqual(['a', 'b']);
     expect(mi.lls).toEqual([-1, -2]);
     expect(mi.unconditionalLls).toEqual([-3, -4]);
+    expect(mi.isGreedy).toEqual([false, false]);
+    // One choice and its unconditional request.
+    const one = parse({ arguments: args(['Q:', ' a'], ['', ' a']), filtered_resps: resp(-1, -2), target: ' a' });
+    expect([one.choices, one.lls, one.unconditionalLls]).toEqual([['a'], [-1], [-2]]);
+    // Three requests can never be split in halves, even when the last two look unconditional.
+    const three = parse(rec({ arguments: args(['Q:', ' a'], ['', ' a'], ['', ' a']), filtered_resps: resp(-1, -2, -3), target: 0 }));
+    expect([three.choices, three.unconditionalLls]).toEqual([['a', 'a', 'a'], undefined]);
     // Not when a context is not empty, a continuation differs, or the count is odd.
     const notMi = [
       args(['Q:', ' a'], ['Q:', ' b'], ['x', ' a'], ['', ' b']),
@@ -197,7 +204,7 @@ describe('a multiple-choice record, field by field', () => {
     const s = parse({ doc_id: 0, arguments: args(['Once', ' upon']), filtered_resps: resp(-3), target: ' upon' });
     expect(s.outputType).toBe('loglikelihood');
     expect(s.gold).toBe(0);
-    for (const target of [0, '0', [0], '[0]']) expect(parse({ arguments: args(['Q', ' a']), filtered_resps: resp(-3), target }).outputType).toBe('multiple_choice');
+    for (const target of [0, '0', [0], '[0]', 1.5, ['x']]) expect(parse({ arguments: args(['Q', ' a']), filtered_resps: resp(-3), target }).outputType).toBe('multiple_choice');
     expect(logSampleToItem(s)).toEqual({
       id: '0',
       subject: undefined,
@@ -235,6 +242,7 @@ describe('loglikelihood_rolling records', () => {
     expect(rolling({ filtered_resps: [['-22.5', 'False']] }).rolling!.ll).toBe(-22.5);
     expect(rolling({ word_perplexity: [-1, 2, 3], filtered_resps: ['-5'] }).rolling).toEqual({ ll: -5, words: undefined, bytes: undefined });
     expect(rolling({ doc_id: undefined, filtered_resps: ['-5'] }).docId).toBe('7');
+    expect(rolling({ doc_id: 'doc-a', filtered_resps: ['-5'] }).docId).toBe('doc-a');
     expect(err({ arguments: args(['doc', undefined]) })).toBe('a loglikelihood_rolling record without a log-likelihood');
     expect(err({ arguments: args(['doc', undefined]), filtered_resps: ['x'] })).toBe('a loglikelihood_rolling record without a log-likelihood');
   });
@@ -260,7 +268,12 @@ describe('errors, one per way a record is wrong', () => {
     expect(err(rec({ arguments: {} }))).toBe('"arguments" is missing or empty');
     expect(err(rec({ arguments: [] }))).toBe('"arguments" is missing or empty');
     expect(err(rec({ arguments: 'Q: a' }))).toBe('"arguments" is missing or empty');
-    expect(err(rec({ arguments: ['Q:', ' a'] }))).toMatch(/^"arguments" is one flat \[context, continuation\] pair, the first request only \(a log written before lm-eval-harness 0\.4 /);
+    expect(err(rec({ arguments: ['Q:', ' a'] }))).toBe(
+      '"arguments" is one flat [context, continuation] pair, the first request only (a log written before lm-eval-harness 0.4 ' +
+        "logged every request): the other choices' strings are not in the file; rerun with lm-eval-harness 0.4 or newer and --log_samples",
+    );
+    // A list that only partly holds strings is a list of requests, one of them bad.
+    expect(err(rec({ arguments: [['Q:', ' a'], 'x'] }))).toBe('request 2 has no context string');
     expect(err(rec({ arguments: [[1, ' a']] }))).toBe('request 1 has no context string');
     expect(err(rec({ arguments: [['Q:', ' a'], 5] }))).toBe('request 2 has no context string');
     expect(err(rec({ arguments: args(['Q:', ' a']), filtered_resps: resp(-1), x: 1, target: 0 }))).toBe('accepted');
