@@ -21,16 +21,14 @@ export function forEachCsvRecord(text: string, onRecord: (record: CsvRecord) => 
     for (; scanned < offset && scanned < source.length; scanned++) if (source.charCodeAt(scanned) === 10) linesBefore++;
     return linesBefore;
   };
-  const skipLineBreaks = (pos: number) => {
-    while (pos < source.length && (source[pos] === '\n' || source[pos] === '\r')) pos++;
-    return pos;
-  };
   let recordStart = 0;
   Papa.parse<string[]>(source, {
     header: false,
     skipEmptyLines: false,
     step: (result) => {
-      const line = lineAt(skipLineBreaks(recordStart));
+      // Blank lines are records of their own (skipEmptyLines: false), so the previous record's
+      // cursor is where this one starts.
+      const line = lineAt(recordStart);
       recordStart = result.meta.cursor;
       const fields = result.data;
       if (fields.length === 1 && fields[0].trim() === '') return;

@@ -47,7 +47,6 @@ export function itemFromRecord(rec: Record<string, unknown>, fallbackId: string)
     throw new Error('"subject" must be a string');
   const subject = typeof subjectRaw === 'string' && subjectRaw !== '' ? subjectRaw : undefined;
   const hasChoices = rec.choices !== undefined && rec.choices !== null && rec.choices !== '';
-  const hasGold = rec.gold !== undefined && rec.gold !== null && (!hasChoices || rec.gold !== '');
   if (hasChoices) {
     const choices = rec.choices;
     if (!Array.isArray(choices) || choices.length < 2 || choices.some((c) => typeof c !== 'string'))
@@ -55,7 +54,7 @@ export function itemFromRecord(rec: Record<string, unknown>, fallbackId: string)
     const raw = rec.label ?? rec.gold;
     return { id, subject, context, choices: choices as string[], gold: label(raw, choices as string[]) };
   }
-  if (hasGold) {
+  if (rec.gold !== undefined && rec.gold !== null) {
     if (typeof rec.gold !== 'string') throw new Error('"gold" must be a string (the answer text)');
     if (rec.gold === '') throw new Error('"gold" is empty');
     return { id, subject, context, choices: [rec.gold], gold: 0 };

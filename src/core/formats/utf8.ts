@@ -51,37 +51,55 @@ export function decodeUtf8(bytes: Uint8Array): string {
     throw new Error(`line ${line}, byte ${bad - lineStart + 1}: not valid UTF-8 (${shown}); save the file as UTF-8`);
   }
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  return new TextDecoder('utf-8').decode(bytes.subarray(start));
+  // ignoreBOM: the decoder would otherwise drop a second BOM too, which is text (U+FEFF).
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(start));
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** The path ("choices[1]", "arguments.gen_args_0.arg_1") of the first string with a lone surrogate. */
-export function loneSurrogatePath(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || '(the value)' : undefined;
+interface LoneSurrogate {
+  /** Where the string sits ("choices[1]", "arguments.gen_args_0.arg_1"; '' for a bare string). */
+  path: string;
+  /** The lone surrogate itself. */
+  unit: string;
+}
+
+/** The first string holding a lone surrogate, found depth first, with the surrogate. */
+function findLoneSurrogate(value: unknown, path: string): LoneSurrogate | undefined {
+  if (typeof value === 'string') {
+    const m = LONE_SURROGATE.exec(value);
+    return m ? { path, unit: m[0] } : undefined;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const p = loneSurrogatePath(value[i], `${path}[${i}]`);
-      if (p) return p;
+      const found = findLoneSurrogate(value[i], `${path}[${i}]`);
+      if (found) return found;
     }
     return undefined;
   }
   if (typeof value === 'object' && value !== null) {
     for (const [k, v] of Object.entries(value)) {
-      const p = loneSurrogatePath(v, path ? `${path}.${k}` : k);
-      if (p) return p;
+      const found = findLoneSurrogate(v, path ? `${path}.${k}` : k);
+      if (found) return found;
     }
   }
   return undefined;
 }
 
-/** Throws a message naming the field when a decoded JSON value holds a lone surrogate. */
+/** The path ("choices[1]", "arguments.gen_args_0.arg_1") of the first string with a lone surrogate. */
+export function loneSurrogatePath(value: unknown, path = ''): string | undefined {
+  const found = findLoneSurrogate(value, path);
+  return found && (found.path || '(the value)');
+}
+
+/**
+ * Throws a message naming the field when a decoded JSON value holds a lone surrogate. The
+ * surrogate comes with the path, not from walking the path back: a key may itself hold "." or "[".
+ */
 export function rejectLoneSurrogates(value: unknown): void {
-  const path = loneSurrogatePath(value);
-  if (path === undefined) return;
-  let field: unknown = value;
-  for (const part of path.match(/[^.[\]]+/g) ?? []) field = (field as Record<string, unknown>)[part];
-  const unit = typeof field === 'string' ? LONE_SURROGATE.exec(field)?.[0] : undefined;
-  const esc = unit ? `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}` : 'a lone surrogate';
-  throw new Error(`"${path}" holds a lone surrogate (${esc}), which is not text; fix the escape in the file`);
+  const found = findLoneSurrogate(value, '');
+  if (found === undefined) return;
+  const esc = `\\u${found.unit.charCodeAt(0).toString(16)}`;
+  const where = found.path === '' ? 'the value' : `"${found.path}"`;
+  throw new Error(`${where} holds a lone surrogate (${esc}), which is not text; fix the escape in the file`);
 }

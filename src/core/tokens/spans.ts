@@ -90,12 +90,9 @@ export function tokenSpans(tokens: readonly EncodedToken[], text: string, traits
   const spans: [number, number][] = [];
   let pos = 0;
   for (const b of perToken) {
-    let len = b.length;
-    if (skip > 0 && len > 0) {
-      const drop = Math.min(skip, len);
-      len -= drop;
-      skip -= drop;
-    }
+    const drop = Math.min(skip, b.length);
+    const len = b.length - drop;
+    skip -= drop;
     spans.push([pos, pos + len]);
     pos += len;
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeUtf8, loneSurrogatePath } from '../../../src/core/formats/utf8';
 import { parseItems } from '../../../src/core/formats/items';
 import { parseLogSamples } from '../../../src/core/formats/logSamples';
+import { readEach } from '../../../src/core/formats/lineError';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const cat = (...parts: (Uint8Array | number[])[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
@@ -28,6 +29,18 @@ describe('lone surrogates in JSON strings', () => {
     expect(loneSurrogatePath({ context: 'ok', choices: ['a', 'b\ud800'] })).toBe('choices[1]');
     expect(loneSurrogatePath({ a: { b: '\udc00x' } })).toBe('a.b');
     expect(loneSurrogatePath({ a: '😀', b: ['\ud83d\ude00'] })).toBeUndefined();
+    expect(loneSurrogatePath('\ud800')).toBe('(the value)');
+    expect(loneSurrogatePath('ok')).toBeUndefined();
+    // Numbers, booleans and nulls hold no text; the search goes on past them.
+    expect(loneSurrogatePath({ a: null, b: 1, c: true, d: [null, 'x\udfff'] })).toBe('d[1]');
+    expect(loneSurrogatePath(['a', '\udbff'], 'choices')).toBe('choices[1]');
+  });
+  it('are named even when the key itself holds "." or "[" (this used to crash with a TypeError)', () => {
+    const r = readEach([{ 'a.b': 'x\ud800' }, { 'c[0]': ['\udc01'] }], (v) => v);
+    expect(r.errors).toEqual([
+      { line: 1, message: '"a.b" holds a lone surrogate (\\ud800), which is not text; fix the escape in the file' },
+      { line: 2, message: '"c[0][0]" holds a lone surrogate (\\udc01), which is not text; fix the escape in the file' },
+    ]);
   });
   it('make a JSONL line an error naming the field, in items and log_samples', () => {
     const items = parseItems('{"context": "Q", "gold": " a"}\n{"context": "Q\\ud800", "gold": " b"}\n', 'jsonl');
