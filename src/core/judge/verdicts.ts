@@ -188,10 +188,14 @@ function parseJsonl(text: string): ParsedVerdicts {
 /** A JSON array: AlpacaEval annotations, or verdict rows (numbered by item). */
 function parseJsonArray(text: string): ParsedVerdicts {
   let value: unknown;
+  const body = text.replace(/^\uFEFF/, '');
   try {
-    value = parseJsonWithNaN(text.replace(/^\uFEFF/, ''));
+    value = parseJsonWithNaN(body);
   } catch (err) {
-    const cut = /end of (json )?input|unterminated/i.test((err as Error).message);
+    // V8 says "end of input" only for some cuts; one after a number or a comma is reported at the
+    // position just past the last character.
+    const at = /at position (\d+)/.exec((err as Error).message);
+    const cut = /end of (json )?input|unterminated/i.test((err as Error).message) || (at !== null && Number(at[1]) >= body.trimEnd().length);
     const message = cut
       ? 'the file starts a JSON array but is not valid JSON: it ends in the middle of a value (cut short?)'
       : `the file starts a JSON array but is not valid JSON (${(err as Error).message})`;
