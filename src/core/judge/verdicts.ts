@@ -12,7 +12,7 @@
 // Bad rows are reported with their line number and reason; good rows still load.
 import { forEachCsvRow } from '../formats/csvRecords';
 import { isRecord, parseJsonLines, readEach, type LineError, type Parsed } from '../formats/lineError';
-import { isAlpacaEvalRecord, parseJsonWithNaN, readAlpacaEvalValues, type AlpacaEvalAnnotations } from './alpacaEval';
+import { endsMidValue, isAlpacaEvalRecord, parseJsonWithNaN, readAlpacaEvalValues, type AlpacaEvalAnnotations } from './alpacaEval';
 
 export type HardVerdict = 'A' | 'B' | 'tie';
 
@@ -192,10 +192,7 @@ function parseJsonArray(text: string): ParsedVerdicts {
   try {
     value = parseJsonWithNaN(body);
   } catch (err) {
-    // V8 says "end of input" only for some cuts; one after a number or a comma is reported at the
-    // position just past the last character.
-    const at = /at position (\d+)/.exec((err as Error).message);
-    const cut = /end of (json )?input|unterminated/i.test((err as Error).message) || (at !== null && Number(at[1]) >= body.trimEnd().length);
+    const cut = endsMidValue(err, body);
     const message = cut
       ? 'the file starts a JSON array but is not valid JSON: it ends in the middle of a value (cut short?)'
       : `the file starts a JSON array but is not valid JSON (${(err as Error).message})`;

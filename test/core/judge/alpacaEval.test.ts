@@ -142,3 +142,18 @@ describe('AlpacaEval annotations', () => {
     expect(viaVerdicts.errors).toEqual([{ line: 1, message: expect.stringMatching(/starts a JSON array but is not valid JSON: it ends in the middle of a value/) }]);
   });
 });
+
+describe('AlpacaEval annotations cut or malformed', () => {
+  it('calls every kind of cut a cut, and names other errors', async () => {
+    const { parseAlpacaEvalAnnotations: parse, endsMidValue } = await import('../../../src/core/judge/alpacaEval');
+    for (const cut of ['[{"preference": 1.5', '[{"preference": ', '[{"preference": 2},', '[{"instruction": "x'])
+      expect(() => parse(cut), cut).toThrow('not valid JSON: the file ends in the middle of a value (is it cut short?)');
+    expect(() => parse('[{"preference": 2}] x')).toThrow(/^not valid JSON \(.*position 20\)$/);
+    expect(() => parse('{"preference": 2}')).toThrow('expected a JSON array of AlpacaEval annotations');
+    expect(() => parse('[{"a": 1}]')).toThrow('not AlpacaEval annotations: no item has output_1, output_2 and preference');
+    expect(parse('\uFEFF[]').rows).toEqual([]);
+    expect(endsMidValue(new SyntaxError('Unexpected token x in JSON at position 3'), '[1, x]')).toBe(false);
+    expect(endsMidValue(new SyntaxError('Unexpected token in JSON at position 6'), '[1, 2,  \n')).toBe(true);
+    expect(endsMidValue('Unexpected end of JSON input', '[')).toBe(true);
+  });
+});
