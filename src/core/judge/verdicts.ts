@@ -198,13 +198,14 @@ function parseJsonArray(text: string): ParsedVerdicts {
       : `the file starts a JSON array but is not valid JSON (${(err as Error).message})`;
     return finish('json', { records: [], errors: [{ line: 1, message }] });
   }
-  if (!Array.isArray(value)) return finish('json', { records: [], errors: [{ line: 1, message: 'expected a JSON array of verdicts' }] });
-  if (value.some(isAlpacaEvalRecord)) {
-    const { rows, errors, notes, ...meta } = readAlpacaEvalValues(value);
+  // The text starts with `[` (see parseVerdicts), so whatever parsed is an array.
+  const items = value as unknown[];
+  if (items.some(isAlpacaEvalRecord)) {
+    const { rows, errors, notes, ...meta } = readAlpacaEvalValues(items);
     return { ...finish('alpacaeval', { records: rows, errors }, notes), orderKnown: meta.orderKnown, alpacaEval: meta };
   }
   const seen = { yes: false };
-  const parsed = readEach(value, (item, n) => readRecord(item, n, seen));
+  const parsed = readEach(items, (item, n) => readRecord(item, n, seen));
   return finish('json', parsed, ['A JSON array: bad items are numbered by their place in the array.', ...(seen.yes ? [PREFERENCE_NOTE] : [])]);
 }
 

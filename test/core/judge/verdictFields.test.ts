@@ -141,3 +141,40 @@ describe('JSON arrays of verdicts', () => {
     expect(parseVerdicts('\uFEFF  [{"prompt_id":"a","a_first":1,"verdict":"A","len_a":1,"len_b":2}]').rows).toHaveLength(1);
   });
 });
+
+describe('verdict files: the remaining edges', () => {
+  it('trims header names and reads non-text values by type', () => {
+    const r = parseVerdicts(' Prompt_ID , a_first,verdict ,len_a,len_b\nq,1,A,1,2\n');
+    expect(r.errors).toEqual([]);
+    expect(r.rows[0].promptId).toBe('q');
+    expect(errorOf({ len_a: true })).toBe('len_a must be a number ≥ 0 (0 for an empty answer), got "true"');
+    expect(errorOf({ verdict: {} })).toBe('verdict must be A, B, tie or a probability in [0, 1], got "{}"');
+    expect(errorOf({ verdict: [0.5] })).toBe('verdict must be A, B, tie or a probability in [0, 1], got "[0.5]"');
+  });
+
+  it('names NaN and infinite numbers (which JSON would write as null)', () => {
+    const r = parseVerdicts('[{"prompt_id":"a","a_first":1,"verdict":NaN,"len_a":1,"len_b":2},{"prompt_id":"b","a_first":1,"verdict":"A","len_a":Infinity,"len_b":2}]');
+    expect(r.errors).toEqual([
+      { line: 1, message: 'verdict must be A, B, tie or a probability in [0, 1], got "NaN"' },
+      { line: 2, message: 'len_a must be a number ≥ 0 (0 for an empty answer), got "Infinity"' },
+    ]);
+  });
+
+  it('reports a missing column beside `first` or `preference`', () => {
+    expect(parseVerdicts('prompt_id,first,verdict,len_a\nq,A,A,1\n').errors).toEqual([{ line: 1, message: 'missing column: len_b' }]);
+    expect(parseVerdicts('prompt_id,a_first,preference,len_b\nq,1,2,1\n').errors).toEqual([{ line: 1, message: 'missing column: len_a' }]);
+  });
+
+  it('keeps exactly 200 messages without a count line, and adds no notes of its own', () => {
+    const bad = Array.from({ length: 200 }, (_, i) => `{"prompt_id":${i},"a_first":true,"verdict":"C","len_a":3,"len_b":4}`);
+    const r = parseVerdicts(bad.join('\n'));
+    expect(r.errors).toHaveLength(200);
+    expect(r.errors.every((e) => e.line > 0)).toBe(true);
+    expect(r.badLines).toBe(200);
+    for (const text of ['', 'prompt_id,a_first,verdict,len_a,len_b\n', '[{"prompt_id": x}]', bad[0]]) {
+      const p = parseVerdicts(text);
+      expect(p.notes, text).toEqual([]);
+      expect(p.orderKnown, text).toBe(true);
+    }
+  });
+});
