@@ -90,7 +90,8 @@ function shownOrderPreference(raw: unknown): number | null {
   return 2 - pm;
 }
 
-const describe = (v: unknown) => (v === undefined ? 'nothing' : `"${String(typeof v === 'string' ? v : JSON.stringify(v)).slice(0, 40)}"`);
+// JSON.stringify writes NaN and ±Infinity as null: numbers are written as they are.
+const describe = (v: unknown) => (v === undefined ? 'nothing' : `"${String(typeof v === 'string' || typeof v === 'number' ? v : JSON.stringify(v)).slice(0, 40)}"`);
 
 function single(values: Set<string>): string | null {
   return values.size === 1 ? [...values][0] : null;
