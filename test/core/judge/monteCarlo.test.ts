@@ -27,11 +27,16 @@ describe('Monte Carlo with binary verdicts', () => {
     { reps: 1000, ref: cases.find((c) => c.prompts === 200)! },
     { reps: 300, ref: cases.find((c) => c.prompts === 805)! },
   ];
-  const results = runs.map(({ reps, ref }) => runMonteCarlo({ judge: DEFAULT_PARAMS, prompts: ref.prompts, replications: reps }));
+  // Run when a test first needs them (not while collecting), once.
+  const cache = new Map<number, ReturnType<typeof runMonteCarlo>>();
+  const result = (k: number) => {
+    if (!cache.has(k)) cache.set(k, runMonteCarlo({ judge: DEFAULT_PARAMS, prompts: runs[k].ref.prompts, replications: runs[k].reps }));
+    return cache.get(k)!;
+  };
 
   it.each([0, 1])('declares winners at a one-sided 5 percent test as often as the exact binomial sums say (case %i)', (k) => {
     const { reps, ref } = runs[k];
-    const r = results[k];
+    const r = result(k);
     expect(r.populationTarget).toBeCloseTo(ref.populationTarget, 12);
     expect(r.worse).toBe('A');
     for (const e of r.estimators) {
@@ -52,7 +57,7 @@ describe('Monte Carlo with binary verdicts', () => {
     // a two-sided z = 1.96 would declare it Φ((½ − mean)/sd − 1.96).
     const normalCdf = (x: number) => 0.5 * (1 + erf(x / Math.SQRT2));
     for (const [k, { reps }] of runs.entries()) {
-      const lc = results[k].estimators.find((e) => e.name === 'lc')!;
+      const lc = result(k).estimators.find((e) => e.name === 'lc')!;
       const z = (0.5 - lc.mean) / lc.spread;
       const expected = normalCdf(z - 1.6448536269514722);
       expect(Math.abs(lc.declaresB - expected), `case ${k}: ${lc.declaresB} vs ${expected}`).toBeLessThan(shareTolerance(expected, reps) + 0.03);
