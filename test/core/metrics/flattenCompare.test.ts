@@ -44,6 +44,8 @@ describe('flattened metric rows', () => {
     // Gold answers: "a" 2/ln2 bits over 1 byte, "bbbb" 3/ln2 bits over 4 bytes.
     expect(r.n_items_answer.value).toBe(2);
     expect(r.corpus_bpb.value).toBeCloseTo(5 / LN2 / 5, 14);
+    // No leading spaces to strip.
+    expect(r.space_stripped_corpus_bpb.value).toBeCloseTo(1 / LN2, 14);
     expect(r.mean_of_ratios_bpb.value).toBeCloseTo((2 / LN2 + 3 / LN2 / 4) / 2, 14);
     expect(r.bits_per_answer.value).toBeCloseTo(5 / LN2 / 2, 14);
     expect(r.mean_bytes.value).toBe(2.5);

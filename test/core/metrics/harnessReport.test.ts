@@ -102,6 +102,19 @@ describe('harness report', () => {
     ]);
   });
 
+  it('skips a logged metric the document cannot be recomputed for, and warns about nothing on perplexity-only logs', () => {
+    // acc_mutual_info logged, but no unconditional log-likelihoods to recompute it from.
+    expect(harnessReport([mc('d0', [-1, -2], 0, { acc_mutual_info: 1, acc: 1 })]).logged_agreement).toEqual({
+      acc: { n: 1, mismatches: 0, logged_mean: 1, examples: [] },
+    });
+    const perplexity = harnessReport([rolling('r0', -3, 1, 3)]);
+    expect(perplexity.warnings).toEqual([]);
+    expect(perplexity.rolling!.n_docs).toBe(1);
+    // A NaN in a one-choice loglikelihood document decides no accuracy: no warning.
+    const ll = { ...mc('d9', [NaN], 0, {}), outputType: 'loglikelihood' as const, choices: ['a'], continuations: [' a'], isGreedy: [false] };
+    expect(harnessReport([ll]).warnings).toEqual([]);
+  });
+
   it('passes the metric options on, but not the delimiter', () => {
     const r = harnessReport(docs, { mu: 7, targetDelimiter: ' ' });
     expect(r.metrics.mu).toBe(7);
