@@ -27,7 +27,8 @@ describe('Monte Carlo with binary verdicts', () => {
     { reps: 1000, ref: cases.find((c) => c.prompts === 200)! },
     { reps: 300, ref: cases.find((c) => c.prompts === 805)! },
   ];
-  // Run when a test first needs them (not while collecting), once.
+  // Run when a test first needs them (not while collecting), once: the first test to ask waits for
+  // a run of 300 × 805 prompts, which takes minutes under mutation-test instrumentation.
   const cache = new Map<number, ReturnType<typeof runMonteCarlo>>();
   const result = (k: number) => {
     if (!cache.has(k)) cache.set(k, runMonteCarlo({ judge: DEFAULT_PARAMS, prompts: runs[k].ref.prompts, replications: runs[k].reps }));
@@ -49,7 +50,7 @@ describe('Monte Carlo with binary verdicts', () => {
       expect(Math.abs(e.spread / exact.spread - 1), `${e.name} spread`).toBeLessThan(4 / Math.sqrt(2 * reps));
       expect(e.declaresWorse).toBe(e.declaresA);
     }
-  });
+  }, 300_000);
 
   it('tests LC with its own standard error: decisions match the normal approximation from its spread', () => {
     // With a standard error that tracks LC's sampling sd, LC declares B about Φ((½ − mean)/sd − z)
@@ -64,7 +65,7 @@ describe('Monte Carlo with binary verdicts', () => {
       expect(lc.declaresA).toBeLessThan(shareTolerance(normalCdf(-z - 1.6448536269514722), reps) + 0.01);
       expect(lc.estimates).toHaveLength(reps);
     }
-  });
+  }, 300_000);
 
   it('is reproducible and can stop early', () => {
     const a = runMonteCarlo({ judge: { ...DEFAULT_PARAMS, seed: 4 }, prompts: 100, replications: 30 });
