@@ -113,6 +113,8 @@ describe('accuracy report', () => {
     expect(brierScore([two([0, -1], [0, 1])])).toBeUndefined();
     expect(brierScore([two([0, -1], 5)])).toBeUndefined();
     expect(softmax([1000, 1000])).toEqual([0.5, 0.5]);
+    // Shifted by the maximum, so a large log-likelihood does not overflow.
+    expect(softmax([0, 800])).toEqual([0, 1]);
     expect(softmax([0, Math.log(3)])[1]).toBeCloseTo(0.75, 15);
   });
 
@@ -129,6 +131,18 @@ describe('accuracy report', () => {
       '12 doc(s) have a NaN or +inf log-likelihood (12 NaN, 1 +inf; first: doc d0); they are decided as lm-eval-harness decides them (np.argmax: the first NaN choice is the prediction, +inf is the maximum)',
     );
     expect(accuracyReport(bad).non_finite!.items).toBe(12);
+  });
+
+  it('counts disagreement and the shortest pick only where both rules and all lengths are known', () => {
+    // No texts: acc_norm cannot be decided, so nothing disagrees; lengths unknown.
+    const noText: ScoredItem = { id: 'n', choices: [{ logprob: -1 }, { logprob: -2 }], gold: 0 };
+    const r = accuracyReport([noText]);
+    expect(r.acc_acc_norm_disagreement).toBe(0);
+    expect(Number.isNaN(r.acc_picks_shortest)).toBe(true);
+    // One choice without text: that item's lengths are unknown, the other item's pick is the shortest.
+    const partial: ScoredItem = { id: 'p', choices: [{ text: 'a', logprob: -1 }, { logprob: -2 }], gold: 0 };
+    const known: ScoredItem = { id: 'k', choices: [c('a', -1), c('bbb', -2)], gold: 0 };
+    expect(accuracyReport([partial, known]).acc_picks_shortest).toBe(1);
   });
 
   it('small helpers', () => {
