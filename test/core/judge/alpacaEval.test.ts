@@ -38,30 +38,32 @@ describe("Python's random.Random(str), first draw", () => {
 });
 
 describe('AlpacaEval annotations', () => {
-  // Read when a test first needs them (not while collecting), once.
-  let verboseRead: ReturnType<typeof parseAlpacaEvalAnnotations> | undefined;
-  let fuseRead: ReturnType<typeof parseAlpacaEvalAnnotations> | undefined;
-  const verbose = () => (verboseRead ??= parseAlpacaEvalAnnotations(readAlpacaEvalFile('gpt-3.5-turbo-1106_verbose.json')));
-  const fuse = () => (fuseRead ??= parseAlpacaEvalAnnotations(readAlpacaEvalFile('FuseChat-Llama-3.2-1B-Instruct.json')));
+  // Read in the tests that need them (not while collecting, not shared), so that per-test coverage
+  // credits every test that checks them.
+  const verbose = () => parseAlpacaEvalAnnotations(readAlpacaEvalFile('gpt-3.5-turbo-1106_verbose.json'));
+  const fuse = () => parseAlpacaEvalAnnotations(readAlpacaEvalFile('FuseChat-Llama-3.2-1B-Instruct.json'));
 
   it("rebuilds the presentation order by AlpacaEval's rule (known values from Python)", () => {
     // random.Random("is_switched_outputs" + instruction + "0").choices([False, True], k=1)[0] for
     // rows 0, 1, 2, 3, 4, 100 and 804 of the file, computed with CPython.
     const expected: [number, boolean][] = [[0, true], [1, true], [2, true], [3, false], [4, false], [100, true], [804, true]];
-    for (const [i, switched] of expected) expect(verbose().rows[i].aFirst, `row ${i}`).toBe(switched);
-    expect(verbose().rows.filter((r) => r.aFirst)).toHaveLength(406);
+    const v = verbose();
+    for (const [i, switched] of expected) expect(v.rows[i].aFirst, `row ${i}`).toBe(switched);
+    expect(v.rows.filter((r) => r.aFirst)).toHaveLength(406);
     expect(alpacaEvalSwitched('How did US states get their names?')).toBe(true);
     expect(alpacaEvalSwitched('What is some cool music from the 1920s?')).toBe(false);
   });
 
   it("agrees with the judge's raw output wherever the file keeps it, and with the converted CSV everywhere", () => {
-    expect(verbose().orderKnown).toBe(true);
-    expect(verbose().orderCheck.disagree).toBe(0);
-    expect(verbose().orderCheck.agree).toBeGreaterThan(780);
-    expect(verbose().notes.join(' ')).toMatch(/rebuilt with AlpacaEval's rule \(seed 0\): confirmed by the judge's raw output on \d+ rows/);
+    const v = verbose();
+    const f = fuse();
+    expect(v.orderKnown).toBe(true);
+    expect(v.orderCheck.disagree).toBe(0);
+    expect(v.orderCheck.agree).toBeGreaterThan(780);
+    expect(v.notes.join(' ')).toMatch(/rebuilt with AlpacaEval's rule \(seed 0\): confirmed by the judge's raw output on \d+ rows/);
     // The FuseChat file keeps no raw output: the order is rebuilt but cannot be confirmed.
-    expect(fuse().orderCheck).toEqual({ agree: 0, disagree: 0, unverifiable: 805 });
-    expect(fuse().notes.join(' ')).toMatch(/keeps no raw judge output/);
+    expect(f.orderCheck).toEqual({ agree: 0, disagree: 0, unverifiable: 805 });
+    expect(f.notes.join(' ')).toMatch(/keeps no raw judge output/);
     for (const [read, csv] of [[verbose, 'converted/gpt-3.5-turbo-1106_verbose.csv'], [fuse, 'converted/FuseChat-Llama-3.2-1B-Instruct.csv']] as const) {
       const parsed = read();
       const converted = parseVerdicts(readAlpacaEvalFile(csv)).rows;

@@ -89,8 +89,8 @@ describe('per-item results', () => {
     { id: 'cloze', gold: 0, choices: [{ text: 'xyz', continuation: 'xyz', logprob: -6 * LN2 }] },
     { id: 'bad', gold: 7, choices: [{ text: 'a', logprob: -1 }, { text: 'b', logprob: -2 }] },
   ];
-  let results: ReturnType<typeof itemResults> | undefined;
-  const all = () => (results ??= itemResults(items));
+  // Computed in each test (not shared), so that per-test coverage credits every test that checks it.
+  const all = () => itemResults(items);
 
   it('decides every rule for a multiple-choice item and scores its gold', () => {
     const [mc] = all();
