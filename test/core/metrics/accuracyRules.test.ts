@@ -145,6 +145,12 @@ describe('accuracy report', () => {
     expect(accuracyReport([partial, known]).acc_picks_shortest).toBe(1);
   });
 
+  it('reports the greedy share only when every gold says whether it was greedy', () => {
+    const g = (id: string, isGreedy?: boolean): ScoredItem => ({ id, choices: [c('a', -1, isGreedy === undefined ? {} : { isGreedy }), c('b', -2)], gold: 0 });
+    expect(accuracyReport([g('x', true), g('y')]).greedy).toBeUndefined();
+    expect(accuracyReport([g('x', true), g('y', false)]).greedy).toEqual({ value: 0.5, stderr: 0.5, n: 2 });
+  });
+
   it('small helpers', () => {
     expect(meanWithStderr([1, 0, 1, 1])).toEqual({ value: 0.75, stderr: 0.25, n: 4 });
     expect(chanceNormalise(0.5, 0.25)).toEqual({ value: 1 / 3, chance: 0.25 });
