@@ -4,9 +4,11 @@
 // the summary and the surviving mutants judged equivalent are in docs/testing.md.
 import path from 'node:path';
 
-// Tests find the shared models through MODELS_DIR; Stryker runs them from a sandbox copy of the
-// repository one folder deeper, where the default ../shared/models does not resolve.
+// Tests find the shared models through MODELS_DIR (and AlpacaEval's files through ALPACAEVAL_DIR);
+// Stryker runs them from a sandbox copy of the repository one folder deeper, where the default
+// ../shared paths do not resolve (a test file that cannot read its data leaves its mutants uncovered).
 process.env.MODELS_DIR ??= path.resolve('../shared/models');
+process.env.ALPACAEVAL_DIR ??= path.resolve('../shared/reference/alpacaeval');
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -90,7 +90,8 @@ function shownOrderPreference(raw: unknown): number | null {
   return 2 - pm;
 }
 
-const describe = (v: unknown) => (v === undefined ? 'nothing' : `"${String(typeof v === 'string' ? v : JSON.stringify(v)).slice(0, 40)}"`);
+// JSON.stringify writes NaN and ±Infinity as null: numbers are written as they are.
+const describe = (v: unknown) => (v === undefined ? 'nothing' : `"${String(typeof v === 'string' || typeof v === 'number' ? v : JSON.stringify(v)).slice(0, 40)}"`);
 
 function single(values: Set<string>): string | null {
   return values.size === 1 ? [...values][0] : null;
@@ -200,13 +201,25 @@ export function parseJsonWithNaN(text: string): unknown {
   }
 }
 
+/**
+ * Does a JSON parse error say the text ends in the middle of a value? V8 says "end of input" only
+ * for some cuts; one after a number, a key or a comma is an error at the position past the end.
+ */
+export function endsMidValue(err: unknown, text: string): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  if (/end of (json )?input|unterminated|unexpected end/i.test(message)) return true;
+  const at = /at position (\d+)/.exec(message);
+  return at !== null && Number(at[1]) >= text.trimEnd().length;
+}
+
 /** Parses an AlpacaEval annotations.json file; throws a one-line reason when it is not one. */
 export function parseAlpacaEvalAnnotations(text: string): AlpacaEvalAnnotations {
   let value: unknown;
+  const body = text.replace(/^\uFEFF/, '');
   try {
-    value = parseJsonWithNaN(text.replace(/^\uFEFF/, ''));
+    value = parseJsonWithNaN(body);
   } catch (err) {
-    const truncated = /end of (json )?input|unterminated|unexpected end/i.test((err as Error).message);
+    const truncated = endsMidValue(err, body);
     throw new Error(
       truncated
         ? `not valid JSON: the file ends in the middle of a value (is it cut short?)`

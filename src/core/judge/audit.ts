@@ -7,7 +7,7 @@
 // effects instead of a point.
 import { createRng } from './rng';
 import { clusterBootstrap, type Interval } from './bootstrap';
-import { fitLengthControlled, LENGTH_FEATURE_MIN_SD, type LengthControlledFit } from './lengthControlled';
+import { fitLengthControlled, LENGTH_FEATURE_MIN_SD, type JudgmentTable, type LengthControlledFit } from './lengthControlled';
 import { mean, populationSd, sortedQuantile } from '../metrics/stats';
 import type { HardVerdict, VerdictRow } from './verdicts';
 
@@ -177,6 +177,8 @@ interface Prepared {
   /** Scratch row buffers, reused by every bootstrap draw and fit. */
   w: Float64Array;
   scratch: { feature: Float64Array; offset: Float64Array };
+  /** The rows of the prompts a bootstrap draw picked, packed at the front (see `drawnRows`). */
+  drawn: { prompt: Int32Array; s: Float64Array; x: Float64Array; y: Float64Array; w: Float64Array };
 }
 
 /** ln(len A / len B), an empty answer counted as length 1; or the plain difference. */
@@ -198,6 +200,7 @@ function prepare(rows: VerdictRow[], groups: PromptGroup[], kind: LengthFeatureK
     sampleSd: kind === 'char-difference',
     w: new Float64Array(n),
     scratch: { feature: new Float64Array(n), offset: new Float64Array(n) },
+    drawn: { prompt: new Int32Array(n), s: new Float64Array(n), x: new Float64Array(n), y: new Float64Array(n), w: new Float64Array(n) },
   };
   let r = 0;
   groups.forEach((g, k) => {
@@ -229,7 +232,35 @@ interface Estimates {
  */
 const REPLICATE_TOL = 1e-7;
 
-/** Raw, swap-averaged and LC win rates with each prompt drawn `draws[k]` times (all 1: the data). */
+/**
+ * The rows of the drawn prompts, packed in their order, as the table a replicate fits. A prompt
+ * not drawn (about 1/e of them) has weight 0, and a row of weight 0 adds exactly nothing to any
+ * sum of the fit (Newton skips it; the weighted sds add ±0), so the fit over the packed rows is
+ * bit for bit the fit over all rows, without passing over the left-out rows a dozen times.
+ */
+function drawnRows(p: Prepared): { table: JudgmentTable; scratch: Prepared['scratch'] } {
+  const d = p.drawn;
+  let m = 0;
+  for (let r = 0; r < p.w.length; r++) {
+    const wr = p.w[r];
+    if (wr === 0) continue;
+    d.prompt[m] = p.group[r];
+    d.s[m] = p.s[r];
+    d.x[m] = p.x[r];
+    d.y[m] = p.y[r];
+    d.w[m] = wr;
+    m++;
+  }
+  return {
+    table: { prompt: d.prompt.subarray(0, m), s: d.s.subarray(0, m), x: d.x.subarray(0, m), y: d.y.subarray(0, m), w: d.w.subarray(0, m), promptCount: p.groups.length },
+    scratch: { feature: p.scratch.feature.subarray(0, m), offset: p.scratch.offset.subarray(0, m) },
+  };
+}
+
+/**
+ * Raw, swap-averaged and LC win rates with each prompt drawn `draws[k]` times (all 1: the data).
+ * A bootstrap replicate passes the full fit's coefficients as `start` and fits only the drawn rows.
+ */
 function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly number[]): Estimates {
   const n = p.y.length;
   const w = p.w;
@@ -251,10 +282,12 @@ function estimatesFor(p: Prepared, draws: ArrayLike<number>, start?: readonly nu
   }
   let fit: LengthControlledFit | null = null;
   try {
-    fit = fitLengthControlled(
-      { prompt: p.group, s: p.s, x: p.x, y: p.y, w, promptCount: p.groups.length },
-      { sampleSd: p.sampleSd, start, tol: start ? REPLICATE_TOL : undefined, scratch: start ? p.scratch : undefined },
-    );
+    if (start) {
+      const { table, scratch } = drawnRows(p);
+      fit = fitLengthControlled(table, { sampleSd: p.sampleSd, start, tol: REPLICATE_TOL, scratch });
+    } else {
+      fit = fitLengthControlled({ prompt: p.group, s: p.s, x: p.x, y: p.y, w, promptCount: p.groups.length }, { sampleSd: p.sampleSd });
+    }
   } catch {
     fit = null;
   }

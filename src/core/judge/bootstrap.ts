@@ -43,7 +43,7 @@ export function clusterBootstrap(
   const tail = (1 - level) / 2;
   return estimates.map((estimate, k) => {
     const sorted = samples[k].sort((a, b) => a - b);
-    if (sorted.length === 0) return { estimate, lo: NaN, hi: NaN, dropped: reps };
+    // With every replicate dropped the quantiles of no values are NaN.
     return { estimate, lo: sortedQuantile(sorted, tail), hi: sortedQuantile(sorted, 1 - tail), dropped: reps - sorted.length };
   });
 }

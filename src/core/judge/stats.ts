@@ -1,4 +1,5 @@
 // Constants and integrals of the judge estimators (means, sds and quantiles: metrics/stats.ts).
+import { sigmoid } from './logistic';
 
 /** The one-sided 5% critical value of the standard normal. */
 export const Z_ONE_SIDED_5 = 1.6448536269514722;
@@ -11,9 +12,7 @@ export function expectedSigmoidOfNormal(mu: number, sd = 1): number {
   for (let k = 0; k <= steps; k++) {
     const z = -10 + k * h;
     const w = k === 0 || k === steps ? 0.5 : 1;
-    const t = mu + sd * z;
-    const sig = t >= 0 ? 1 / (1 + Math.exp(-t)) : Math.exp(t) / (1 + Math.exp(t));
-    total += w * sig * Math.exp(-0.5 * z * z);
+    total += w * sigmoid(mu + sd * z) * Math.exp(-0.5 * z * z);
   }
   return (total * h) / Math.sqrt(2 * Math.PI);
 }

@@ -12,7 +12,7 @@
 // Bad rows are reported with their line number and reason; good rows still load.
 import { forEachCsvRow } from '../formats/csvRecords';
 import { isRecord, parseJsonLines, readEach, type LineError, type Parsed } from '../formats/lineError';
-import { isAlpacaEvalRecord, parseJsonWithNaN, readAlpacaEvalValues, type AlpacaEvalAnnotations } from './alpacaEval';
+import { endsMidValue, isAlpacaEvalRecord, parseJsonWithNaN, readAlpacaEvalValues, type AlpacaEvalAnnotations } from './alpacaEval';
 
 export type HardVerdict = 'A' | 'B' | 'tie';
 
@@ -188,22 +188,24 @@ function parseJsonl(text: string): ParsedVerdicts {
 /** A JSON array: AlpacaEval annotations, or verdict rows (numbered by item). */
 function parseJsonArray(text: string): ParsedVerdicts {
   let value: unknown;
+  const body = text.replace(/^\uFEFF/, '');
   try {
-    value = parseJsonWithNaN(text.replace(/^\uFEFF/, ''));
+    value = parseJsonWithNaN(body);
   } catch (err) {
-    const cut = /end of (json )?input|unterminated/i.test((err as Error).message);
+    const cut = endsMidValue(err, body);
     const message = cut
       ? 'the file starts a JSON array but is not valid JSON: it ends in the middle of a value (cut short?)'
       : `the file starts a JSON array but is not valid JSON (${(err as Error).message})`;
     return finish('json', { records: [], errors: [{ line: 1, message }] });
   }
-  if (!Array.isArray(value)) return finish('json', { records: [], errors: [{ line: 1, message: 'expected a JSON array of verdicts' }] });
-  if (value.some(isAlpacaEvalRecord)) {
-    const { rows, errors, notes, ...meta } = readAlpacaEvalValues(value);
+  // The text starts with `[` (see parseVerdicts), so whatever parsed is an array.
+  const items = value as unknown[];
+  if (items.some(isAlpacaEvalRecord)) {
+    const { rows, errors, notes, ...meta } = readAlpacaEvalValues(items);
     return { ...finish('alpacaeval', { records: rows, errors }, notes), orderKnown: meta.orderKnown, alpacaEval: meta };
   }
   const seen = { yes: false };
-  const parsed = readEach(value, (item, n) => readRecord(item, n, seen));
+  const parsed = readEach(items, (item, n) => readRecord(item, n, seen));
   return finish('json', parsed, ['A JSON array: bad items are numbered by their place in the array.', ...(seen.yes ? [PREFERENCE_NOTE] : [])]);
 }
 

@@ -38,28 +38,34 @@ describe("Python's random.Random(str), first draw", () => {
 });
 
 describe('AlpacaEval annotations', () => {
-  const verbose = parseAlpacaEvalAnnotations(readAlpacaEvalFile('gpt-3.5-turbo-1106_verbose.json'));
-  const fuse = parseAlpacaEvalAnnotations(readAlpacaEvalFile('FuseChat-Llama-3.2-1B-Instruct.json'));
+  // Read in the tests that need them (not while collecting, not shared), so that per-test coverage
+  // credits every test that checks them.
+  const verbose = () => parseAlpacaEvalAnnotations(readAlpacaEvalFile('gpt-3.5-turbo-1106_verbose.json'));
+  const fuse = () => parseAlpacaEvalAnnotations(readAlpacaEvalFile('FuseChat-Llama-3.2-1B-Instruct.json'));
 
   it("rebuilds the presentation order by AlpacaEval's rule (known values from Python)", () => {
     // random.Random("is_switched_outputs" + instruction + "0").choices([False, True], k=1)[0] for
     // rows 0, 1, 2, 3, 4, 100 and 804 of the file, computed with CPython.
     const expected: [number, boolean][] = [[0, true], [1, true], [2, true], [3, false], [4, false], [100, true], [804, true]];
-    for (const [i, switched] of expected) expect(verbose.rows[i].aFirst, `row ${i}`).toBe(switched);
-    expect(verbose.rows.filter((r) => r.aFirst)).toHaveLength(406);
+    const v = verbose();
+    for (const [i, switched] of expected) expect(v.rows[i].aFirst, `row ${i}`).toBe(switched);
+    expect(v.rows.filter((r) => r.aFirst)).toHaveLength(406);
     expect(alpacaEvalSwitched('How did US states get their names?')).toBe(true);
     expect(alpacaEvalSwitched('What is some cool music from the 1920s?')).toBe(false);
   });
 
   it("agrees with the judge's raw output wherever the file keeps it, and with the converted CSV everywhere", () => {
-    expect(verbose.orderKnown).toBe(true);
-    expect(verbose.orderCheck.disagree).toBe(0);
-    expect(verbose.orderCheck.agree).toBeGreaterThan(780);
-    expect(verbose.notes.join(' ')).toMatch(/rebuilt with AlpacaEval's rule \(seed 0\): confirmed by the judge's raw output on \d+ rows/);
+    const v = verbose();
+    const f = fuse();
+    expect(v.orderKnown).toBe(true);
+    expect(v.orderCheck.disagree).toBe(0);
+    expect(v.orderCheck.agree).toBeGreaterThan(780);
+    expect(v.notes.join(' ')).toMatch(/rebuilt with AlpacaEval's rule \(seed 0\): confirmed by the judge's raw output on \d+ rows/);
     // The FuseChat file keeps no raw output: the order is rebuilt but cannot be confirmed.
-    expect(fuse.orderCheck).toEqual({ agree: 0, disagree: 0, unverifiable: 805 });
-    expect(fuse.notes.join(' ')).toMatch(/keeps no raw judge output/);
-    for (const [parsed, csv] of [[verbose, 'converted/gpt-3.5-turbo-1106_verbose.csv'], [fuse, 'converted/FuseChat-Llama-3.2-1B-Instruct.csv']] as const) {
+    expect(f.orderCheck).toEqual({ agree: 0, disagree: 0, unverifiable: 805 });
+    expect(f.notes.join(' ')).toMatch(/keeps no raw judge output/);
+    for (const [read, csv] of [[verbose, 'converted/gpt-3.5-turbo-1106_verbose.csv'], [fuse, 'converted/FuseChat-Llama-3.2-1B-Instruct.csv']] as const) {
+      const parsed = read();
       const converted = parseVerdicts(readAlpacaEvalFile(csv)).rows;
       expect(parsed.rows).toHaveLength(converted.length);
       parsed.rows.forEach((row, i) => {
@@ -70,7 +76,8 @@ describe('AlpacaEval annotations', () => {
   });
 
   it('gives the leaderboard win rate (1e-9 in percent), n and average length, with A = the evaluated model', () => {
-    for (const [parsed, model] of [[verbose, 'gpt-3.5-turbo-1106_verbose'], [fuse, 'FuseChat-Llama-3.2-1B-Instruct']] as const) {
+    for (const [read, model] of [[verbose, 'gpt-3.5-turbo-1106_verbose'], [fuse, 'FuseChat-Llama-3.2-1B-Instruct']] as const) {
+      const parsed = read();
       const lb = LEADERBOARD[model];
       expect(parsed.model).toBe(model);
       expect(parsed.baseline).toBe('gpt4_1106_preview');
@@ -140,5 +147,20 @@ describe('AlpacaEval annotations', () => {
     const viaVerdicts = parseVerdicts(text);
     expect(viaVerdicts.rows).toEqual([]);
     expect(viaVerdicts.errors).toEqual([{ line: 1, message: expect.stringMatching(/starts a JSON array but is not valid JSON: it ends in the middle of a value/) }]);
+  });
+});
+
+describe('AlpacaEval annotations cut or malformed', () => {
+  it('calls every kind of cut a cut, and names other errors', async () => {
+    const { parseAlpacaEvalAnnotations: parse, endsMidValue } = await import('../../../src/core/judge/alpacaEval');
+    for (const cut of ['[{"preference": 1.5', '[{"preference": ', '[{"preference": 2},', '[{"instruction": "x'])
+      expect(() => parse(cut), cut).toThrow('not valid JSON: the file ends in the middle of a value (is it cut short?)');
+    expect(() => parse('[{"preference": 2}] x')).toThrow(/^not valid JSON \(.*position 20\)$/);
+    expect(() => parse('{"preference": 2}')).toThrow('expected a JSON array of AlpacaEval annotations');
+    expect(() => parse('[{"a": 1}]')).toThrow('not AlpacaEval annotations: no item has output_1, output_2 and preference');
+    expect(parse('\uFEFF[]').rows).toEqual([]);
+    expect(endsMidValue(new SyntaxError('Unexpected token x in JSON at position 3'), '[1, x]')).toBe(false);
+    expect(endsMidValue(new SyntaxError('Unexpected token in JSON at position 6'), '[1, 2,  \n')).toBe(true);
+    expect(endsMidValue('Unexpected end of JSON input', '[')).toBe(true);
   });
 });

@@ -51,3 +51,46 @@ describe('bootstrap over prompts', () => {
     expect(Math.abs((iv.hi - iv.lo) / 2 - 1.96 * 0.0217)).toBeLessThan(0.006);
   });
 });
+
+describe('bootstrap edges', () => {
+  it('draws exactly `count` indices from the stream, each ⌊u·count⌋', () => {
+    const rng = createRng(9);
+    const twin = createRng(9);
+    const picks = resamplePrompts(7, rng);
+    const us = Array.from({ length: 8 }, () => twin.uniform());
+    expect(Array.from(picks)).toEqual(us.slice(0, 7).map((u) => Math.floor(u * 7)));
+    // The next replicate starts at the eighth uniform: no draw is wasted.
+    expect(rng.uniform()).toBe(us[7]);
+  });
+
+  it('leaves out and counts non-finite replicate values, and gives NaN bounds when all are left out', () => {
+    // Replicate r returns r (finite) on even r and NaN / ∞ on odd r: 5 of 10 kept, values 0,2,4,6,8.
+    let r = 0;
+    const [kept, none] = clusterBootstrap(3, 10, createRng(1), () => {
+      const v = r % 2 === 0 ? r : r % 4 === 1 ? NaN : Infinity;
+      r++;
+      return [v, NaN];
+    }, [4, 0.5]);
+    // np.quantile([0, 2, 4, 6, 8], 0.025) = 0.2, at 0.975 = 7.8.
+    expect(kept.estimate).toBe(4);
+    expect(kept.dropped).toBe(5);
+    expect(kept.lo).toBeCloseTo(0.2, 12);
+    expect(kept.hi).toBeCloseTo(7.8, 12);
+    expect(none.estimate).toBe(0.5);
+    expect(none.dropped).toBe(10);
+    expect(Number.isNaN(none.lo) && Number.isNaN(none.hi)).toBe(true);
+  });
+
+  it('takes the level as the central share: 80% is the 10th and 90th percentiles', () => {
+    let r = 0;
+    // Values 0..100 in a shuffled order: percentiles are exact.
+    const order = Array.from({ length: 101 }, (_, i) => (i * 37) % 101);
+    const [iv] = clusterBootstrap(2, 101, createRng(1), () => [order[r++]], [50], 0.8);
+    expect(iv.dropped).toBe(0);
+    expect(iv.lo).toBeCloseTo(10, 12);
+    expect(iv.hi).toBeCloseTo(90, 12);
+    let ticks = 0;
+    clusterBootstrap(2, 13, createRng(1), () => [0], [0], 0.95, () => ticks++);
+    expect(ticks).toBe(13);
+  });
+});

@@ -27,11 +27,17 @@ describe('Monte Carlo with binary verdicts', () => {
     { reps: 1000, ref: cases.find((c) => c.prompts === 200)! },
     { reps: 300, ref: cases.find((c) => c.prompts === 805)! },
   ];
-  const results = runs.map(({ reps, ref }) => runMonteCarlo({ judge: DEFAULT_PARAMS, prompts: ref.prompts, replications: reps }));
+  // Run when a test first needs them (not while collecting), once: the first test to ask waits for
+  // a run of 300 × 805 prompts, which takes minutes under mutation-test instrumentation.
+  const cache = new Map<number, ReturnType<typeof runMonteCarlo>>();
+  const result = (k: number) => {
+    if (!cache.has(k)) cache.set(k, runMonteCarlo({ judge: DEFAULT_PARAMS, prompts: runs[k].ref.prompts, replications: runs[k].reps }));
+    return cache.get(k)!;
+  };
 
   it.each([0, 1])('declares winners at a one-sided 5 percent test as often as the exact binomial sums say (case %i)', (k) => {
     const { reps, ref } = runs[k];
-    const r = results[k];
+    const r = result(k);
     expect(r.populationTarget).toBeCloseTo(ref.populationTarget, 12);
     expect(r.worse).toBe('A');
     for (const e of r.estimators) {
@@ -44,7 +50,7 @@ describe('Monte Carlo with binary verdicts', () => {
       expect(Math.abs(e.spread / exact.spread - 1), `${e.name} spread`).toBeLessThan(4 / Math.sqrt(2 * reps));
       expect(e.declaresWorse).toBe(e.declaresA);
     }
-  });
+  }, 300_000);
 
   it('tests LC with its own standard error: decisions match the normal approximation from its spread', () => {
     // With a standard error that tracks LC's sampling sd, LC declares B about Φ((½ − mean)/sd − z)
@@ -52,14 +58,14 @@ describe('Monte Carlo with binary verdicts', () => {
     // a two-sided z = 1.96 would declare it Φ((½ − mean)/sd − 1.96).
     const normalCdf = (x: number) => 0.5 * (1 + erf(x / Math.SQRT2));
     for (const [k, { reps }] of runs.entries()) {
-      const lc = results[k].estimators.find((e) => e.name === 'lc')!;
+      const lc = result(k).estimators.find((e) => e.name === 'lc')!;
       const z = (0.5 - lc.mean) / lc.spread;
       const expected = normalCdf(z - 1.6448536269514722);
       expect(Math.abs(lc.declaresB - expected), `case ${k}: ${lc.declaresB} vs ${expected}`).toBeLessThan(shareTolerance(expected, reps) + 0.03);
       expect(lc.declaresA).toBeLessThan(shareTolerance(normalCdf(-z - 1.6448536269514722), reps) + 0.01);
       expect(lc.estimates).toHaveLength(reps);
     }
-  });
+  }, 300_000);
 
   it('is reproducible and can stop early', () => {
     const a = runMonteCarlo({ judge: { ...DEFAULT_PARAMS, seed: 4 }, prompts: 100, replications: 30 });

@@ -72,3 +72,43 @@ describe('standard deviations and quantiles shared by the judge estimators (nump
     expect([0.025, 0.975].map((q) => npQuantile(x, q))).toEqual([-1.4525, 8.394999999999998]);
   });
 });
+
+describe('numpy conventions at the edges', () => {
+  it('np.quantile takes a lerp from the upper side from t = ½ on (values from numpy 1.26)', async () => {
+    const { npQuantile, sortedQuantile } = await import('../../../src/core/metrics/stats');
+    // At t = ½ exactly the two sides round differently: numpy gives 1.387, the lower side 1.3869999999999998.
+    expect(npQuantile([2.703, 0.071], 0.5)).toBe(1.387);
+    const xs = [0.3, 1.7, -2.2, 5.1, 0.9, 3.3, -0.4];
+    expect(npQuantile(xs, 0.55)).toBe(1.1400000000000001);
+    expect(npQuantile(xs, 0.7)).toBe(2.0199999999999987);
+    expect(npQuantile(xs, 0.9)).toBe(4.0200000000000005);
+    expect(npQuantile(xs, 0.95)).toBe(4.559999999999999);
+    expect(npQuantile(xs, 1)).toBe(5.1);
+    expect(npQuantile(xs, 0)).toBe(-2.2);
+    expect(sortedQuantile([1, 2, 3], 1)).toBe(3);
+    expect(sortedQuantile([7], 0.3)).toBe(7);
+    expect(Number.isNaN(sortedQuantile([], 0.5))).toBe(true);
+  });
+
+  it('np.linspace(0, 1, n) ends at exactly 1 where (n − 1)·(1/(n − 1)) does not', async () => {
+    const { npLinspace01 } = await import('../../../src/core/metrics/stats');
+    const l = npLinspace01(50);
+    expect(l).toHaveLength(50);
+    expect(l[49]).toBe(1);
+    expect(l[48]).toBe(0.9795918367346939);
+    expect(l[0]).toBe(0);
+  });
+
+  it('Pearson needs two pairs of equal-length series', async () => {
+    const { pearson, spearman } = await import('../../../src/core/metrics/stats');
+    expect(pearson([1, 2], [3, 5])).toBe(1);
+    expect(pearson([1, 2], [5, 3])).toBe(-1);
+    expect(Number.isNaN(pearson([1], [2]))).toBe(true);
+    expect(Number.isNaN(pearson([1, 2, 3], [1, 2, 3, 4]))).toBe(true);
+    expect(Number.isNaN(pearson([1, 2, 3, 4], [1, 2, 3]))).toBe(true);
+    expect(Number.isNaN(pearson([2, 2, 2], [1, 2, 3]))).toBe(true);
+    // Spearman of [1..5] with [5, 6, 7, 8, 7] is np.corrcoef of the ranks [1, 2, 3.5, 5, 3.5]: 0.8207826816681233; a NaN pair is left out.
+    expect(spearman([1, 2, 3, 4, 5, 6], [5, 6, 7, 8, 7, NaN])).toBeCloseTo(0.8207826816681233, 14);
+    expect(spearman([1, Infinity, 3, 4, 5, 6], [5, 9, 6, 7, 8, 7])).toBeCloseTo(0.8207826816681233, 14);
+  });
+});
