@@ -7,7 +7,7 @@ import type { LoadProgress, LoadRequest, ModelInfo } from '../engine';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import { isSourceFailure } from '../engine';
 import { autoDeviceFor } from './deviceSpeed';
-import { ScoreCache } from './scoreCache';
+import { ScoreCache, scoreInPhases } from './scoreCache';
 
 export type LoadState =
   | { status: 'idle'; message?: string }
@@ -202,20 +202,16 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     get().markRescoring(input);
     const api = getClient().api;
     void api.cancelBefore(runId);
-    // Only the parts not cached go to the engine; the item is assembled from the cache.
-    const scoreCached = async (chatTemplate: boolean) => {
-      const item = { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate } };
-      const wanted = scoreCache.missing(model, item);
-      if (wanted) {
-        const parts = await api.scoreParts({ context: item.context, candidates: [...item.candidates], options: item.options, wanted }, runId);
-        scoreCache.store(model, item, parts);
-      }
-      const result = scoreCache.assemble(model, item);
-      if (!result) throw new Error('a scored part is missing from the cache');
-      return result;
-    };
+    // Only the parts not cached go to the engine; the item is assembled from the cache. Two phases:
+    // every rule but PMI first (one forward of an edited candidate), then PMI's unconditional terms.
+    const scoreCached = (chatTemplate: boolean, onConditional?: (partial: ItemScore, pmiPending: number[]) => void) =>
+      scoreInPhases(scoreCache, model, { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate } }, (req) => api.scoreParts(req, runId), onConditional);
     try {
-      const result = await scoreCached(false);
+      const result = await scoreCached(false, (partial, pending) => {
+        if (get().scoring.runId !== runId) return;
+        // The rows whose PMI is still pending stay marked as being re-scored.
+        set((s) => ({ scoring: { ...s.scoring, result: partial, input, rescoring: pending.map((p) => input.indices[p]) } }));
+      });
       if (get().scoring.runId !== runId) return;
       set({ scoring: { result, templated: null, input, running: input.compareTemplate, error: null, rescoring: [], runId, requestedAt, finishedAt: performance.now() } });
       if (input.compareTemplate) {
