@@ -52,6 +52,8 @@ export interface ScoringState {
   runId: number;
   /** Workspace indices of the rows being re-scored (their cached result is out of date); the rest are fresh. */
   rescoring: number[];
+  /** Workspace indices of rows shown with every rule but PMI, whose PMI unconditional term is still being scored (the Scorer's second phase). */
+  pmiPending?: number[];
   /** Timing of the newest finished run (ms since page start). */
   requestedAt: number;
   finishedAt: number;
@@ -209,8 +211,8 @@ export const useEngine = create<EngineSession>()((set, get) => ({
     try {
       const result = await scoreCached(false, (partial, pending) => {
         if (get().scoring.runId !== runId) return;
-        // The rows whose PMI is still pending stay marked as being re-scored.
-        set((s) => ({ scoring: { ...s.scoring, result: partial, input, rescoring: pending.map((p) => input.indices[p]) } }));
+        // Every rule but PMI is final: show it; the rows whose PMI is pending say so.
+        set((s) => ({ scoring: { ...s.scoring, result: partial, input, rescoring: [], pmiPending: pending.map((p) => input.indices[p]) } }));
       });
       if (get().scoring.runId !== runId) return;
       set({ scoring: { result, templated: null, input, running: input.compareTemplate, error: null, rescoring: [], runId, requestedAt, finishedAt: performance.now() } });
