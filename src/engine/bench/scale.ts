@@ -46,8 +46,10 @@ export interface ScaleResult {
   keystroke_candidate_pmi_ms: Spread;
   /** A keystroke at the end of the context: the changed context tail, then every candidate (PMI's terms are held). */
   keystroke_context_ms: Spread;
-  /** Context tokens each context keystroke ran (median): the changed tail, not the context. */
+  /** Context tokens each context keystroke ran (median): the changed tail where the plan allows reusing the held cache, the whole context where it does not (dynamic q8: isolated). */
   context_tokens_run: number;
+  /** Context tokens each context keystroke changed (median, token ids compared): what floor_context_ms runs. */
+  context_tokens_changed: number;
   floor_candidate_ms: number;
   floor_context_ms: number;
   from_scratch_ms: number;
@@ -63,7 +65,7 @@ export interface ScaleResult {
   ratio_vs_harness?: number;
   task_items?: number;
   max_abs_logprob_diff?: number;
-  /** Story items streamed through the task path (streamScores, chunks of TASK_CHUNK_ITEMS) for the memory figures. */
+  /** Story items streamed through the task path as the Task lab streams them (streamScores, chunks of TASK_CHUNK_ITEMS, log-prob statistics) for the memory figures. */
   stream_items?: number;
   stream_items_per_s?: number;
   /** RSS after 100 streamed items, MiB. */
@@ -188,12 +190,21 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   log('keystrokes at the end of the context ...');
   const ctxMs: number[] = [];
   const ran: number[] = [];
+  const changed: number[] = [];
   const ctx = item.context;
+  const prefixOf = (c: string) => planItem(m, c, item.candidates, options).plans[0]!.prefixIds;
+  let before = prefixOf(ctx.slice(0, ctx.length - K));
   await conditional(ctx.slice(0, ctx.length - K), item.candidates, all);
   for (let k = 1; k <= K; k++) {
     const c = ctx.slice(0, ctx.length - K + k);
     ctxMs.push(await timed(() => conditional(c, item.candidates, all)));
     ran.push(lastPrefixRun().ran);
+    // The changed tokens (ids compared): what the floor counts, whatever the plan let the app reuse.
+    const after = prefixOf(c);
+    let common = 0;
+    while (common < Math.min(before.length, after.length) && before[common] === after[common]) common++;
+    changed.push(Math.max(1, after.length - Math.min(common, after.length - 1)));
+    before = after;
     opts.sampler.sample();
   }
 
@@ -202,7 +213,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const planned = planItem(m, item.context, item.candidates, options);
   const prefixIds = planned.plans[0]!.prefixIds;
   const candIds = planned.plans.map((p) => p!.tokens.slice(0, -1).map((t) => t.id));
-  const tailRun = Math.max(1, Math.round(median(ran)));
+  const tailRun = Math.min(prefixIds.length - 1, Math.max(1, Math.round(median(changed))));
   const head = await runPrefixes(m.model, [prefixIds.slice(0, prefixIds.length - tailRun)]);
   const whole = await runPrefixes(m.model, [prefixIds]);
   const floorCand: number[] = [];
@@ -227,7 +238,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const candTokens = planned.plans.reduce((s, p) => s + (p ? p.tokens.length : 0), 0);
   const uncTokens = planned.uncPlans.reduce((s, p) => s + (p ? p.tokens.length + p.prefixIds.length : 0), 0);
   const scratchTokens = prefixIds.length + candTokens + uncTokens;
-  const ctxKeyTokens = tailRun + candTokens;
+  const ctxKeyTokens = median(ran) + candTokens;
 
   const kc = spread(candMs);
   const kp = spread(candPmiMs);
@@ -249,6 +260,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     keystroke_candidate_pmi_ms: kp,
     keystroke_context_ms: kx,
     context_tokens_run: median(ran),
+    context_tokens_changed: median(changed),
     floor_candidate_ms,
     floor_context_ms,
     from_scratch_ms,
@@ -281,7 +293,7 @@ async function streamMemory(engine: Engine, n: number, options: ScoreOptions, sa
   const t0 = performance.now();
   const out: Partial<ScaleResult> = { stream_items: n };
   let done = 0;
-  for await (const r of streamScores(engine, storyItems(n), { options, chunkSize: TASK_CHUNK_ITEMS, stats: 'full' })) {
+  for await (const r of streamScores(engine, storyItems(n), { options, chunkSize: TASK_CHUNK_ITEMS, stats: 'logprob' })) {
     void r;
     done++;
     // After a chunk's results are consumed (the next chunk is in flight, as in the Task lab).
