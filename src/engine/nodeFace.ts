@@ -5,4 +5,4 @@ export { createNodeEngine, defaultCacheDir, modelSourceFromArg } from './node';
 export type { Engine } from './engine';
 export { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark, type BenchResult, type LatencyResult } from './bench/run';
 export { envKey, formatBenchTable, type BenchReport } from './bench/report';
-export { runScaleBench, type ScaleResult } from './bench/scale';
+export { RssSampler, runScaleBench, type ScaleResult } from './bench/scale';

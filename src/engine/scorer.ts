@@ -409,6 +409,11 @@ export interface PartsWanted {
   conditional: readonly number[];
   /** Continuations (moved whitespace + candidate) whose unconditional term the caller holds for this unconditional context. */
   unconditionalKnown: readonly string[];
+  /**
+   * false: score no unconditional term (the Scorer's first phase: every rule but PMI, which needs
+   * a second forward of the candidate after the unconditional context). Default true.
+   */
+  unconditional?: boolean;
 }
 
 /** The parts of one item, scoring only what is wanted (see parts.ts); the rest is left undefined. */
@@ -425,7 +430,7 @@ export async function scoreItemParts(m: LoadedModel, context: string, candidates
   const cond = new Set(wanted.conditional);
   const known = new Set(wanted.unconditionalKnown);
   const continuations = candidates.map((c) => p.moved + c);
-  const uncWanted = candidates.map((_, i) => !!p.plans[i] && !known.has(continuations[i]));
+  const uncWanted = candidates.map((_, i) => wanted.unconditional !== false && !!p.plans[i] && !known.has(continuations[i]));
   const scored = await scorePlans(m, p.plans.map((plan, i) => (cond.has(i) ? plan : null)), { cancel, topK: options.topK, stats: 'full', reusePrefix: 'context' });
   const unc = await scorePlans(m, p.uncPlans.map((plan, i) => (uncWanted[i] ? plan : null)), { cancel, stats: 'logprob', reusePrefix: 'unconditional' });
   if (cancel?.cancelled()) throw new AbortError();

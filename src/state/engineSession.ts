@@ -12,7 +12,7 @@ import { isSourceFailure } from '../engine';
 import { autoDeviceFor } from './deviceSpeed';
 import { deviceSupport, resolveDevice, speedEvidence, speedKey, type DevicePreference } from './devices';
 import { DISK_PREFIX, diskSource, useDiskModels } from './diskModels';
-import { ScoreCache } from './scoreCache';
+import { ScoreCache, scoreInPhases } from './scoreCache';
 import type { ModelChoice } from './workspaceSchema';
 
 /** What a room asks to have loaded: the model, its dtype and the device preference. */
@@ -67,6 +67,8 @@ export interface ScoringState {
   runId: number;
   /** Workspace indices of the rows being re-scored (their cached result is out of date); the rest are fresh. */
   rescoring: number[];
+  /** Workspace indices of rows shown with every rule but PMI, whose PMI unconditional term is still being scored (the Scorer's second phase). */
+  pmiPending?: number[];
   /** Timing of the newest finished run (ms since page start). */
   requestedAt: number;
   finishedAt: number;
@@ -333,20 +335,16 @@ export const useEngine = create<EngineSession>()((set, get) => {
       set((s) => ({ scoring: { ...s.scoring, runId, running: true, error: null } }));
       get().markRescoring(input);
       void getClient().api.cancelBefore(runId);
-      // Only the parts not cached go to the engine; the item is assembled from the cache.
-      const scoreCached = async (chatTemplate: boolean) => {
-        const item = { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate } };
-        const wanted = scoreCache.missing(model, item);
-        if (wanted) {
-          const parts = await call((c) => c.api.scoreParts({ context: item.context, candidates: [...item.candidates], options: item.options, wanted }, runId));
-          scoreCache.store(model, item, parts);
-        }
-        const result = scoreCache.assemble(model, item);
-        if (!result) throw new Error('a scored part is missing from the cache');
-        return result;
-      };
+      // Only the parts not cached go to the engine; the item is assembled from the cache. Two phases:
+      // every rule but PMI first (one forward of an edited candidate), then PMI's unconditional terms.
+      const scoreCached = (chatTemplate: boolean, onConditional?: (partial: ItemScore, pmiPending: number[]) => void) =>
+        scoreInPhases(scoreCache, model, { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate } }, (req) => call((c) => c.api.scoreParts(req, runId)), onConditional);
       try {
-        const result = await scoreCached(false);
+        const result = await scoreCached(false, (partial, pending) => {
+          if (get().scoring.runId !== runId) return;
+          // Every rule but PMI is final: show it; the rows whose PMI is pending say so.
+          set((st) => ({ scoring: { ...st.scoring, result: partial, input, rescoring: [], pmiPending: pending.map((p) => input.indices[p]) } }));
+        });
         if (get().scoring.runId !== runId) return;
         set({ scoring: { result, templated: null, input, running: input.compareTemplate, error: null, rescoring: [], runId, requestedAt, finishedAt: performance.now() } });
         if (input.compareTemplate) {

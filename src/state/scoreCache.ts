@@ -6,6 +6,9 @@
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import { assembleParts, needsUnconditional, type ConditionalPart, type ContextPart, type ItemParts, type PartsWanted, type UnconditionalPart } from '../engine';
 
+/** Which parts a request asks for: all at once, or the Scorer's two phases (see ScoreCache.missing). */
+export type ScorePhase = 'all' | 'conditional' | 'unconditional';
+
 export interface CacheItem {
   context: string;
   candidates: readonly string[];
@@ -65,25 +68,41 @@ export class ScoreCache {
     });
   }
 
-  /** What the engine must score for this item, or null when every part is held. */
-  missing(model: string, it: CacheItem): PartsWanted | null {
+  /**
+   * What the engine must score for this item, or null when every part is held. In phases (what
+   * the Scorer does, so a keystroke shows fresh numbers after one forward of the edited
+   * candidate): 'conditional' asks for the context's part and the conditional terms only, every
+   * rule but PMI; 'unconditional' then asks for PMI's unconditional terms not held (call it after
+   * the first phase was stored: it needs the conditional parts' continuations).
+   */
+  missing(model: string, it: CacheItem, phase: ScorePhase = 'all'): PartsWanted | null {
     const ctx = this.contexts.get(contextKey(model, it));
     const conditional: number[] = [];
     const unconditionalKnown: string[] = [];
     it.candidates.forEach((cand, i) => {
       const c = this.conditional.get(conditionalKey(model, it, cand));
       if (!c) conditional.push(i);
+      if (phase === 'conditional') return;
       // The continuation (moved whitespace + candidate) is known once the context's part is; before
       // that, offer every way the candidate could have been continued that is held.
       const continuations = c && needsUnconditional(c) ? [c.continuation] : ctx ? [ctx.moved + cand] : [cand, ' ' + cand, '\n' + cand];
       for (const k of continuations) if (this.unconditional.has(unconditionalKey(model, it, k))) unconditionalKnown.push(k);
     });
-    const uncMissing = it.candidates.some((cand) => {
-      const c = this.conditional.get(conditionalKey(model, it, cand));
-      return !!c && needsUnconditional(c) && !this.unconditional.has(unconditionalKey(model, it, c.continuation));
-    });
+    if (phase === 'conditional') return ctx && conditional.length === 0 ? null : { conditional, unconditionalKnown, unconditional: false };
+    const uncMissing = this.pmiPending(model, it).length > 0;
+    if (phase === 'unconditional') return uncMissing ? { conditional: [], unconditionalKnown } : null;
     if (ctx && conditional.length === 0 && !uncMissing) return null;
     return { conditional, unconditionalKnown };
+  }
+
+  /** Positions whose conditional term is held but whose PMI unconditional term is not. */
+  pmiPending(model: string, it: CacheItem): number[] {
+    const pending: number[] = [];
+    it.candidates.forEach((cand, i) => {
+      const c = this.conditional.get(conditionalKey(model, it, cand));
+      if (c && needsUnconditional(c) && !this.unconditional.has(unconditionalKey(model, it, c.continuation))) pending.push(i);
+    });
+    return pending;
   }
 
   /** Keep what the engine scored for this item. */
@@ -97,8 +116,12 @@ export class ScoreCache {
     });
   }
 
-  /** The item from held parts (null when one is missing): equal to a from-scratch score. */
-  assemble(model: string, it: CacheItem): ItemScore | null {
+  /**
+   * The item from held parts (null when one is missing): equal to a from-scratch score. With
+   * `pmiPending`, a missing PMI unconditional term is allowed: that row's PMI is NaN (and out of
+   * PMI's winners) until the term arrives; every other number is already final.
+   */
+  assemble(model: string, it: CacheItem, opts: { pmiPending?: boolean } = {}): ItemScore | null {
     const ctx = this.contexts.get(contextKey(model, it));
     if (!ctx) return null;
     const cond: ConditionalPart[] = [];
@@ -109,7 +132,7 @@ export class ScoreCache {
       cond.push(c);
       if (needsUnconditional(c)) {
         const u = this.unconditional.get(unconditionalKey(model, it, c.continuation));
-        if (!u) return null;
+        if (!u && !opts.pmiPending) return null;
         unc.push(u);
       } else unc.push(undefined);
     }
@@ -119,4 +142,38 @@ export class ScoreCache {
   get size(): { contexts: number; conditional: number; unconditional: number } {
     return { contexts: this.contexts.size, conditional: this.conditional.size, unconditional: this.unconditional.size };
   }
+}
+
+/** The engine call the two phases use (EngineApi.scoreParts). */
+export type ScorePartsFn = (req: { context: string; candidates: string[]; options: ScoreOptions; wanted: PartsWanted }) => Promise<ItemParts>;
+
+/**
+ * Score an item through the cache in two phases: first the context and the conditional terms
+ * (every rule but PMI), reported through `onConditional` with the rows whose PMI is still pending;
+ * then PMI's unconditional terms. Returns the complete item, equal to a from-scratch score.
+ */
+export async function scoreInPhases(
+  cache: ScoreCache,
+  model: string,
+  it: CacheItem,
+  scoreParts: ScorePartsFn,
+  onConditional?: (partial: ItemScore, pmiPending: number[]) => void,
+): Promise<ItemScore> {
+  const ask = async (phase: ScorePhase) => {
+    const wanted = cache.missing(model, it, phase);
+    if (wanted) cache.store(model, it, await scoreParts({ context: it.context, candidates: [...it.candidates], options: it.options, wanted }));
+  };
+  await ask('conditional');
+  const pending = cache.pmiPending(model, it);
+  if (pending.length > 0) {
+    if (onConditional) {
+      const partial = cache.assemble(model, it, { pmiPending: true });
+      if (!partial) throw new Error('a scored part is missing from the cache');
+      onConditional(partial, pending);
+    }
+    await ask('unconditional');
+  }
+  const result = cache.assemble(model, it);
+  if (!result) throw new Error('a scored part is missing from the cache');
+  return result;
 }

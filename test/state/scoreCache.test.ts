@@ -1,14 +1,15 @@
 // Incremental re-scoring on the real stories260K (fp32): random edit sequences of the Scorer's
 // input (edit, reorder, remove, re-add candidates; edit the context and the unconditional
 // context), each step scored through the cache (only the missing parts go to the engine) and
-// compared with a from-scratch score to 1e-5; and the cache asks for exactly what changed.
+// compared with a from-scratch score to 1e-5; and the cache asks for exactly what changed. The
+// Scorer's two phases (every rule but PMI first, then PMI's unconditional terms) likewise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore, type ScoreOptions } from '../../src/core/scoring/types';
-import { ScoreCache, type CacheItem } from '../../src/state/scoreCache';
+import { ScoreCache, scoreInPhases, type CacheItem, type ScorePartsFn } from '../../src/state/scoreCache';
 import { MODELS_DIR } from '../models';
 import { expectClose } from '../closeTo';
 
@@ -131,4 +132,62 @@ describe('incremental re-scoring (cache of parts)', () => {
     cache.store(MODEL, { context: 'She saw a', candidates, options }, parts);
     expectClose(cache.assemble(MODEL, { context: 'She saw a', candidates, options }), await engine.score({ context: 'She saw a', candidates, options }));
   });
+
+  it('two phases (every rule but PMI, then PMI): the first is final except the pending rows\' PMI, the second equals from scratch, over random edit sequences', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }), fc.array(step, { minLength: 1, maxLength: 6 }), async (start, steps) => {
+        const cache = new ScoreCache();
+        let options: ScoreOptions = { ...DEFAULT_SCORE_OPTIONS };
+        let context = 'Once upon a time';
+        let candidates = [...start];
+        const removed: string[] = [];
+        const asked: { wanted: Parameters<ScorePartsFn>[0]['wanted']; unconditionalScored: number; conditionalScored: number }[] = [];
+        const scoreParts: ScorePartsFn = async (req) => {
+          const parts = await engine.scoreParts(req);
+          asked.push({ wanted: req.wanted, unconditionalScored: parts.unconditional.filter(Boolean).length, conditionalScored: parts.conditional.filter(Boolean).length });
+          return parts;
+        };
+        for (const s of [{ kind: 'readd' } as Step, ...steps]) {
+          if (s.kind === 'edit' && candidates.length > 0) candidates = candidates.map((c, i) => (i === s.at % candidates.length ? s.word : c));
+          else if (s.kind === 'type' && candidates.length > 0) candidates = candidates.map((c, i) => (i === s.at % candidates.length ? c + s.char : c));
+          else if (s.kind === 'swap' && candidates.length > 0) {
+            const next = [...candidates];
+            const [a, b] = [s.a % next.length, s.b % next.length];
+            [next[a], next[b]] = [next[b], next[a]];
+            candidates = next;
+          } else if (s.kind === 'remove' && candidates.length > 1) {
+            removed.push(candidates[s.at % candidates.length]);
+            candidates = candidates.filter((_, i) => i !== s.at % candidates.length);
+          } else if (s.kind === 'readd' && removed.length > 0) candidates = [...candidates, removed.pop()!];
+          else if (s.kind === 'context') context = s.text;
+          else if (s.kind === 'unconditional') options = { ...options, unconditionalContext: s.text };
+          const it: CacheItem = { context, candidates, options };
+          asked.length = 0;
+          let partial: { item: ItemScore; pending: number[] } | null = null;
+          const item = await scoreInPhases(cache, MODEL, it, scoreParts, (p, pending) => (partial = { item: p, pending }));
+          const scratch = await engine.score({ context, candidates, options });
+          expectClose(item, scratch, `final after ${JSON.stringify(s)}`);
+          // The first phase scores no unconditional term, the second no conditional one.
+          for (const [k, a] of asked.entries()) {
+            if (k === 0 && a.wanted.unconditional === false) expect(a.unconditionalScored).toBe(0);
+            else expect(a.conditionalScored).toBe(0);
+          }
+          if (partial) {
+            const { item: first, pending } = partial as { item: ItemScore; pending: number[] };
+            expect(pending.length).toBeGreaterThan(0);
+            // Every number is already final but the pending rows' PMI (NaN, and out of PMI's winner).
+            const patched: ItemScore = structuredClone(first);
+            for (const i of pending) {
+              expect(first.candidates[i].pmi).toBeNaN();
+              patched.candidates[i].pmi = scratch.candidates[i].pmi;
+              patched.candidates[i].unconditional_logprob = scratch.candidates[i].unconditional_logprob;
+            }
+            patched.winners.pmi = scratch.winners.pmi;
+            expectClose(patched, scratch, `first phase after ${JSON.stringify(s)}`);
+          }
+        }
+      }),
+      RUNS,
+    );
+  }, 240_000);
 });

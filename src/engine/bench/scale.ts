@@ -10,7 +10,8 @@ import { encodeWithPieces } from '../encode';
 import { lastPrefixRun, logitsOnly, runPrefixes, type PrefixState } from '../forward';
 import type { LoadedModel } from '../model';
 import { planItem } from '../scorer';
-import { generateBenchItems, type BenchItem, type BenchItemShape } from './items';
+import { streamScores, TASK_CHUNK_ITEMS } from '../stream';
+import { generateBenchItems, storyItems, type BenchItemShape } from './items';
 import { DEFAULT_BENCH_CONFIG, runBenchmark } from './run';
 
 /** The issue's item: a ~60-token context, 4 candidates of ~20 tokens. */
@@ -29,29 +30,80 @@ export interface ScaleResult {
   environment: string;
   plan: string;
   load_ms: number;
-  /** Resident memory of the process after the load (Node: the engine runs in the process). */
+  /**
+   * Peak resident memory of the engine while this model was loaded and benchmarked, MiB: in Node
+   * the engine runs in the CLI's process, so this is the process's RSS, sampled every 10 ms and at
+   * each step (a run of several models keeps what earlier ones left to the allocator).
+   */
+  worker_peak_mib: number;
+  /** The process's lifetime peak RSS (`process.resourceUsage().maxRSS`), MiB: covers every model of the run so far. */
+  process_max_rss_mib: number;
+  /** Resident memory after the load, MiB. */
   rss_after_load_mib: number;
-  /** A keystroke in one candidate: its conditional term and PMI's unconditional term (the Scorer's cost). */
+  /** A keystroke in one candidate, until every rule but PMI is fresh (the Scorer's first phase: that candidate's conditional term). */
   keystroke_candidate_ms: Spread;
-  /** The same, the conditional term only (what the floor measures). */
-  keystroke_candidate_no_pmi_ms: Spread;
+  /** The same keystroke until PMI is fresh too (the second phase adds PMI's unconditional term: a second forward of the candidate). */
+  keystroke_candidate_pmi_ms: Spread;
+  /** A keystroke at the end of the context: the changed context tail, then every candidate (PMI's terms are held). */
   keystroke_context_ms: Spread;
-  /** Context tokens each context keystroke ran (median): the changed tail, not the context. */
+  /** Context tokens each context keystroke ran (median): the changed tail where the plan allows reusing the held cache, the whole context where it does not (dynamic q8: isolated). */
   context_tokens_run: number;
+  /** Context tokens each context keystroke changed (median, token ids compared): what floor_context_ms runs. */
+  context_tokens_changed: number;
   floor_candidate_ms: number;
   floor_context_ms: number;
   from_scratch_ms: number;
   keystroke_candidate_vs_floor: number;
-  keystroke_candidate_no_pmi_vs_floor: number;
+  keystroke_candidate_pmi_vs_floor: number;
   keystroke_context_vs_floor: number;
   from_scratch_vs_candidate_keystroke: number;
   from_scratch_vs_context_keystroke: number;
+  /** Model input tokens of a from-scratch score over those of a context keystroke: what token count alone allows for from_scratch_vs_context_keystroke. */
+  token_ratio_scratch_vs_context_keystroke: number;
   task_items_per_s?: number;
   ratio_vs_naive?: number;
   ratio_vs_harness?: number;
   task_items?: number;
   max_abs_logprob_diff?: number;
+  /** Story items streamed through the task path as the Task lab streams them (streamScores, chunks of TASK_CHUNK_ITEMS, log-prob statistics) for the memory figures. */
+  stream_items?: number;
+  stream_items_per_s?: number;
+  /** RSS after 100 streamed items, MiB. */
+  memory_after_100_mib?: number;
+  /** RSS after 1,000 streamed items, MiB (present only when 1,000 were streamed). */
+  memory_after_1000_mib?: number;
+  /** RSS after the last streamed item, MiB (the same as memory_after_1000_mib at 1,000). */
+  memory_after_last_mib?: number;
+  /** memory_after_last_mib / memory_after_100_mib. */
+  memory_growth?: number;
 }
+
+/** Node's process, absent in a browser Worker (the browser half measures memory its own way). */
+const hasProcess = typeof process !== 'undefined' && typeof process.memoryUsage?.rss === 'function';
+
+/** Peak RSS, sampled on a timer (ONNX Runtime runs off the event loop in Node, so the timer keeps firing) and at each `sample()`; NaN (null in JSON) where there is no process. */
+export class RssSampler {
+  peak = hasProcess ? 0 : NaN;
+  private timer: ReturnType<typeof setInterval>;
+  constructor(everyMs = 10) {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), everyMs);
+    this.timer.unref?.();
+  }
+  sample(): number {
+    if (!hasProcess) return NaN;
+    const rss = process.memoryUsage.rss();
+    if (rss > this.peak) this.peak = rss;
+    return rss;
+  }
+  stop(): number {
+    clearInterval(this.timer);
+    this.sample();
+    return this.peak;
+  }
+}
+
+export const MIB = 2 ** 20;
 
 export function spread(xs: readonly number[]): Spread {
   const s = [...xs].sort((a, b) => a - b);
@@ -89,10 +141,14 @@ export interface ScaleOptions {
   style: string;
   environment: string;
   loadMs: number;
+  /** Started before the load; read (not stopped) at the end. */
+  sampler: RssSampler;
   /** Keystrokes timed per sequence. */
   keystrokes?: number;
   /** Items of the task part (0: skip it). */
   taskItems?: number;
+  /** Story items streamed for the memory figures (0: skip them). */
+  streamItems?: number;
   log?: (s: string) => void;
 }
 
@@ -102,43 +158,58 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const K = opts.keystrokes ?? 8;
   const options: ScoreOptions = { ...DEFAULT_SCORE_OPTIONS };
   const [item] = generateBenchItems(SCALE_SHAPE, (t) => encodeWithPieces(m, t, false).length);
-  // In a browser Worker there is no process: the browser half measures memory its own way (NaN → null in JSON).
-  const rss_after_load_mib = typeof process !== 'undefined' && process.memoryUsage ? process.memoryUsage().rss / 2 ** 20 : NaN;
+  const rss_after_load_mib = opts.sampler.sample() / MIB;
   const all = item.candidates.map((_, i) => i);
-  // PMI's unconditional terms held by the Scorer's cache (see state/scoreCache.ts): those of the
-  // candidates given; `fresh` ones (a candidate just edited) are not held.
-  const parts = (context: string, candidates: string[], conditional: number[], fresh: number[] = []) => {
+  // What the Scorer's cache asks the engine for (state/scoreCache.ts, two phases): first the
+  // conditional terms it lacks, no unconditional term; then PMI's unconditional terms it lacks.
+  const conditional = (context: string, candidates: string[], wanted: number[]) =>
+    engine.scoreParts({ context, candidates, options, wanted: { conditional: wanted, unconditionalKnown: [], unconditional: false } });
+  const unconditional = (context: string, candidates: string[], fresh: number[]) => {
     const held = candidates.filter((_, i) => !fresh.includes(i));
-    return engine.scoreParts({ context, candidates, options, wanted: { conditional, unconditionalKnown: held.concat(held.map((c) => ' ' + c)) } });
+    return engine.scoreParts({ context, candidates, options, wanted: { conditional: [], unconditionalKnown: held.concat(held.map((c) => ' ' + c)) } });
   };
 
-  // A keystroke in candidate 0: only that candidate is re-scored (what the Scorer's cache asks
-  // for), on the held context cache.
+  // A keystroke in candidate 0: only that candidate is re-scored, on the held context cache; the
+  // first phase (every rule but PMI) is timed alone and with the second (PMI's term).
   log('keystrokes in a candidate ...');
   const full0 = item.candidates[0];
   const cands = [...item.candidates];
   cands[0] = full0.slice(0, full0.length - K);
-  await parts(item.context, cands, all);
-  // With PMI's term of the edited candidate (what the Scorer does) and without it (the conditional
-  // term alone, the quantity the floor is the cost of).
+  await conditional(item.context, cands, all);
+  await unconditional(item.context, cands, all);
   const candMs: number[] = [];
-  const candNoPmiMs: number[] = [];
+  const candPmiMs: number[] = [];
   for (let k = 1; k <= K; k++) {
     cands[0] = full0.slice(0, full0.length - K + k);
-    candMs.push(await timed(() => parts(item.context, cands, [0], [0])));
-    candNoPmiMs.push(await timed(() => parts(item.context, cands, [0])));
+    const t0 = performance.now();
+    await conditional(item.context, cands, [0]);
+    candMs.push(performance.now() - t0);
+    await unconditional(item.context, cands, [0]);
+    candPmiMs.push(performance.now() - t0);
+    opts.sampler.sample();
   }
 
-  // A keystroke at the end of the context: the changed tail on the held cache, then every candidate.
+  // A keystroke at the end of the context: the changed tail on the held cache, then every
+  // candidate; PMI's terms do not depend on the context and are held.
   log('keystrokes at the end of the context ...');
   const ctxMs: number[] = [];
   const ran: number[] = [];
+  const changed: number[] = [];
   const ctx = item.context;
-  await parts(ctx.slice(0, ctx.length - K), item.candidates, all);
+  const prefixOf = (c: string) => planItem(m, c, item.candidates, options).plans[0]!.prefixIds;
+  let before = prefixOf(ctx.slice(0, ctx.length - K));
+  await conditional(ctx.slice(0, ctx.length - K), item.candidates, all);
   for (let k = 1; k <= K; k++) {
     const c = ctx.slice(0, ctx.length - K + k);
-    ctxMs.push(await timed(() => parts(c, item.candidates, all)));
+    ctxMs.push(await timed(() => conditional(c, item.candidates, all)));
     ran.push(lastPrefixRun().ran);
+    // The changed tokens (ids compared): what the floor counts, whatever the plan let the app reuse.
+    const after = prefixOf(c);
+    let common = 0;
+    while (common < Math.min(before.length, after.length) && before[common] === after[common]) common++;
+    changed.push(Math.max(1, after.length - Math.min(common, after.length - 1)));
+    before = after;
+    opts.sampler.sample();
   }
 
   // Floors: bare forwards of the same tokens on the cached context.
@@ -146,7 +217,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const planned = planItem(m, item.context, item.candidates, options);
   const prefixIds = planned.plans[0]!.prefixIds;
   const candIds = planned.plans.map((p) => p!.tokens.slice(0, -1).map((t) => t.id));
-  const tailRun = Math.max(1, Math.round(median(ran)));
+  const tailRun = Math.min(prefixIds.length - 1, Math.max(1, Math.round(median(changed))));
   const head = await runPrefixes(m.model, [prefixIds.slice(0, prefixIds.length - tailRun)]);
   const whole = await runPrefixes(m.model, [prefixIds]);
   const floorCand: number[] = [];
@@ -165,8 +236,16 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   log('from scratch ...');
   const scratch: number[] = [];
   for (let r = 0; r < 3; r++) scratch.push(await timed(() => engine.score({ context: item.context, candidates: item.candidates, options })));
+  opts.sampler.sample();
+  // Model input tokens: from scratch = context + every candidate + every unconditional pass
+  // (its prefix and candidate); a context keystroke = the tail run + every candidate.
+  const candTokens = planned.plans.reduce((s, p) => s + (p ? p.tokens.length : 0), 0);
+  const uncTokens = planned.uncPlans.reduce((s, p) => s + (p ? p.tokens.length + p.prefixIds.length : 0), 0);
+  const scratchTokens = prefixIds.length + candTokens + uncTokens;
+  const ctxKeyTokens = median(ran) + candTokens;
 
   const kc = spread(candMs);
+  const kp = spread(candPmiMs);
   const kx = spread(ctxMs);
   const floor_candidate_ms = median(floorCand);
   const floor_context_ms = median(floorCtx);
@@ -178,25 +257,56 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     environment: opts.environment,
     plan: m.info.plan.plan,
     load_ms: opts.loadMs,
+    worker_peak_mib: 0,
+    process_max_rss_mib: 0,
     rss_after_load_mib,
     keystroke_candidate_ms: kc,
-    keystroke_candidate_no_pmi_ms: spread(candNoPmiMs),
+    keystroke_candidate_pmi_ms: kp,
     keystroke_context_ms: kx,
     context_tokens_run: median(ran),
+    context_tokens_changed: median(changed),
     floor_candidate_ms,
     floor_context_ms,
     from_scratch_ms,
     keystroke_candidate_vs_floor: kc.median / floor_candidate_ms,
-    keystroke_candidate_no_pmi_vs_floor: median(candNoPmiMs) / floor_candidate_ms,
+    keystroke_candidate_pmi_vs_floor: kp.median / floor_candidate_ms,
     keystroke_context_vs_floor: kx.median / floor_context_ms,
     from_scratch_vs_candidate_keystroke: from_scratch_ms / kc.median,
     from_scratch_vs_context_keystroke: from_scratch_ms / kx.median,
+    token_ratio_scratch_vs_context_keystroke: scratchTokens / ctxKeyTokens,
   };
   const taskItems = opts.taskItems ?? 0;
   if (taskItems > 0) {
     log(`task path: ${taskItems} items, naive vs harness vs app ...`);
     const b = await runBenchmark(m, opts.environment, { ...DEFAULT_BENCH_CONFIG, contextTokens: 60, items: taskItems, rounds: 1, warmupItems: 1, chunk: taskItems });
     Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff });
+    opts.sampler.sample();
   }
+  const streamItems = opts.streamItems ?? 0;
+  if (streamItems > 0) {
+    log(`streaming ${streamItems} story items through the task path (memory) ...`);
+    Object.assign(result, await streamMemory(engine, streamItems, options, opts.sampler, log));
+  }
+  result.worker_peak_mib = opts.sampler.peak / MIB;
+  result.process_max_rss_mib = hasProcess ? (process.resourceUsage().maxRSS * 1024) / MIB : NaN;
   return result;
+}
+
+/** Stream `n` story items through the task path (as the Task lab does) and read RSS after 100 and after the last. */
+async function streamMemory(engine: Engine, n: number, options: ScoreOptions, sampler: RssSampler, log: (s: string) => void): Promise<Partial<ScaleResult>> {
+  const t0 = performance.now();
+  const out: Partial<ScaleResult> = { stream_items: n };
+  let done = 0;
+  for await (const r of streamScores(engine, storyItems(n), { options, chunkSize: TASK_CHUNK_ITEMS, stats: 'logprob' })) {
+    void r;
+    done++;
+    // After a chunk's results are consumed (the next chunk is in flight, as in the Task lab).
+    if (done === 100) out.memory_after_100_mib = sampler.sample() / MIB;
+    if (done % 100 === 0) log(`  ${done} items, rss ${(sampler.sample() / MIB).toFixed(0)} MiB`);
+  }
+  out.stream_items_per_s = (done * 1000) / (performance.now() - t0);
+  out.memory_after_last_mib = sampler.sample() / MIB;
+  if (done >= 1000) out.memory_after_1000_mib = out.memory_after_last_mib;
+  if (out.memory_after_100_mib) out.memory_growth = out.memory_after_last_mib / out.memory_after_100_mib;
+  return out;
 }

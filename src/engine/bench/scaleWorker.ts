@@ -7,7 +7,7 @@ import { encodeWithPieces } from '../encode';
 import type { EngineConfig } from '../runtime';
 import type { Device, Dtype } from '../types';
 import { generateBenchItems, type BenchItem } from './items';
-import { runScaleBench, SCALE_SHAPE, type ScaleResult } from './scale';
+import { RssSampler, runScaleBench, SCALE_SHAPE, type ScaleResult } from './scale';
 
 export interface ScaleWorkerRequest {
   config: EngineConfig;
@@ -29,6 +29,8 @@ export interface ScaleWorkerResult {
 const api = {
   async run(req: ScaleWorkerRequest, log?: (s: string) => void): Promise<ScaleWorkerResult> {
     const engine = new Engine();
+    // No process in a Worker: the sampler reads NaN, and the page measures the Worker's memory.
+    const sampler = new RssSampler();
     await engine.configure(req.config);
     const t0 = performance.now();
     await engine.load({ source: { kind: 'served', name: req.model }, device: req.device, dtype: req.dtype });
@@ -41,12 +43,14 @@ const api = {
         style: req.style,
         environment: `chromium-${req.device}`,
         loadMs,
+        sampler,
         keystrokes: req.keystrokes,
         taskItems: req.taskItems,
         log: (s) => log?.(s),
       });
       return { result, item };
     } finally {
+      sampler.stop();
       await engine.unload();
     }
   },

@@ -50,6 +50,8 @@ export interface ScoreTableProps {
   stale: boolean;
   /** Workspace indices of rows being re-scored (their shown numbers are out of date); the others are fresh. */
   rescoring?: readonly number[];
+  /** Workspace indices of rows whose PMI is still being scored (every other number of theirs is final). */
+  pmiPending?: readonly number[];
   /** Called after a new result is on screen (for the latency figure). */
   onRendered?(): void;
 }
@@ -66,6 +68,7 @@ export function ScoreTable(props: ScoreTableProps) {
   const onRendered = props.onRendered;
   const renderedFor = useRef<ItemScore | null>(null);
   const rescoring = new Set(props.rescoring ?? []);
+  const pmiPending = new Set(props.pmiPending ?? []);
   useEffect(() => {
     if (result && renderedFor.current !== result) {
       renderedFor.current = result;
@@ -134,7 +137,8 @@ export function ScoreTable(props: ScoreTableProps) {
             {Array.from({ length: props.candidateCount }, (_, i) => {
               const problem = problemOf.get(i);
               const c = byIndex.get(i);
-              const wins = winnersOf.get(i) ?? [];
+              // PMI's winner is not known while any row's PMI is pending.
+              const wins = (winnersOf.get(i) ?? []).filter((r) => !(r === 'pmi' && pmiPending.size > 0));
               const label = (
                 <th scope="row" className="cand-cell">
                   <span className="cand-letter">{candidateLetter(i)}</span>
@@ -166,6 +170,12 @@ export function ScoreTable(props: ScoreTableProps) {
                   {label}
                   {COLUMNS.map((col) => {
                     const win = col.rule !== undefined && wins.includes(col.rule);
+                    if (col.key === 'pmi' && pmiPending.has(i))
+                      return (
+                        <td key={col.key} data-col={col.key} data-pending="true" className="muted" title="PMI's unconditional term (a second pass of this candidate) is being scored; every other number of this row is final">
+                          …
+                        </td>
+                      );
                     return (
                       <td key={col.key} data-col={col.key} data-value={c[col.key]} className={win ? 'win' : undefined}>
                         {cellText(c, col, units)}

@@ -109,6 +109,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
         onUnits={setUnits}
         stale={stale}
         rescoring={scoring.rescoring}
+        pmiPending={scoring.pmiPending}
         onRendered={onRendered}
       />
       {result && scoring.templated && <TemplateComparison raw={result} templated={scoring.templated} indices={indices} units={units} />}

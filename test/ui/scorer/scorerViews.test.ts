@@ -72,6 +72,18 @@ describe('score table', () => {
     expect(html).toMatch(/<tr data-candidate="2" data-fresh="false" class="rescoring">/);
     expect(html).toMatch(/<tr data-candidate="0" data-fresh="true" class="has-win">/);
   });
+
+  it('shows a row whose PMI is pending with every other number and no PMI winner yet', () => {
+    const result: ItemScore = { ...item({ acc: 0, pmi: 1, per_token: 0, acc_norm: 0, acc_bytes: 0 }), candidates: [candidate(' hat.', []), candidate(' zebra.', [])] };
+    const html = renderToStaticMarkup(
+      createElement(ScoreTable, { result, indices: [0, 2], candidateCount: 3, problems: [], gold: null, units: 'bits', onUnits: () => undefined, stale: false, pmiPending: [2] }),
+    );
+    expect(html.match(/data-pending="true"/g)).toHaveLength(1);
+    expect(html).toMatch(/<tr data-candidate="2" data-fresh="true"><th[^]*?<td data-col="pmi" data-pending="true"[^>]*>…<\/td>/);
+    expect(html).toMatch(/<td data-col="per_token" data-value="[^"]+"/);
+    expect(html).not.toMatch(/winner under PMI/);
+    expect(html).toMatch(/<tr data-candidate="0" data-fresh="true" class="has-win">/);
+  });
 });
 
 describe('cumulative cost curve', () => {
