@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MODELS_DIR } from '../models';
 import { runCli } from './run';
+import { DECIDING_RULES } from '../../src/core/scoring/rules';
 
 const STORIES = path.join(MODELS_DIR, 'stories260K');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lengthlens-cli-'));
@@ -66,7 +67,9 @@ describe('lengthlens score', () => {
     expect(out.items).toHaveLength(golden.items.length);
     golden.items.forEach((item, n) => {
       const got = out.items[n];
-      expect(Object.keys(got.winners).sort()).toEqual(['acc', 'acc_bytes', 'acc_norm', 'per_token', 'pmi']);
+      // One winner per deciding row of the rule table, the built-in ones among them by name.
+      expect(Object.keys(got.winners).sort()).toEqual(DECIDING_RULES.map((r) => r.names.winner).sort());
+      expect(Object.keys(got.winners)).toEqual(expect.arrayContaining(['acc', 'acc_bytes', 'acc_norm', 'per_token', 'pmi']));
       expect(Array.isArray(got.warnings)).toBe(true);
       // Winners from the golden (float64) sums: numpy argmax, first index on ties.
       const argmax = (xs: number[]) => xs.indexOf(Math.max(...xs));

@@ -6,6 +6,8 @@ import { comparisonToCsv, csvCell, csvLine, finiteOrNull, itemResultsToCsv, metr
 import type { ItemResult } from '../../../src/core/metrics/itemResults';
 import type { RunComparison } from '../../../src/core/metrics/compare';
 import type { SliceMetrics } from '../../../src/core/metrics/types';
+import { RULE_TABLE } from '../../../src/core/scoring/rules';
+import { BUILT_IN_ACCURACY } from '../scoring/builtInRules';
 
 describe('lmEvalTaskName', () => {
   it('lower-cases and joins runs of other characters with one underscore, trimming them at the ends', () => {
@@ -151,7 +153,16 @@ describe('per-item CSV', () => {
       gold_bpb: 1.5,
       gold_scores: { logprob: -4, per_byte: -1, pmi: NaN },
     };
-    const [header, line, end] = itemResultsToCsv([row]).split('\n');
+    const [fullHeader, fullLine, end] = itemResultsToCsv([row]).split('\n');
+    // The columns of rows added to the rule table after the built-in ones are left out here (each
+    // in its place: pred_/correct_ for a deciding rule, gold_ for its per-item score).
+    const added = RULE_TABLE.filter((r) => !BUILT_IN_ACCURACY.includes(r.id) && r.id !== 'bits_per_byte' && r.id !== 'prior_bpb');
+    const addedColumns = new Set(added.flatMap((r) => [...(r.decides ? [`pred_${r.id}`, `correct_${r.id}`] : []), `gold_${r.names.item}`]));
+    const cells = (l: string) => l.match(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)!.slice(0, fullHeader.split(',').length).map((c) => c.replace(/,$/, ''));
+    const keep = fullHeader.split(',').map((h) => !addedColumns.has(h));
+    const header = fullHeader.split(',').filter((_, i) => keep[i]).join(',');
+    const line = cells(fullLine).filter((_, i) => keep[i]).join(',');
+    expect(fullHeader.split(',').filter((h) => addedColumns.has(h))).toHaveLength(addedColumns.size);
     expect(header).toBe(
       'id,subject,n_choices,gold,pred_acc,correct_acc,pred_acc_norm,correct_acc_norm,pred_acc_bytes,correct_acc_bytes,' +
         'pred_acc_per_token,correct_acc_per_token,pred_acc_mutual_info,correct_acc_mutual_info,gold_bits,gold_bytes,gold_bpb,' +

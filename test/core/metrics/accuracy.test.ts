@@ -4,6 +4,7 @@ import { parseLogSamples, logSampleToItem } from '../../../src/core/formats/logS
 import { accuracyReport, itemCorrectness, rulePredictions } from '../../../src/core/metrics/accuracy';
 import { harnessReport } from '../../../src/core/metrics/harnessReport';
 import { ARC_EASY_DOCS, logSampleLine, type FixtureDoc } from './logSamplesFixture';
+import { builtInAccuracies } from '../scoring/builtInRules';
 
 function load(docs: FixtureDoc[]) {
   const { records, errors } = parseLogSamples(docs.map(logSampleLine).join('\n'));
@@ -14,7 +15,7 @@ function load(docs: FixtureDoc[]) {
 describe('arc_easy docs 0-3 (pythia-70m)', () => {
   const samples = load(ARC_EASY_DOCS);
   it('predicts 2/2/2, 2/2/2, 2/2/2, 3/3/3 under acc/acc_norm/acc_bytes', () => {
-    expect(samples.map((s) => rulePredictions(logSampleToItem(s).choices))).toEqual([
+    expect(samples.map((s) => builtInAccuracies(rulePredictions(logSampleToItem(s).choices)))).toEqual([
       { acc: 2, acc_norm: 2, acc_bytes: 2 },
       { acc: 2, acc_norm: 2, acc_bytes: 2 },
       { acc: 2, acc_norm: 2, acc_bytes: 2 },
@@ -73,13 +74,13 @@ describe('acc_mutual_info (tests/test_metrics.py)', () => {
 describe('synthetic edge cases', () => {
   it('CJK: per-char and per-byte disagree', () => {
     const [s] = load([{ docId: 0, context: 'x', choices: ['日本語です', 'abcdef'], lls: ['-6.0', '-6.5'], target: '0' }]);
-    expect(rulePredictions(logSampleToItem(s).choices)).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 0 });
-    expect(itemCorrectness(logSampleToItem(s))).toEqual({ acc: 1, acc_norm: 0, acc_bytes: 1 });
+    expect(builtInAccuracies(rulePredictions(logSampleToItem(s).choices))).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 0 });
+    expect(builtInAccuracies(itemCorrectness(logSampleToItem(s)))).toEqual({ acc: 1, acc_norm: 0, acc_bytes: 1 });
   });
   it('emoji: acc_norm counts code points, not UTF-16 units', () => {
     const [s] = load([{ docId: 0, context: 'x', choices: ['😀😀', 'abc'], lls: ['-3.0', '-4.0'], target: '1' }]);
-    expect(rulePredictions(logSampleToItem(s).choices)).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 0 });
-    expect(itemCorrectness(logSampleToItem(s))).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 0 });
+    expect(builtInAccuracies(rulePredictions(logSampleToItem(s).choices))).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 0 });
+    expect(builtInAccuracies(itemCorrectness(logSampleToItem(s)))).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 0 });
   });
   it('tie: the first index wins', () => {
     const [s] = load([{ docId: 0, context: 'x', choices: ['ab', 'cd', 'e'], lls: ['-2.0', '-2.0', '-3.0'], target: '1' }]);
@@ -87,7 +88,7 @@ describe('synthetic edge cases', () => {
   });
   it('zero-length choice: 0/0 = NaN wins acc_norm and acc_bytes', () => {
     const [s] = load([{ docId: 0, context: 'x', choices: ['a', '', 'bb'], lls: ['-1.0', '0.0', '-2.0'], target: '0' }]);
-    expect(rulePredictions(logSampleToItem(s).choices)).toEqual({ acc: 1, acc_norm: 1, acc_bytes: 1 });
+    expect(builtInAccuracies(rulePredictions(logSampleToItem(s).choices))).toEqual({ acc: 1, acc_norm: 1, acc_bytes: 1 });
   });
   it('a NaN log-likelihood ("nan" string or bare NaN) wins the argmax', () => {
     const [s] = load([{ docId: 0, context: 'x', choices: ['a', 'b', 'c'], lls: ['-1.0', 'nan', '-0.5'], target: '1' }]);
@@ -153,7 +154,7 @@ describe('target delimiter', () => {
     expect(records[0].choices).toEqual([' ab', 'abcd']);
     expect(records[0].delimiterMismatch).toEqual([]);
     // acc_norm: -3/3 = -1 vs -3.9/4 = -0.975 -> choice 1.
-    expect(rulePredictions(logSampleToItem(records[0]).choices)).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 1 });
+    expect(builtInAccuracies(rulePredictions(logSampleToItem(records[0]).choices))).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 1 });
   });
   it('read with the default " ", a continuation without it is used as logged and flagged', () => {
     const { records } = parseLogSamples(logSampleLine(doc));

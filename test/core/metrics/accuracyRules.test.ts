@@ -15,6 +15,7 @@ import {
   softmax,
 } from '../../../src/core/metrics/accuracy';
 import type { ChoiceScores, ScoredItem } from '../../../src/core/metrics/types';
+import { builtInAccuracies } from '../scoring/builtInRules';
 
 const c = (text: string, logprob: number, extra: Partial<ChoiceScores> = {}): ChoiceScores => ({ text, continuation: ` ${text}`, logprob, ...extra });
 
@@ -27,11 +28,11 @@ describe('per-rule scores and predictions', () => {
     expect(ruleScores(choices, 'acc_bytes')).toEqual([-1, -0.5]);
     expect(ruleScores(choices, 'acc_per_token')).toEqual([-1, -3]);
     expect(ruleScores(choices, 'acc_mutual_info')).toEqual([1, 3]);
-    expect(rulePredictions(choices)).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 1, acc_per_token: 0, acc_mutual_info: 1 });
+    expect(builtInAccuracies(rulePredictions(choices))).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 1, acc_per_token: 0, acc_mutual_info: 1 });
     // A rule whose input one choice lacks is not decided.
     const partial = [c('a', -1, { nTokens: 1 }), c('b', -2)];
     expect(ruleScores(partial, 'acc_per_token')).toBeUndefined();
-    expect(rulePredictions(partial)).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 0 });
+    expect(builtInAccuracies(rulePredictions(partial))).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 0 });
   });
 
   it('maps golds outside the choices to −100 and checks correctness against any gold', () => {
@@ -40,8 +41,8 @@ describe('per-rule scores and predictions', () => {
     expect(goldIndices({ ...item, gold: 3 })).toEqual([-100]);
     expect(isCorrect(item, 0)).toBe(true);
     expect(isCorrect(item, 1)).toBe(false);
-    expect(itemCorrectness(item)).toEqual({ acc: 1, acc_norm: 1, acc_bytes: 1 });
-    expect(itemCorrectness({ ...item, gold: 1 })).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 0 });
+    expect(builtInAccuracies(itemCorrectness(item))).toEqual({ acc: 1, acc_norm: 1, acc_bytes: 1 });
+    expect(builtInAccuracies(itemCorrectness({ ...item, gold: 1 }))).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 0 });
   });
 
   it('calls an item multiple choice by its flag, else by two or more choices', () => {
@@ -86,7 +87,7 @@ describe('accuracy report', () => {
       { id: 'a', choices: [c('x', -1, { nTokens: 1 }), c('y', -2, { nTokens: 1 })], gold: 0 },
       { id: 'b', choices: [c('x', -1), c('y', -2)], gold: 0 },
     ]);
-    expect(Object.keys(r.rules)).toEqual(['acc', 'acc_norm', 'acc_bytes']);
+    expect(Object.keys(builtInAccuracies(r.rules))).toEqual(['acc', 'acc_norm', 'acc_bytes']);
     expect(r.greedy).toBeUndefined();
     const none = accuracyReport([]);
     expect(none.n_items).toBe(0);

@@ -3,6 +3,7 @@ import { scoredItemFromCandidates, tokenBits } from '../../../src/core/metrics/f
 import { itemResults } from '../../../src/core/metrics/itemResults';
 import type { ScoredItem } from '../../../src/core/metrics/types';
 import type { CandidateScore, TokenScore } from '../../../src/core/scoring/types';
+import { builtInAccuracies, zeroScoreFields } from '../scoring/builtInRules';
 
 const LN2 = Math.LN2;
 
@@ -13,6 +14,7 @@ function token(bits: number, start: number, end: number): TokenScore {
 function candidate(continuation: string, tokens: TokenScore[], extra: Partial<CandidateScore> = {}): CandidateScore {
   const sum = tokens.reduce((s, t) => s + t.logprob, 0);
   return {
+    ...zeroScoreFields(),
     text: continuation,
     continuation,
     boundary: 'ok',
@@ -98,8 +100,8 @@ describe('per-item results', () => {
     expect(mc.subject).toBe('animals');
     expect(mc.n_choices).toBe(2);
     expect(mc.gold).toEqual([1]);
-    expect(mc.predictions).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 1, acc_per_token: 0, acc_mutual_info: 1 });
-    expect(mc.correct).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 1, acc_per_token: 0, acc_mutual_info: 1 });
+    expect(builtInAccuracies(mc.predictions)).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 1, acc_per_token: 0, acc_mutual_info: 1 });
+    expect(builtInAccuracies(mc.correct)).toEqual({ acc: 0, acc_norm: 1, acc_bytes: 1, acc_per_token: 0, acc_mutual_info: 1 });
     // The gold " bbbb": 3 nats over 5 bytes (leading space included).
     expect(mc.gold_bits).toBeCloseTo(3 / LN2, 14);
     expect(mc.gold_bytes).toBe(5);
@@ -119,7 +121,7 @@ describe('per-item results', () => {
     expect(cloze.gold_bytes).toBe(3);
     expect(cloze.gold_bpb).toBeCloseTo(2, 14);
     expect(bad.gold).toEqual([-100]);
-    expect(bad.correct).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 0 });
+    expect(builtInAccuracies(bad.correct)).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 0 });
     expect(Number.isNaN(bad.gold_bits) && Number.isNaN(bad.gold_bytes) && Number.isNaN(bad.gold_bpb)).toBe(true);
     expect(bad.gold_scores).toEqual({});
   });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { npArgmax, winners } from '../../../src/core/scoring/winners';
 import { candidateScore } from '../../../src/core/scoring/candidate';
 import type { TokenScore } from '../../../src/core/scoring/types';
+import { DECIDING_RULES } from '../../../src/core/scoring/rules';
+import { builtInWinners } from './builtInRules';
 
 function token(logprob: number, bytes: [number, number]): TokenScore {
   return { id: 0, piece: 'x', text: 'x', bytes, logprob, bits: -logprob / Math.LN2, rank: 1, entropy: 0, top: [], greedy: false };
@@ -87,7 +89,9 @@ describe('issue 12: a candidate whose score is NaN never wins (defect 1)', () =>
     // " there" has PMI 12.04; "<s>" has no unconditional log-prob, so its PMI is NaN (null in JSON).
     const cs = [cand(' there', [[-3.55, 6]], -15.59), cand('<s>', [[-23.16, 3]], NaN)];
     expect(cs[1].pmi).toBeNaN();
-    expect(winners(cs)).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 0, per_token: 0, pmi: 0 });
+    expect(builtInWinners(winners(cs))).toEqual({ acc: 0, acc_norm: 0, acc_bytes: 0, per_token: 0, pmi: 0 });
+    // A winner for every deciding row of the table, and nothing else.
+    expect(Object.keys(winners(cs)).sort()).toEqual(DECIDING_RULES.map((r) => r.names.winner).sort());
   });
   it('NaN under every rule: the rule has no winner (-1), and the first finite value wins otherwise', () => {
     const cs = [cand('a', [[NaN, 1]], 0), cand('b', [[NaN, 1]], 0)];

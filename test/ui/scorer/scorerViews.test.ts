@@ -8,6 +8,8 @@ import { cumulativeCurve } from '../../../src/ui/scorer/CumulativeCostChart';
 import { candidateLetter, fmt, pieceText } from '../../../src/ui/scorer/format';
 import { tokenizerKindOf } from '../../../src/core/tokens/pieces';
 import type { CandidateScore, ItemScore, TokenScore } from '../../../src/core/scoring/types';
+import { RULE_ORDER } from '../../../src/ui/scorer/format';
+import { BUILT_IN_WINNERS, zeroScoreFields } from '../../core/scoring/builtInRules';
 
 function token(text: string, bytes: [number, number], bits: number): TokenScore {
   return { id: 0, piece: text, text, bytes, logprob: -bits * Math.LN2, bits, rank: 1, entropy: 0, top: [], greedy: true };
@@ -15,15 +17,16 @@ function token(text: string, bytes: [number, number], bits: number): TokenScore 
 
 function candidate(text: string, tokens: TokenScore[]): CandidateScore {
   return {
-    text, continuation: text, boundary: 'ok', tokens, n_tokens: tokens.length, n_bytes: 0, n_chars: 0, sum_logprob: 0, per_token: 0,
+    ...zeroScoreFields(), text, continuation: text, boundary: 'ok', tokens, n_tokens: tokens.length, n_bytes: 0, n_chars: 0, sum_logprob: 0, per_token: 0,
     per_char: 0, per_byte: 0, bits_per_byte: 0, pmi: 0, unconditional_logprob: 0, prior_bpb: 0, first_token_bits: 0, is_greedy: false,
   };
 }
 
-const item = (winners: ItemScore['winners']): ItemScore => ({
+/** The built-in rules' winners; a rule added to the table picks no candidate here (-1) unless `others` says. */
+const item = (winners: Record<string, number>, others = -1): ItemScore => ({
   context: 'c',
   candidates: [candidate(' hat.', []), candidate(' towel', []), candidate(' zebra.', [])],
-  winners,
+  winners: { ...Object.fromEntries(RULE_ORDER.filter((r) => !BUILT_IN_WINNERS.includes(r)).map((r) => [r, others])), ...winners } as ItemScore['winners'],
   warnings: [],
 });
 
@@ -42,9 +45,11 @@ describe('disagreement banner', () => {
   it('says when all rules agree, with workspace letters for the scored candidates', () => {
     // Workspace candidate 0 was empty (not scored): the scored ones are B, C, D.
     const html = renderToStaticMarkup(
-      createElement(DisagreementBanner, { result: item({ acc: 2, pmi: 2, per_token: 2, acc_norm: 2, acc_bytes: 2 }), indices: [1, 2, 3], gold: null }),
+      createElement(DisagreementBanner, { result: item({ acc: 2, pmi: 2, per_token: 2, acc_norm: 2, acc_bytes: 2 }, 2), indices: [1, 2, 3], gold: null }),
     );
-    expect(text(html)).toBe('All five rules pick D (“zebra.”).');
+    // Five built-in rules, and any rule added to the table (told to agree here).
+    const count = ['five', 'six', 'seven', 'eight', 'nine', 'ten'][RULE_ORDER.length - 5];
+    expect(text(html)).toBe(`All ${count} rules pick D (“zebra.”).`);
   });
 });
 

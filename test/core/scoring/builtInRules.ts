@@ -1,0 +1,29 @@
+// The built-in rules' entries of a per-rule record, so that a test pins their values exactly and a
+// row added to the rule table changes no test but the table's own: every other key must still be
+// a rule of the table (a stray or misnamed key fails).
+import { ACCURACY_RULES, candidateScoreFields, DECIDING_RULES, type ScoreField } from '../../../src/core/scoring/rules';
+
+/** The built-in deciding rules' ids (accuracy keys) and winner names, by name. */
+export const BUILT_IN_ACCURACY = ['acc', 'acc_norm', 'acc_bytes', 'acc_per_token', 'acc_mutual_info'];
+export const BUILT_IN_WINNERS = ['acc', 'acc_norm', 'acc_bytes', 'per_token', 'pmi'];
+
+function pick<T>(record: Partial<Record<string, T>>, builtIn: string[], table: readonly string[], what: string): Record<string, T> {
+  const stray = Object.keys(record).filter((k) => !table.includes(k));
+  if (stray.length > 0) throw new Error(`${what} keys not in the rule table: ${stray.join(', ')}`);
+  return Object.fromEntries(Object.entries(record).filter(([k]) => builtIn.includes(k))) as Record<string, T>;
+}
+
+/** A record keyed by accuracy rule id (predictions, correctness, accuracies), built-in rules only. */
+export function builtInAccuracies<T>(record: Partial<Record<string, T>>): Record<string, T> {
+  return pick(record, BUILT_IN_ACCURACY, ACCURACY_RULES, 'accuracy');
+}
+
+/** A record keyed by winner name (the Scorer's winners), built-in rules only. */
+export function builtInWinners<T>(record: Partial<Record<string, T>>): Record<string, T> {
+  return pick(record, BUILT_IN_WINNERS, DECIDING_RULES.map((r) => r.names.winner!), 'winner');
+}
+
+/** Zero in every per-choice score field of a Scorer candidate the table defines (a fixture's base). */
+export function zeroScoreFields(): Record<ScoreField, number> {
+  return Object.fromEntries(candidateScoreFields().map((f) => [f, 0])) as Record<ScoreField, number>;
+}
