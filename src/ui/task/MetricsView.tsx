@@ -1,6 +1,6 @@
 // The metrics of the shown run (SPEC §4): BPB family with the α/β identity, PriorBPB in both
 // leading-space modes, length quintiles, Spearman ρ, accuracies, per subject; charts; exports.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { metricsToCsv, metricsToJson, rateCurveToCsv } from '../../core/formats/metricsExport';
 import type { ItemScoreName, SliceMetrics, TaskMetrics } from '../../core/metrics/types';
 import { ACCURACY_RULES } from '../../core/metrics/types';
@@ -16,6 +16,31 @@ import { useRunMetrics } from './useRunMetrics';
 
 /** Each per-item score beside its Spearman ρ, in the rule table's column order. */
 const SCORE_LABELS = Object.fromEntries(SCORE_COLUMNS.map((r) => [r.names.item, itemLabel(r)])) as Record<ItemScoreName, string>;
+
+/** A column header: its text, or its text and a tooltip. */
+type Column = string | { label: string; title: string };
+
+/** A scrolling table with one header row: every table of this view. */
+function TaskTable(props: { columns: Column[]; children: ReactNode }) {
+  return (
+    <div className="task-table-wrap">
+      <table>
+        <thead>
+          <tr>
+            {props.columns.map((c) =>
+              typeof c === 'string' ? (
+                <th key={c} scope="col">{c}</th>
+              ) : (
+                <th key={c.label} scope="col" title={c.title}>{c.label}</th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}
 
 function OptionsBar(props: { subjects: string[] }) {
   const options = useTaskLab((s) => s.options);
@@ -151,36 +176,21 @@ function QuintileTable(props: { m: SliceMetrics }) {
         shortest quintile BPB <Num value={first.corpus_bpb} testId="q-short-bpb" />, longest <Num value={last.corpus_bpb} testId="q-long-bpb" />, ratio
         longest / shortest <strong><Num value={q.top_bottom_ratio} digits={3} testId="q-ratio" /></strong>
       </p>
-      <div className="task-table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">quintile</th>
-              <th scope="col">bytes</th>
-              <th scope="col">n</th>
-              <th scope="col">corpus BPB</th>
-              <th scope="col">mean-of-ratios</th>
-              {hasAcc && <th scope="col">acc</th>}
-              {hasAcc && <th scope="col">acc_norm</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {q.bins.map((b, i) => (
-              <tr key={i}>
-                <td>Q{i + 1}</td>
-                <td>
-                  {fmt(b.lo, 0)}–{fmt(b.hi, 0)}
-                </td>
-                <td>{b.n}</td>
-                <td><Num value={b.corpus_bpb} /></td>
-                <td><Num value={b.mean_of_ratios_bpb} /></td>
-                {hasAcc && <td>{pct(b.accuracy.acc)}</td>}
-                {hasAcc && <td>{pct(b.accuracy.acc_norm)}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TaskTable columns={['quintile', 'bytes', 'n', 'corpus BPB', 'mean-of-ratios', ...(hasAcc ? ['acc', 'acc_norm'] : [])]}>
+        {q.bins.map((b, i) => (
+          <tr key={i}>
+            <td>Q{i + 1}</td>
+            <td>
+              {fmt(b.lo, 0)}–{fmt(b.hi, 0)}
+            </td>
+            <td>{b.n}</td>
+            <td><Num value={b.corpus_bpb} /></td>
+            <td><Num value={b.mean_of_ratios_bpb} /></td>
+            {hasAcc && <td>{pct(b.accuracy.acc)}</td>}
+            {hasAcc && <td>{pct(b.accuracy.acc_norm)}</td>}
+          </tr>
+        ))}
+      </TaskTable>
     </div>
   );
 }
@@ -196,24 +206,14 @@ function SpearmanTable(props: { m: SliceMetrics }) {
         Spearman ρ with gold length: bits per byte <Num value={s.bits_per_byte} digits={3} testId="rho-bpb" />, PriorBPB{' '}
         <Num value={s.prior_bpb} digits={3} testId="rho-prior" />
       </p>
-      <div className="task-table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">gold answer score</th>
-              <th scope="col">Spearman ρ</th>
-            </tr>
-          </thead>
-          <tbody>
-            {names.map((n) => (
-              <tr key={n}>
-                <td>{SCORE_LABELS[n]}</td>
-                <td><Num value={s[n]} digits={3} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TaskTable columns={['gold answer score', 'Spearman ρ']}>
+        {names.map((n) => (
+          <tr key={n}>
+            <td>{SCORE_LABELS[n]}</td>
+            <td><Num value={s[n]} digits={3} /></td>
+          </tr>
+        ))}
+      </TaskTable>
       <p className="muted task-note">ρ near 0: the score does not track answer length. Log-likelihood falls with length by construction.</p>
     </div>
   );
@@ -236,28 +236,16 @@ function AccuracyTable(props: { m: SliceMetrics }) {
   return (
     <div className="task-card" data-testid="accuracy">
       <h3>Accuracy ({a.n_items} multiple-choice items)</h3>
-      <div className="task-table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">rule</th>
-              <th scope="col">accuracy</th>
-              <th scope="col">± stderr</th>
-              <th scope="col" title="(acc − chance)/(1 − chance): rescaled against guessing, not acc_norm">chance-norm.</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ACCURACY_RULES.filter((r) => a.rules[r]).map((r) => (
-              <tr key={r}>
-                <td>{r}</td>
-                <td><Num value={a.rules[r]!.value} digits={4} testId={`acc-${r}`} /></td>
-                <td><Num value={a.rules[r]!.stderr} digits={4} /></td>
-                <td><Num value={a.chance_normalised[r]?.value} digits={4} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TaskTable columns={['rule', 'accuracy', '± stderr', { label: 'chance-norm.', title: '(acc − chance)/(1 − chance): rescaled against guessing, not acc_norm' }]}>
+        {ACCURACY_RULES.filter((r) => a.rules[r]).map((r) => (
+          <tr key={r}>
+            <td>{r}</td>
+            <td><Num value={a.rules[r]!.value} digits={4} testId={`acc-${r}`} /></td>
+            <td><Num value={a.rules[r]!.stderr} digits={4} /></td>
+            <td><Num value={a.chance_normalised[r]?.value} digits={4} /></td>
+          </tr>
+        ))}
+      </TaskTable>
       <p className="muted task-note">
         acc and acc_norm pick different answers on {pct(a.acc_acc_norm_disagreement)} of items; acc picks the shortest choice on {pct(a.acc_picks_shortest)}.
         “Chance-normalised” rescales against random guessing and is not lm-eval’s acc_norm.
@@ -273,36 +261,20 @@ function SubjectTable(props: { metrics: TaskMetrics }) {
   return (
     <div className="task-card task-wide" data-testid="by-subject">
       <h3>Per subject</h3>
-      <div className="task-table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">subject</th>
-              <th scope="col">n</th>
-              {hasAcc && <th scope="col">acc</th>}
-              {hasAcc && <th scope="col">acc_norm</th>}
-              <th scope="col">corpus BPB</th>
-              <th scope="col">PriorBPB</th>
-              <th scope="col">α</th>
-              <th scope="col">β</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map(([s, m]) => (
-              <tr key={s}>
-                <td>{s}</td>
-                <td>{m.n_items}</td>
-                {hasAcc && <td>{fmt(m.accuracies.rules.acc?.value, 3)}</td>}
-                {hasAcc && <td>{fmt(m.accuracies.rules.acc_norm?.value, 3)}</td>}
-                <td>{fmt(m.corpus_bpb)}</td>
-                <td>{fmt(m.prior_bpb)}</td>
-                <td>{fmt(m.alpha, 3)}</td>
-                <td>{fmt(m.beta)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <TaskTable columns={['subject', 'n', ...(hasAcc ? ['acc', 'acc_norm'] : []), 'corpus BPB', 'PriorBPB', 'α', 'β']}>
+        {entries.map(([s, m]) => (
+          <tr key={s}>
+            <td>{s}</td>
+            <td>{m.n_items}</td>
+            {hasAcc && <td>{fmt(m.accuracies.rules.acc?.value, 3)}</td>}
+            {hasAcc && <td>{fmt(m.accuracies.rules.acc_norm?.value, 3)}</td>}
+            <td>{fmt(m.corpus_bpb)}</td>
+            <td>{fmt(m.prior_bpb)}</td>
+            <td>{fmt(m.alpha, 3)}</td>
+            <td>{fmt(m.beta)}</td>
+          </tr>
+        ))}
+      </TaskTable>
     </div>
   );
 }
