@@ -42,6 +42,11 @@ export function initialWorkspace(hash: string, embed: boolean): { workspace: Wor
 
 let lastWrittenHash = '';
 
+/** A "#/<room>…" hash: the Scorer's own hashes are "#/" and its state hash. */
+function isRoomRoute(hash: string): boolean {
+  return hash.length > 2 && hash.startsWith('#/') && !hasStateHash(hash);
+}
+
 /** Put the starting workspace in the store; call before the first render that reads it. */
 export function applyInitialWorkspace(embed: boolean): void {
   const start = initialWorkspace(window.location.hash, embed);
@@ -63,7 +68,8 @@ export function startWorkspaceSync(embed: boolean): () => void {
       return;
     }
     const hash = workspaceHash(ws);
-    if (hash !== window.location.hash) {
+    // A room route ("#/task", "#/lessons/…") belongs to another room: never overwrite it.
+    if (hash !== window.location.hash && !isRoomRoute(window.location.hash)) {
       lastWrittenHash = hash;
       history.replaceState(history.state, '', window.location.pathname + window.location.search + hash);
     }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { roomFromHash, isEmbed, type Room } from './route';
 import { SNAPSHOT_HASH_PREFIX } from '../state/snapshot';
+import { useLocationHash } from './useLocationHash';
 
 // Rooms load on demand so the first paint stays small.
 const ScorerRoom = lazy(() => import('./scorer/ScorerRoom'));
@@ -17,13 +18,7 @@ const ROOMS: { room: Room; label: string; href: string }[] = [
 ];
 
 function useRoom(): Room {
-  const [room, setRoom] = useState<Room>(() => roomFromHash(window.location.hash));
-  useEffect(() => {
-    const onHash = () => setRoom(roomFromHash(window.location.hash));
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, []);
-  return room;
+  return roomFromHash(useLocationHash());
 }
 
 export function App() {

@@ -29,6 +29,8 @@ export default function JudgeLab() {
       setParams((prev) => (JSON.stringify(prev) === JSON.stringify(next.params) ? prev : next.params));
     };
     window.addEventListener('hashchange', onHash);
+    // A hash change between the first render and this subscription is not lost.
+    onHash();
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   // Slider moves rewrite the link in place (no history entry per step); views push one.

@@ -7,6 +7,7 @@ import { candidateLetter, RULE_LABEL } from '../scorer/format';
 import { copyText, embedSnippet } from '../embed/embedCode';
 import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButtons';
 import { useReportHeight } from '../embed/useReportHeight';
+import { useLocationHash } from '../useLocationHash';
 import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
 import { findLesson, LESSONS, winnerClaims } from './content';
 import { LessonFigure } from './LessonFigures';
@@ -16,13 +17,8 @@ import { needsModel, useFacts, type FactsState } from './useFacts';
 import './lessons.css';
 
 function useLessonRoute(): LessonRoute {
-  const [route, setRoute] = useState(() => lessonRouteFromHash(window.location.hash));
-  useEffect(() => {
-    const on = () => setRoute(lessonRouteFromHash(window.location.hash));
-    window.addEventListener('hashchange', on);
-    return () => window.removeEventListener('hashchange', on);
-  }, []);
-  return route;
+  const hash = useLocationHash();
+  return useMemo(() => lessonRouteFromHash(hash), [hash]);
 }
 
 /** `*x*` as emphasis; everything else is text (never HTML). */
