@@ -1,6 +1,8 @@
 // The `lengthlens score --items` file: one JSON object per line, {"context": ..., "candidates": [...]}.
 // Read whole (parseScoreItems) or lazily from byte chunks (readScoreItems), so that a file of any
 // size streams through the scorer with memory bounded by its longest line.
+import { firstInvalidUtf8 } from './utf8';
+
 /** A lone UTF-16 surrogate: JSON can spell one ("\ud800"), UTF-8 cannot carry it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -99,7 +101,7 @@ export async function* utf8Lines(chunks: AsyncIterable<Uint8Array> | Iterable<Ui
     try {
       text = decoder.decode(bytes);
     } catch {
-      return { line: n, reason: `not valid UTF-8 (at byte ${firstInvalidByte(bytes) + 1} of the line)` };
+      return { line: n, reason: `not valid UTF-8 (at byte ${firstInvalidUtf8(bytes) + 1} of the line)` };
     }
     return text.trim() === '' ? null : { line: n, text };
   };
@@ -139,26 +141,6 @@ function concat(parts: readonly Uint8Array[], total: number): Uint8Array {
     o += p.length;
   }
   return out;
-}
-
-/** 0-based index of the first byte that does not begin a well-formed UTF-8 sequence (RFC 3629). */
-export function firstInvalidByte(b: Uint8Array): number {
-  let i = 0;
-  while (i < b.length) {
-    const c = b[i];
-    if (c < 0x80) {
-      i++;
-      continue;
-    }
-    const n = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
-    if (n === 0) return i;
-    for (let k = 1; k <= n; k++) if (i + k >= b.length || (b[i + k] & 0xc0) !== 0x80) return i;
-    const d = b[i + 1];
-    // Overlong forms, UTF-16 surrogates and code points past U+10FFFF.
-    if ((c === 0xe0 && d < 0xa0) || (c === 0xed && d >= 0xa0) || (c === 0xf0 && d < 0x90) || (c === 0xf4 && d >= 0x90)) return i;
-    i += n + 1;
-  }
-  return -1;
 }
 
 /** An items file's line: the item, or its line-numbered reason. */

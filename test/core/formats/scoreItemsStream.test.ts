@@ -1,7 +1,8 @@
 // The score --items reader: lines split from byte chunks wherever the chunks break, decoded
 // strictly, numbered as an editor numbers them.
 import { describe, expect, it } from 'vitest';
-import { firstInvalidByte, parseScoreItems, readScoreItems, utf8Lines, type ItemLine, type TextLine } from '../../../src/core/formats/scoreItems';
+import { parseScoreItems, readScoreItems, utf8Lines, type ItemLine, type TextLine } from '../../../src/core/formats/scoreItems';
+import { firstInvalidUtf8 } from '../../../src/core/formats/utf8';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -51,16 +52,16 @@ describe('utf8Lines', () => {
   });
 });
 
-describe('firstInvalidByte', () => {
+describe('firstInvalidUtf8', () => {
   it('finds stray continuation bytes, overlong forms, surrogates, truncation and code points past U+10FFFF', () => {
-    expect(firstInvalidByte(enc('héllo 🙂'))).toBe(-1);
-    expect(firstInvalidByte(new Uint8Array([0x61, 0x80]))).toBe(1);
-    expect(firstInvalidByte(new Uint8Array([0xc0, 0xaf]))).toBe(0); // overlong '/'
-    expect(firstInvalidByte(new Uint8Array([0xe0, 0x80, 0xaf]))).toBe(0); // overlong
-    expect(firstInvalidByte(new Uint8Array([0x61, 0xed, 0xa0, 0x80]))).toBe(1); // U+D800
-    expect(firstInvalidByte(new Uint8Array([0xf4, 0x90, 0x80, 0x80]))).toBe(0); // U+110000
-    expect(firstInvalidByte(new Uint8Array([0x61, 0x62, 0xe6, 0x97]))).toBe(2); // cut short
-    expect(firstInvalidByte(new Uint8Array([0xf0, 0x9f, 0x99, 0x82]))).toBe(-1);
+    expect(firstInvalidUtf8(enc('héllo 🙂'))).toBe(-1);
+    expect(firstInvalidUtf8(new Uint8Array([0x61, 0x80]))).toBe(1);
+    expect(firstInvalidUtf8(new Uint8Array([0xc0, 0xaf]))).toBe(0); // overlong '/'
+    expect(firstInvalidUtf8(new Uint8Array([0xe0, 0x80, 0xaf]))).toBe(0); // overlong
+    expect(firstInvalidUtf8(new Uint8Array([0x61, 0xed, 0xa0, 0x80]))).toBe(1); // U+D800
+    expect(firstInvalidUtf8(new Uint8Array([0xf4, 0x90, 0x80, 0x80]))).toBe(0); // U+110000
+    expect(firstInvalidUtf8(new Uint8Array([0x61, 0x62, 0xe6, 0x97]))).toBe(2); // cut short
+    expect(firstInvalidUtf8(new Uint8Array([0xf0, 0x9f, 0x99, 0x82]))).toBe(-1);
   });
 });
 
@@ -137,10 +138,10 @@ describe('score --items line rules', () => {
   });
 });
 
-describe('firstInvalidByte boundaries', () => {
+describe('firstInvalidUtf8 boundaries', () => {
   it('accepts the edges of every range and refuses just past them', () => {
     const ok = [[0xc2, 0x80], [0xdf, 0xbf], [0xe0, 0xa0, 0x80], [0xef, 0xbf, 0xbf], [0xed, 0x9f, 0xbf], [0xf0, 0x90, 0x80, 0x80], [0xf4, 0x8f, 0xbf, 0xbf], [0x7f]];
-    for (const b of ok) expect(firstInvalidByte(new Uint8Array(b)), b.map((x) => x.toString(16)).join(' ')).toBe(-1);
+    for (const b of ok) expect(firstInvalidUtf8(new Uint8Array(b)), b.map((x) => x.toString(16)).join(' ')).toBe(-1);
     const bad: [number[], number][] = [
       [[0xc1, 0xbf], 0],
       [[0x41, 0xe0, 0x9f, 0x80], 1],
@@ -152,6 +153,6 @@ describe('firstInvalidByte boundaries', () => {
       [[0xe2, 0x28, 0xa1], 0],
       [[0xc2], 0],
     ];
-    for (const [b, at] of bad) expect(firstInvalidByte(new Uint8Array(b)), b.map((x) => x.toString(16)).join(' ')).toBe(at);
+    for (const [b, at] of bad) expect(firstInvalidUtf8(new Uint8Array(b)), b.map((x) => x.toString(16)).join(' ')).toBe(at);
   });
 });

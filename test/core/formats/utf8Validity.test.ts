@@ -1,12 +1,10 @@
-// The two strict UTF-8 validators (whole files: formats/utf8; score --items lines:
-// formats/scoreItems) against the well-formed byte sequences of RFC 3629 §4 / Unicode Table 3-7,
+// The strict UTF-8 validator (whole files and score --items lines alike) against the well-formed byte sequences of RFC 3629 §4 / Unicode Table 3-7,
 // edge by edge, and against the platform's own fatal decoder on random bytes.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeUtf8, firstInvalidUtf8 } from '../../../src/core/formats/utf8';
-import { firstInvalidByte } from '../../../src/core/formats/scoreItems';
 
-const VALIDATORS = { firstInvalidUtf8, firstInvalidByte } as const;
+const VALIDATORS = { firstInvalidUtf8 } as const;
 
 // Each sequence on its own line of the table: the first and last of every row of Table 3-7.
 const VALID: number[][] = [
