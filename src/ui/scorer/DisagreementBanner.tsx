@@ -17,6 +17,9 @@ export function DisagreementBanner(props: { result: ItemScore; indices: number[]
     groups.set(i, [...(groups.get(i) ?? []), rule]);
   }
   if (groups.size === 0) return null;
+  // A rule without a winner (PMI before its second pass, or with no scored candidate) is named, not counted.
+  const undecided = RULE_ORDER.filter((r) => indices[result.winners[r]] === undefined).map((r) => RULE_LABEL[r]);
+  const undecidedNote = undecided.length === 0 ? '' : ` ${undecided.join(' and ')} ${undecided.length > 1 ? 'have' : 'has'} no winner.`;
   const name = (i: number) => {
     const p = indices.indexOf(i);
     return `${candidateLetter(i)} (“${snippet(result.candidates[p]?.text ?? '')}”)`;
@@ -31,21 +34,24 @@ export function DisagreementBanner(props: { result: ItemScore; indices: number[]
           const right = RULE_ORDER.filter((r) => indices[result.winners[r]] === gold).map((r) => RULE_LABEL[r]);
           return right.length === 0
             ? ` No rule picks the gold answer ${candidateLetter(gold)}.`
-            : right.length === RULE_ORDER.length
+            : right.length === RULE_ORDER.length - undecided.length
               ? ''
               : ` Right (gold ${candidateLetter(gold)}): ${right.join(', ')}.`;
         })();
   if (entries.length === 1) {
     return (
       <p className="banner agree" role="status" data-testid="disagreement">
-        All {countWord(RULE_ORDER.length)} rules pick {name(entries[0][0])}.{goldNote}
+        {undecided.length === 0 ? 'All' : 'The'} {countWord(RULE_ORDER.length - undecided.length)} rules {undecided.length === 0 ? '' : 'with a winner '}
+        pick {name(entries[0][0])}.{undecidedNote}
+        {goldNote}
       </p>
     );
   }
   const text = entries.map(phrase).join('; ');
   return (
     <p className="banner disagree" role="status" data-testid="disagreement">
-      <strong>The rules disagree:</strong> {text.charAt(0).toUpperCase() + text.slice(1)}.{goldNote}
+      <strong>The rules disagree:</strong> {text.charAt(0).toUpperCase() + text.slice(1)}.{undecidedNote}
+      {goldNote}
     </p>
   );
 }

@@ -51,6 +51,18 @@ describe('disagreement banner', () => {
     const count = ['five', 'six', 'seven', 'eight', 'nine', 'ten'][RULE_ORDER.length - 5];
     expect(text(html)).toBe(`All ${count} rules pick D (“zebra.”).`);
   });
+
+  it('does not count a rule that has no winner (PMI before its second pass)', () => {
+    const html = renderToStaticMarkup(
+      createElement(DisagreementBanner, { result: item({ acc: 2, pmi: -1, per_token: 2, acc_norm: 2, acc_bytes: 2 }, 2), indices: [1, 2, 3], gold: 3 }),
+    );
+    const count = ['four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][RULE_ORDER.length - 5];
+    expect(text(html)).toBe(`The ${count} rules with a winner pick D (“zebra.”). PMI has no winner.`);
+    const split = renderToStaticMarkup(
+      createElement(DisagreementBanner, { result: item({ acc: 0, pmi: -1, per_token: 2, acc_norm: 2, acc_bytes: 2 }, 2), indices: [0, 1, 2], gold: 0 }),
+    );
+    expect(text(split)).toMatch(/^The rules disagree: Raw sum picks A \(“hat\.”\); .* PMI has no winner\. Right \(gold A\): raw sum\.$/);
+  });
 });
 
 describe('score table', () => {
