@@ -35,6 +35,8 @@ describe('lengthlens score on hub export styles', () => {
     it(`tiny-llama-gqa and -gqa-pos equal tiny-llama-plain per token (policy ${policy})`, async () => {
       const plain = await score('tiny-llama-plain', policy);
       expect(plain.plan).toMatchObject({ style: 'plain', plan: 'shared-cache' });
+      // snake_case like every other key of the CLI's JSON.
+      expect(Object.keys(plain.plan).sort()).toEqual(['cache_type', 'key_ops', 'logits_to_keep', 'note', 'plan', 'position_ids', 'style']);
       expect(plain.items[1].candidates[0].boundary).toBe('merged');
       for (const model of ['tiny-llama-gqa', 'tiny-llama-gqa-pos']) {
         const got = await score(model, policy);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { jsonReplacer, parseCommandArgs, parseDtypeFlag, parseNumberFlag, warn } from '../io';
+import { jsonReplacer, parseCommandArgs, snakeCaseKeys, parseDtypeFlag, parseNumberFlag, warn } from '../io';
 import { parseMu } from './taskOutput';
 import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { MAX_CANDIDATE_CHARS, MAX_TOP_K } from '../../core/limits';
@@ -242,7 +242,7 @@ export const command: Command = {
       }
     }
     const engine = await loading;
-    const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype, plan: engine.current()!.info.plan });
+    const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype, plan: snakeCaseKeys(engine.current()!.info.plan) });
     const progress = values.quiet ? undefined : progressReporter(total);
     try {
       let done = 0;
