@@ -79,8 +79,16 @@ export function centredMoments(
   return { mx, my, sxx, sxy, syy };
 }
 
+/** Every value equal to the first: a constant series (its float mean may still leave residues). */
+function isConstant(v: readonly number[]): boolean {
+  return v.every((a) => a === v[0]);
+}
+
+/** Pearson's r; NaN for fewer than 2 pairs or a constant side (as scipy.stats.pearsonr). */
 export function pearson(x: readonly number[], y: readonly number[]): number {
   if (x.length < 2 || x.length !== y.length) return NaN;
+  // Checked on the values, not on sxx: the mean of [0.1, 0.1, 0.1] is 0.10000000000000002.
+  if (isConstant(x) || isConstant(y)) return NaN;
   const { sxx, sxy, syy } = centredMoments(x, y);
   if (sxx === 0 || syy === 0) return NaN;
   return sxy / Math.sqrt(sxx * syy);

@@ -107,6 +107,9 @@ describe('numpy conventions at the edges', () => {
     expect(Number.isNaN(pearson([1, 2, 3], [1, 2, 3, 4]))).toBe(true);
     expect(Number.isNaN(pearson([1, 2, 3, 4], [1, 2, 3]))).toBe(true);
     expect(Number.isNaN(pearson([2, 2, 2], [1, 2, 3]))).toBe(true);
+    // A constant series whose float mean is not exact (0.1 × 3 / 3 = 0.10000000000000002) is still constant.
+    expect(Number.isNaN(pearson([0.1, 0.1, 0.1], [1, 2, 4]))).toBe(true);
+    expect(Number.isNaN(pearson([1, 2, 4], [0.7, 0.7, 0.7, 0.7].slice(1)))).toBe(true);
     // Spearman of [1..5] with [5, 6, 7, 8, 7] is np.corrcoef of the ranks [1, 2, 3.5, 5, 3.5]: 0.8207826816681233; a NaN pair is left out.
     expect(spearman([1, 2, 3, 4, 5, 6], [5, 6, 7, 8, 7, NaN])).toBeCloseTo(0.8207826816681233, 14);
     expect(spearman([1, Infinity, 3, 4, 5, 6], [5, 9, 6, 7, 8, 7])).toBeCloseTo(0.8207826816681233, 14);
