@@ -3,38 +3,12 @@ import { scoredItemFromCandidates, tokenBits } from '../../../src/core/metrics/f
 import { itemResults } from '../../../src/core/metrics/itemResults';
 import type { ScoredItem } from '../../../src/core/metrics/types';
 import type { CandidateScore, TokenScore } from '../../../src/core/scoring/types';
-import { builtInAccuracies, zeroScoreFields } from '../scoring/builtInRules';
+import { bitsToken, builtInAccuracies, fixtureCandidate } from '../scoring/builtInRules';
 
 const LN2 = Math.LN2;
-
-function token(bits: number, start: number, end: number): TokenScore {
-  return { id: 0, piece: '', text: '', bytes: [start, end], logprob: -bits * LN2, bits, rank: 1, entropy: 0, top: [], greedy: false };
-}
-
-function candidate(continuation: string, tokens: TokenScore[], extra: Partial<CandidateScore> = {}): CandidateScore {
-  const sum = tokens.reduce((s, t) => s + t.logprob, 0);
-  return {
-    ...zeroScoreFields(),
-    text: continuation,
-    continuation,
-    boundary: 'ok',
-    tokens,
-    n_tokens: tokens.length,
-    n_bytes: 0,
-    n_chars: 0,
-    sum_logprob: sum,
-    per_token: 0,
-    per_char: 0,
-    per_byte: 0,
-    bits_per_byte: 0,
-    pmi: 0,
-    unconditional_logprob: -10,
-    prior_bpb: 0,
-    first_token_bits: tokens[0]?.bits ?? NaN,
-    is_greedy: false,
-    ...extra,
-  };
-}
+const token = bitsToken;
+const candidate = (continuation: string, tokens: TokenScore[], extra: Partial<CandidateScore> = {}) =>
+  fixtureCandidate(continuation, tokens, { unconditional_logprob: -10, ...extra });
 
 describe('scored items from engine candidates', () => {
   it('carries each choice, and per-token bits for every gold only', () => {

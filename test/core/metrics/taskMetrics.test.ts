@@ -4,7 +4,7 @@ import { scoredItemFromCandidates } from '../../../src/core/metrics/fromCandidat
 import { taskMetrics } from '../../../src/core/metrics/taskMetrics';
 import type { ScoredItem } from '../../../src/core/metrics/types';
 import type { CandidateScore, TokenScore } from '../../../src/core/scoring/types';
-import { candidateScoreFields, type ScoreField } from '../../../src/core/scoring/rules';
+import { bitsToken, fixtureCandidate } from '../scoring/builtInRules';
 
 /** Cloze items with n_i bytes and B_i = 2 + 0.5 n_i bits (one token per byte after a 2-bit head). */
 function affineItems(lengths: number[], subject?: (n: number) => string): ScoredItem[] {
@@ -71,33 +71,11 @@ describe('task metrics over a cloze task', () => {
   });
 });
 
-function tokenScore(bits: number, start: number, end: number): TokenScore {
-  return { id: 0, piece: '', text: '', bytes: [start, end], logprob: -bits * Math.LN2, bits, rank: 1, entropy: 0, top: [], greedy: false };
-}
+const tokenScore = bitsToken;
 
 function candidate(text: string, tokens: TokenScore[], uncond: number): CandidateScore {
-  const sum = tokens.reduce((s, t) => s + t.logprob, 0);
-  return {
-    // 0 under every row of the rule table, then the values this test reads.
-    ...(Object.fromEntries(candidateScoreFields().map((f) => [f, 0])) as Record<ScoreField, number>),
-    text,
-    continuation: text,
-    boundary: 'ok',
-    tokens,
-    n_tokens: tokens.length,
-    n_bytes: 0,
-    n_chars: 0,
-    sum_logprob: sum,
-    per_token: 0,
-    per_char: 0,
-    per_byte: 0,
-    bits_per_byte: 0,
-    pmi: sum - uncond,
-    unconditional_logprob: uncond,
-    prior_bpb: 0,
-    first_token_bits: tokens[0].bits,
-    is_greedy: false,
-  };
+  const c = fixtureCandidate(text, tokens, { unconditional_logprob: uncond });
+  return { ...c, pmi: c.sum_logprob - uncond };
 }
 
 describe('engine output to task metrics', () => {
