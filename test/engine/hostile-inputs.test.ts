@@ -1,19 +1,9 @@
 // Issue 12 (wrong numbers, silent loss) on the real stories260K model: each case once gave a
 // wrong number or dropped a candidate without saying so.
-import { beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { createNodeEngine } from '../../src/engine/node';
-import type { Engine } from '../../src/engine/engine';
-import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { describe, expect, it } from 'vitest';
+import { useStoriesEngine } from './storiesEngine';
 
-const STORIES = { kind: 'path' as const, path: path.join(MODELS_DIR, 'stories260K') };
-let engine: Engine;
-beforeAll(async () => {
-  engine = await createNodeEngine(STORIES, 'fp32');
-});
-const score = (context: string, candidates: string[], options: Partial<ScoreOptions> = {}) =>
-  engine.score({ context, candidates, options: { ...DEFAULT_SCORE_OPTIONS, ...options } });
+const { score } = useStoriesEngine();
 
 describe('PMI', () => {
   it('defect 1: a candidate "<s>" after a context is scored, has a PMI, and an unknown PMI never wins', async () => {

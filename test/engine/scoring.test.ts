@@ -1,21 +1,13 @@
 // Engine behaviour on the real stories260K model: boundary merges, PMI, limits, dtypes.
-import { beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { createNodeEngine } from '../../src/engine/node';
-import type { Engine } from '../../src/engine/engine';
-import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../src/core/scoring/types';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import { planContinuation, planItem } from '../../src/engine/scorer';
 import { MAX_CANDIDATE_CHARS } from '../../src/core/limits';
 import { encodeWithPieces } from '../../src/engine/encode';
-import { MODELS_DIR } from '../models';
+import { STORIES, useStoriesEngine } from './storiesEngine';
+import { createNodeEngine } from '../../src/engine/node';
 
-const STORIES = { kind: 'path' as const, path: path.join(MODELS_DIR, 'stories260K') };
-let engine: Engine;
-beforeAll(async () => {
-  engine = await createNodeEngine(STORIES, 'fp32');
-});
-const score = (context: string, candidates: string[], options: Partial<ScoreOptions> = {}) =>
-  engine.score({ context, candidates, options: { ...DEFAULT_SCORE_OPTIONS, ...options } });
+const { engine, score } = useStoriesEngine();
 
 describe('boundary merges', () => {
   it('flags a context ending mid-word and scores the straddling token by its share (whole)', async () => {
@@ -98,7 +90,7 @@ describe('PMI', () => {
   it('an empty context scores every token of the continuation from BOS alone, as the harness does', async () => {
     // lm-eval-harness: context [BOS], continuation tok_encode(" there", add_special_tokens=False),
     // whose first token is the dummy-prefix '▁' (a byte that is not in the string).
-    const m = engine.current()!;
+    const m = engine().current()!;
     const expected = encodeWithPieces(m, ' there', false);
     const r = await score('', [' there']);
     expect(r.candidates[0].tokens.map((t) => t.id)).toEqual(expected.map((t) => t.id));
@@ -150,7 +142,7 @@ describe('limits and bad input', () => {
     expect(r.candidates[0].tokens.length).toBeGreaterThan(0);
     expect(Number.isFinite(r.candidates[0].sum_logprob)).toBe(true);
     // As lm-eval-harness: the last maxLength + 1 tokens of prefix + continuation are kept.
-    const m = engine.current()!;
+    const m = engine().current()!;
     const full = planContinuation(m, context, ' The end.', DEFAULT_SCORE_OPTIONS);
     const [fitted] = planItem(m, context, [' The end.'], DEFAULT_SCORE_OPTIONS).plans;
     expect(full.prefixIds.length + full.tokens.length).toBeGreaterThan(m.info.maxLength + 1);
@@ -159,7 +151,7 @@ describe('limits and bad input', () => {
   });
 
   it('scores a candidate of exactly the model context, and calls one token more too long', async () => {
-    const m = engine.current()!;
+    const m = engine().current()!;
     const tokensOf = (cand: string) => planContinuation(m, 'Once', cand, DEFAULT_SCORE_OPTIONS).tokens.length;
     let cand = '';
     while (tokensOf(cand + ' a') <= m.info.maxLength) cand += ' a';
@@ -191,10 +183,10 @@ describe('dtypes', () => {
     // sum (-5.678 here vs -5.9105 for one pass over the whole sequence).
     const tolerance = { fp32: 2e-3, q8: 0.3, q4: 2e-3 };
     for (const dtype of ['fp32', 'q8', 'q4'] as const) {
-      const e = dtype === 'fp32' ? engine : await createNodeEngine(STORIES, dtype);
+      const e = dtype === 'fp32' ? engine() : await createNodeEngine(STORIES, dtype);
       const r = await e.score({ context: '', candidates: [probe], options: DEFAULT_SCORE_OPTIONS });
       expect(Math.abs(r.candidates[0].sum_logprob - published[dtype])).toBeLessThan(tolerance[dtype]);
-      if (e !== engine) await e.unload();
+      if (e !== engine()) await e.unload();
     }
   });
 
