@@ -22,6 +22,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../test/browser/chromium';
 import { spread, type ScaleResult, type Spread } from '../src/engine/bench/scale';
 import type { ScaleWorkerResult } from '../src/engine/bench/scaleWorker';
 import type { ProbeCheck } from '../src/engine/api';
+import { traceMainThread, type MainThreadTrace } from './mainThreadTrace';
 
 export interface ScaleBrowserOptions {
   /** Base URL of the app (vite preview of dist/) whose models folder serves `model`. */
@@ -56,6 +57,18 @@ export interface LongTasks {
   at_result: number[];
   /** Durations (ms) of the long tasks that handled a key press. */
   at_key: number[];
+  /**
+   * The same windows traced (DevTools protocol): each main-thread task over 50 ms of wall time with
+   * the CPU time the thread spent in it and what it was made of. Wall time on a loaded machine
+   * includes waiting for a core; CPU time does not. Null when tracing failed (reason given).
+   */
+  traced: MainThreadTrace['tasks'] | null;
+  /** The largest CPU time of one traced task, and how many took over 200 ms of CPU. */
+  cpu_max_ms: number | null;
+  cpu_over_200_ms: number | null;
+  /** The main thread's CPU time over the traced windows, and the windows' wall time. */
+  main_thread_cpu_ms: number | null;
+  traced_window_ms: number | null;
 }
 
 /** One row in the Node rows' shape (`{"scale": [...]}`), with the browser's own keys. */
@@ -372,16 +385,30 @@ export async function runScaleBrowser(o: ScaleBrowserOptions): Promise<{ rows: B
     };
     await sample('loaded, item scored');
 
+    // Each typing window is traced on its own (the memory sample between them forces a collection).
+    const traces: MainThreadTrace[] = [];
+    const traced = async <T>(f: () => Promise<T>): Promise<T> => {
+      const tr = await traceMainThread(page).catch((err: unknown) => {
+        row.reasons['long_tasks.traced'] = `tracing failed: ${String(err)}`;
+        return null;
+      });
+      const out = await f();
+      if (tr) traces.push(await tr.stop());
+      return out;
+    };
     const t0 = await page.evaluate(() => performance.now());
-    const cand = await typeTimed(page, 'candidate-0', cand0.slice(cand0.length - K), n, timeout);
+    const cand = await traced(() => typeTimed(page, 'candidate-0', cand0.slice(cand0.length - K), n, timeout));
     const tCandEnd = await page.evaluate(() => performance.now());
     await sample(`after ${K} candidate keystrokes`);
     const ctx = item.context;
     const t1 = await page.evaluate(() => performance.now());
-    await page.getByTestId('context').fill(ctx.slice(0, ctx.length - K));
-    await waitFresh(page, n, timeout);
-    const ctxTimes = await typeTimed(page, 'context', ctx.slice(ctx.length - K), n, timeout);
+    const ctxTimes = await traced(async () => {
+      await page.getByTestId('context').fill(ctx.slice(0, ctx.length - K));
+      await waitFresh(page, n, timeout);
+      return typeTimed(page, 'context', ctx.slice(ctx.length - K), n, timeout);
+    });
     const t2 = await page.evaluate(() => performance.now());
+    const tracedTasks = traces.length === 2 ? traces.flatMap((t) => t.tasks) : null;
     await sample(`after ${K} context keystrokes`);
     const h = await hooks(page);
     // Long tasks while typing and scoring (the memory sample between the sequences, which forces a
@@ -395,6 +422,11 @@ export async function runScaleBrowser(o: ScaleBrowserOptions): Promise<{ rows: B
       // What each long task was part of: a new result reaching the screen, or handling a key press.
       at_result: inWindow.filter((lt) => h.rendered.some((r) => r.t >= lt.start && r.t <= lt.start + lt.ms + 100)).map((lt) => Math.round(lt.ms)),
       at_key: inWindow.filter((lt) => h.keys.some((k) => k >= lt.start - 5 && k <= lt.start + lt.ms)).map((lt) => Math.round(lt.ms)),
+      traced: tracedTasks,
+      cpu_max_ms: tracedTasks ? tracedTasks.reduce((m, t) => Math.max(m, t.cpu_ms), 0) : null,
+      cpu_over_200_ms: tracedTasks ? tracedTasks.filter((t) => t.cpu_ms > 200).length : null,
+      main_thread_cpu_ms: tracedTasks ? traces.reduce((a, t) => a + t.cpu_total_ms, 0) : null,
+      traced_window_ms: tracedTasks ? traces.reduce((a, t) => a + t.wall_window_ms, 0) : null,
     });
     set('keystroke_candidate_ms', spread(cand.request));
     set('keystroke_candidate_to_table_ms', spread(cand.toTable));

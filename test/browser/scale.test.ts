@@ -58,6 +58,16 @@ describe('bench --scale in Chromium (WASM)', () => {
     expect(r.worker_memory_mib.length).toBe(3);
     expect(r.long_tasks!.window_ms).toBeGreaterThan(0);
     expect(r.long_tasks!.over_200_ms).toBeLessThanOrEqual(r.long_tasks!.count);
+    // The traced windows: the main thread did work (typing, renders) and no task's CPU time exceeds its wall time.
+    const lt = r.long_tasks!;
+    expect(lt.traced, r.reasons['long_tasks.traced']).not.toBeNull();
+    expect(lt.main_thread_cpu_ms).toBeGreaterThan(0);
+    expect(lt.main_thread_cpu_ms!).toBeLessThanOrEqual(lt.traced_window_ms! * 1.05);
+    for (const t of lt.traced!) {
+      expect(t.wall_ms).toBeGreaterThan(50);
+      expect(t.cpu_ms).toBeLessThanOrEqual(t.wall_ms + 1);
+      expect(t.parts.reduce((a, [, ms]) => a + ms, 0)).toBeLessThanOrEqual(t.wall_ms + 1);
+    }
     expect(r.memory_after_1000_mib).toBeNull();
     expectEveryNullExplained(r);
   });
