@@ -35,7 +35,7 @@ function ensureModel(dir: string, name: string): void {
 
 function table(rows: readonly BrowserScaleRow[]): string {
   const f = (x: number | null | undefined, d = 0) => (x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
-  const out = ['environment      load_ms  worker_peak_mib  key_cand med/p90 (floor)  key_ctx med/p90 (floor)  scratch  longest_task_ms  task it/s  vs naive  vs harness  works'];
+  const out = ['environment      load_ms  worker_peak_mib  key_cand med/p90 (floor)  key_ctx med/p90 (floor)  scratch  longest_task wall/cpu ms  task it/s  vs naive  vs harness  works'];
   for (const r of rows) {
     out.push(
       [
@@ -45,7 +45,7 @@ function table(rows: readonly BrowserScaleRow[]): string {
         `${f(r.keystroke_candidate_ms?.median)}/${f(r.keystroke_candidate_ms?.p90)} (${f(r.floor_candidate_ms)})`.padStart(25),
         `${f(r.keystroke_context_ms?.median)}/${f(r.keystroke_context_ms?.p90)} (${f(r.floor_context_ms)})`.padStart(24),
         f(r.from_scratch_ms).padStart(8),
-        f(r.long_tasks?.max_ms).padStart(16),
+        `${f(r.long_tasks?.max_ms)}/${f(r.long_tasks?.cpu_max_ms)}`.padStart(25),
         f(r.task_items_per_s, 2).padStart(10),
         f(r.ratio_vs_naive, 2).padStart(9),
         f(r.ratio_vs_harness, 2).padStart(11),
