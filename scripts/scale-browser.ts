@@ -88,6 +88,9 @@ export interface BrowserScaleRow {
   worker_memory_mib: { phase: string; worker_mib: number | null; page_and_workers_mib: number | null }[];
   renderer_peak_rss_mib: number | null;
   keystroke_candidate_ms: Spread | null;
+  /** The same keystrokes until every rule but PMI is fresh (the Scorer's first phase; PMI's term follows). */
+  keystroke_candidate_first_phase_ms: Spread | null;
+  keystroke_candidate_first_phase_vs_floor: number | null;
   keystroke_candidate_to_table_ms: Spread | null;
   keystroke_context_ms: Spread | null;
   keystroke_context_to_table_ms: Spread | null;
@@ -126,7 +129,7 @@ const PAGE_HOOKS = `
   } catch (e) {}
   addEventListener('keydown', () => { window.__ll.lastKey = performance.now(); window.__ll.keys.push(window.__ll.lastKey); }, true);
   new MutationObserver((ms) => {
-    for (const m of ms) window.__ll.rendered.push({ run: m.target.dataset.run, ms: Number(m.target.dataset.rescoreMs), t: performance.now() });
+    for (const m of ms) window.__ll.rendered.push({ run: m.target.dataset.run, ms: Number(m.target.dataset.rescoreMs), pmiPending: Number(m.target.dataset.pmiPending ?? 0), t: performance.now() });
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-run'] });
 `;
 
@@ -134,7 +137,7 @@ interface PageHooks {
   longtasks: { start: number; ms: number }[];
   lastKey: number;
   keys: number[];
-  rendered: { run: string; ms: number; t: number }[];
+  rendered: { run: string; ms: number; pmiPending: number; t: number }[];
 }
 
 function workspaceScript(model: string, dtype: string, context: string, candidates: string[]): string {
@@ -207,12 +210,13 @@ async function waitFresh(page: Page, n: number, timeout: number): Promise<void> 
 const hooks = (page: Page) => page.evaluate(() => (window as unknown as { __ll: PageHooks }).__ll);
 
 /** Type `chars` one at a time at the end of the field; each keystroke is timed to its fresh table. */
-async function typeTimed(page: Page, testId: string, chars: string, n: number, timeout: number): Promise<{ request: number[]; toTable: number[] }> {
+async function typeTimed(page: Page, testId: string, chars: string, n: number, timeout: number): Promise<{ request: number[]; firstPhase: number[]; toTable: number[] }> {
   const field = page.getByTestId(testId);
   await field.focus();
   // Both fields are textareas: Control+End is the end of the text (End is the end of the visual line).
   await page.keyboard.press('Control+End');
   const request: number[] = [];
+  const firstPhase: number[] = [];
   const toTable: number[] = [];
   for (const ch of chars) {
     const before = (await hooks(page)).rendered.length;
@@ -222,9 +226,12 @@ async function typeTimed(page: Page, testId: string, chars: string, n: number, t
     const h = await hooks(page);
     const last = h.rendered[h.rendered.length - 1];
     request.push(last.ms);
+    // The run's first render with PMI pending: every rule but PMI fresh (none when PMI's terms were held).
+    const first = h.rendered.slice(before).find((r) => r.run === last.run && r.pmiPending > 0);
+    firstPhase.push((first ?? last).ms);
     toTable.push(last.t - h.lastKey);
   }
-  return { request, toTable };
+  return { request, firstPhase, toTable };
 }
 
 async function shot(page: Page, dir: string | null, name: string, fullPage = true): Promise<void> {
@@ -238,7 +245,7 @@ function nullRow(o: ScaleBrowserOptions, environment: string, reason: string): B
   const row: BrowserScaleRow = {
     shape: o.shape, style: o.style, dtype: o.dtype, environment, plan: null, load_ms: null, load_graph_read_ms: null, load_ms_cold: null, warm_load_from_cache: null,
     worker_peak_mib: null, worker_memory_mib: [], renderer_peak_rss_mib: null,
-    keystroke_candidate_ms: null, keystroke_candidate_to_table_ms: null, keystroke_context_ms: null, keystroke_context_to_table_ms: null,
+    keystroke_candidate_ms: null, keystroke_candidate_first_phase_ms: null, keystroke_candidate_first_phase_vs_floor: null, keystroke_candidate_to_table_ms: null, keystroke_context_ms: null, keystroke_context_to_table_ms: null,
     floor_candidate_ms: null, floor_context_ms: null, from_scratch_ms: null,
     keystroke_candidate_vs_floor: null, keystroke_context_vs_floor: null, from_scratch_vs_candidate_keystroke: null, from_scratch_vs_context_keystroke: null,
     task_items_per_s: null, ratio_vs_naive: null, ratio_vs_harness: null, memory_after_100_mib: null, memory_after_1000_mib: null,
@@ -429,6 +436,8 @@ export async function runScaleBrowser(o: ScaleBrowserOptions): Promise<{ rows: B
       traced_window_ms: tracedTasks ? traces.reduce((a, t) => a + t.wall_window_ms, 0) : null,
     });
     set('keystroke_candidate_ms', spread(cand.request));
+    set('keystroke_candidate_first_phase_ms', spread(cand.firstPhase));
+    set('keystroke_candidate_first_phase_vs_floor', spread(cand.firstPhase).median / e.floor_candidate_ms);
     set('keystroke_candidate_to_table_ms', spread(cand.toTable));
     set('keystroke_context_ms', spread(ctxTimes.request));
     set('keystroke_context_to_table_ms', spread(ctxTimes.toTable));

@@ -332,7 +332,7 @@ export const useEngine = create<EngineSession>()((set, get) => {
       const model = modelKeyOf(load.request);
       const runId = get().scoring.runId + 1;
       const requestedAt = performance.now();
-      set((s) => ({ scoring: { ...s.scoring, runId, running: true, error: null } }));
+      set((s) => ({ scoring: { ...s.scoring, runId, running: true, error: null, requestedAt } }));
       get().markRescoring(input);
       void getClient().api.cancelBefore(runId);
       // Only the parts not cached go to the engine; the item is assembled from the cache. Two phases:

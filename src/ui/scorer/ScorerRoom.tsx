@@ -53,6 +53,8 @@ export default function ScorerRoom(props: { embed?: boolean }) {
     const s = useEngine.getState().scoring;
     if (rootRef.current) {
       rootRef.current.dataset.rescoreMs = (performance.now() - s.requestedAt).toFixed(1);
+      // How many rows still wait for PMI's term: > 0 when this render is the first phase's.
+      rootRef.current.dataset.pmiPending = String(s.pmiPending?.length ?? 0);
       rootRef.current.dataset.run = String(s.runId);
     }
   }, []);
