@@ -71,7 +71,7 @@ export function taskFromFile(text: string, fileName: string, delimiter: Delimite
     warnings.push(
       `In ${bare} item(s) the answer follows the context with no space between them; choose "a space" to score them as lm-eval-harness does (target_delimiter " ").`,
     );
-  return { key: taskKeyOf(set), kind: 'items', fileName, set, errors: parsed.errors, warnings, savedAt: Date.now() };
+  return { key: taskKeyOf(set), kind: 'items', fileName, set, errors: parsed.errors, errorUnit: parsed.unit, warnings, savedAt: Date.now() };
 }
 
 /** A log_samples file: the logged scores become a run of their own; the items are kept for export. */

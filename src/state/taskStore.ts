@@ -178,7 +178,7 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
       if (task.set.items.length === 0) {
         // Nothing loaded: keep the current task, but show why the file failed.
         set({ notice: undefined });
-        throw Object.assign(new Error(`No item in ${fileName} could be read.`), { lineErrors: task.errors });
+        throw Object.assign(new Error(`No item in ${fileName} could be read.`), { lineErrors: task.errors, errorUnit: task.errorUnit });
       }
       await install(task, true);
     },

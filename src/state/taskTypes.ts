@@ -1,4 +1,5 @@
 // Shapes shared by the Task lab's store, its batch runner and its IndexedDB persistence.
+import type { ItemsErrorUnit } from '../core/formats/items';
 import type { LineError } from '../core/formats/lineError';
 import type { ScoredItem } from '../core/metrics/types';
 import type { TaskSet } from '../core/tasks/types';
@@ -16,6 +17,8 @@ export interface PersistedTask {
   set: TaskSet;
   /** Line-numbered problems found while reading the file; the other lines loaded. */
   errors: LineError[];
+  /** What the errors' numbers count: lines, or the items of one JSON array (absent: lines). */
+  errorUnit?: ItemsErrorUnit;
   /** Non-fatal notes about the file (delimiter mismatches, invalid gold, ...). */
   warnings: string[];
   /** For log_samples: the scores logged by lm-eval-harness, one per document. */

@@ -220,6 +220,17 @@ describe('Task lab', () => {
     expect(await value('corpus-bpb')).toBeCloseTo(expectedFile.corpus_bpb, 4);
     expect(await value('acc-acc')).toBe(expectedFile.accuracies.rules.acc!.value);
     await screenshot(page, 'task-malformed-file');
+    // A JSON array's problems are numbered by item (its elements are not lines).
+    await page.getByTestId('items-file').setInputFiles({
+      name: 'items.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify([{ context: 'Once upon a', gold: ' time' }, { context: 'no answer' }, { context: 'The cat', gold: ' sat' }], null, 2)),
+    });
+    await expect.poll(() => page.getByTestId('item-count').textContent()).toBe('2');
+    const itemErrors = (await page.getByTestId('line-errors').textContent()) ?? '';
+    expect(itemErrors).toContain('1 item could not be read (the other items loaded)');
+    expect(itemErrors).toMatch(/item 2: /);
+    await screenshot(page, 'task-json-array-errors');
     expect(errors).toEqual([]);
   });
 

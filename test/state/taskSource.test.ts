@@ -23,6 +23,15 @@ describe('items files', () => {
     // Strings are scored as written by default, as `lengthlens task --items` does.
     expect(task.set.targetDelimiter).toBe('');
     expect(task.warnings).toEqual([]);
+    expect(task.errorUnit).toBe('line');
+  });
+
+  it('numbers the problems of a JSON array by item, not by line', () => {
+    const text = JSON.stringify([{ context: 'a', gold: ' b' }, { context: 'c' }, { context: 'd', gold: ' e' }], null, 2);
+    const task = taskFromFile(text, 'items.json');
+    expect(task.set.items.map((it) => it.context)).toEqual(['a', 'd']);
+    expect(task.errorUnit).toBe('item');
+    expect(task.errors.map((e) => e.line)).toEqual([2]);
   });
 
   it('puts a space between context and answer only when asked (or when auto finds none)', () => {

@@ -2,6 +2,7 @@
 // log_samples) by drag-and-drop or the file picker. Bad lines are listed with their numbers.
 import { useRef, useState, type DragEvent } from 'react';
 import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
+import type { ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
 import { utf8Length } from '../../core/text/unicode';
 import { SAMPLE_TASKS } from '../../core/tasks/samples';
@@ -13,19 +14,22 @@ import { downloadText } from '../common/download';
 import { readUserFile } from '../common/readUserFile';
 import { showString } from './format';
 
-function LineErrors(props: { errors: LineError[]; testId: string }) {
+function LineErrors(props: { errors: LineError[]; unit?: ItemsErrorUnit; testId: string }) {
   if (props.errors.length === 0) return null;
+  // A JSON array's problems are numbered by item, a JSONL or CSV file's by line.
+  const unit = props.unit ?? 'line';
   const shown = props.errors.slice(0, 200);
   return (
     <div className="error task-line-errors" role="alert" data-testid={props.testId}>
       <strong>
-        {props.errors.length} line{props.errors.length === 1 ? '' : 's'} could not be read
+        {props.errors.length} {unit}
+        {props.errors.length === 1 ? '' : 's'} could not be read
       </strong>
-      {props.testId === 'line-errors' ? ' (the other lines loaded):' : ':'}
+      {props.testId === 'line-errors' ? ` (the other ${unit}s loaded):` : ':'}
       <ul>
         {shown.map((e) => (
           <li key={`${e.line}:${e.message}`}>
-            line {e.line}: {e.message}
+            {unit} {e.line}: {e.message}
           </li>
         ))}
       </ul>
@@ -75,7 +79,7 @@ function TaskSummary(props: { task: PersistedTask }) {
           {w}
         </p>
       ))}
-      <LineErrors errors={task.errors} testId="line-errors" />
+      <LineErrors errors={task.errors} unit={task.errorUnit} testId="line-errors" />
       {items.length > 0 && (
         <button type="button" onClick={exportTask}>
           Export as lm-eval-harness task (YAML + JSONL)
@@ -91,7 +95,7 @@ export function TaskInput() {
   const loadSample = useTaskLab((s) => s.loadSample);
   const loadFile = useTaskLab((s) => s.loadFile);
   const [delimiter, setDelimiter] = useState<DelimiterChoice>('none');
-  const [failed, setFailed] = useState<{ message: string; errors: LineError[] } | null>(null);
+  const [failed, setFailed] = useState<{ message: string; errors: LineError[]; unit?: ItemsErrorUnit } | null>(null);
   const [dragging, setDragging] = useState(false);
   const lastFile = useRef<{ text: string; name: string } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -111,8 +115,8 @@ export function TaskInput() {
     try {
       await loadFile(text, name, d);
     } catch (err) {
-      const e = err as Error & { lineErrors?: LineError[] };
-      setFailed({ message: e.message, errors: e.lineErrors ?? [] });
+      const e = err as Error & { lineErrors?: LineError[]; errorUnit?: ItemsErrorUnit };
+      setFailed({ message: e.message, errors: e.lineErrors ?? [], unit: e.errorUnit });
     }
   };
 
@@ -195,7 +199,7 @@ export function TaskInput() {
       {failed && (
         <div className="error" role="alert" data-testid="load-error">
           <p>{failed.message}</p>
-          {failed.errors.length > 0 && <LineErrors errors={failed.errors} testId="load-line-errors" />}
+          {failed.errors.length > 0 && <LineErrors errors={failed.errors} unit={failed.unit} testId="load-line-errors" />}
         </div>
       )}
       {task && <TaskSummary task={task} />}
