@@ -162,7 +162,7 @@ export function TaskInput() {
             onDrop={onDrop}
           >
             <p>
-              Drop a JSONL or CSV file here, or{' '}
+              Drop a JSONL, JSON or CSV file here, or{' '}
               <button type="button" disabled={busy} onClick={() => inputRef.current?.click()}>
                 choose a file
               </button>
