@@ -62,5 +62,4 @@ describe('audit where the lengths overlap', () => {
     expect(r.checklist[1].finding.startsWith('Lengths present for all 100 verdicts; mean length A 143, B 100;')).toBe(true);
     expect(r.checklist.map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'missing', 'info']);
   });
-
 });
