@@ -63,3 +63,48 @@ describe('audit where the lengths overlap', () => {
     expect(r.checklist.map((c) => c.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'missing', 'info']);
   });
 });
+
+describe('audit checklist boundaries', () => {
+  /** n prompts judged once each, the first `aFirst` of them with A shown first. */
+  const oneOrder = (n: number, aFirst: number, human: VerdictRow['human'] = null): VerdictRow[] =>
+    Array.from({ length: n }, (_, i) => ({
+      line: 0,
+      promptId: `p${i}`,
+      aFirst: i < aFirst,
+      pA: [0.7, 0.2, 0.6, 0.4][i % 4],
+      hard: null,
+      lenA: 80 + 10 * (i % 5),
+      lenB: 100,
+      category: null,
+      human,
+    }));
+
+  it('calls a randomised order ok only with A first on more than 30% and less than 70% of verdicts', () => {
+    const status = (aFirst: number) => {
+      const r = auditVerdicts(oneOrder(20, aFirst), { bootstrapReps: 2 });
+      return [r.checklist[0].status, r.checklist[2].status];
+    };
+    expect(status(7)).toEqual(['ok', 'ok']); // 35%
+    expect(status(13)).toEqual(['ok', 'ok']); // 65%
+    expect(status(6)).toEqual(['warn', 'warn']); // 30%
+    expect(status(14)).toEqual(['warn', 'warn']); // 70%
+  });
+
+  it('names its six points, and needs 30 human labels for ok', () => {
+    const r = auditVerdicts(oneOrder(30, 15, 'A'), { bootstrapReps: 2 });
+    expect(r.checklist.map((c) => c.point)).toEqual([
+      'Order swapped or randomised, and logged',
+      'Lengths logged',
+      'First-slot win rate, inconsistency rate and length-ratio distribution reported',
+      'LC fitted and reported beside raw and swap-averaged, with intervals',
+      'A human-labelled subset checked',
+      'Re-audit when the judge changes',
+    ]);
+    // pA 0.7 and 0.6 read as A: half of the 30 labels agree.
+    expect(r.checklist[4]).toMatchObject({ status: 'ok', finding: 'Judge agrees with the human label on 50.0% of 30 labelled verdicts.' });
+    expect(auditVerdicts(oneOrder(29, 15, 'A'), { bootstrapReps: 2 }).checklist[4].status).toBe('warn');
+    // A's lengths 80, 90, 100, 110, 120 six times each: mean 100.
+    expect(r.lengthRatio.meanLenA).toBe(100);
+    expect(r.checklist[1].finding.startsWith('Lengths present for all 30 verdicts; mean length A 100, B 100;')).toBe(true);
+  });
+});
