@@ -47,6 +47,8 @@ describe('audit where the lengths overlap', () => {
     // (10), 60 + i for i ≤ 35 (8), 92 and 97; 60 + 40 = 100 is a tie.
     expect(r.lcSupport).toEqual({ supported: true, reason: null, aLongerShare: 29 / 50, bLongerShare: 20 / 50, lcRange: null });
     expect(r.warnings).toEqual([]);
+    expect(r.lengthRatio.aLonger).toBe(29 / 50);
+    expect(r.lengthRatio.bLonger).toBe(20 / 50);
     const raw = data.reduce((s, x) => s + x.pA, 0) / data.length;
     expect(r.estimates.raw.estimate).toBeCloseTo(raw, 12);
     // Every prompt in both orders, one verdict each: swap-averaged equals raw.
@@ -106,5 +108,59 @@ describe('audit checklist boundaries', () => {
     // A's lengths 80, 90, 100, 110, 120 six times each: mean 100.
     expect(r.lengthRatio.meanLenA).toBe(100);
     expect(r.checklist[1].finding.startsWith('Lengths present for all 30 verdicts; mean length A 100, B 100;')).toBe(true);
+  });
+});
+
+describe('audit figures on mixed verdicts', () => {
+  const row = (promptId: string, aFirst: boolean, pA: number, hard: VerdictRow['hard'], category: string | null = null, human: VerdictRow['human'] = null): VerdictRow => ({
+    line: 0,
+    promptId,
+    aFirst,
+    pA,
+    hard,
+    lenA: 100 + promptId.length * 7,
+    lenB: 110,
+    category,
+    human,
+  });
+
+  it('counts a flip for single hard verdicts only; otherwise p1(1 − p2) + p2(1 − p1) on the averages', () => {
+    const r = auditVerdicts(
+      [
+        row('a', true, 1, 'A'), row('a', false, 0.3, null), // hard then soft: 1 · 0.7 + 0.3 · 0 = 0.7
+        row('bb', true, 0.5, 'tie'), row('bb', false, 0.5, 'tie'), // two hard ties: no flip, 0
+        row('ccc', true, 1, 'A'), row('ccc', true, 0, 'B'), row('ccc', false, 1, 'A'), // A first averages ½: ½ · 0 + 1 · ½ = ½
+      ],
+      { bootstrapReps: 2 },
+    );
+    expect(r.inconsistency).toBeCloseTo((0.7 + 0 + 0.5) / 3, 12);
+  });
+
+  it('compares soft verdicts with human labels as A above ½, B below, tie at ½', () => {
+    const r = auditVerdicts(
+      [row('a', true, 0.5, null, null, 'tie'), row('b', true, 0.51, null, null, 'A'), row('c', true, 0.2, null, null, 'B'), row('d', true, 0.9, null, null, 'B')],
+      { bootstrapReps: 2 },
+    );
+    expect(r.human).toEqual({ verdicts: 4, agreement: 0.75 });
+    expect(r.checklist[4].finding).toBe('Judge agrees with the human label on 75.0% of 4 labelled verdicts (fewer than 30: label more).');
+  });
+
+  it('fits per category only for two or more named categories (prompts without one are not a category)', () => {
+    const rows = Array.from({ length: 20 }, (_, i) => row(`p${i}`, i % 2 === 0, [0.7, 0.2, 0.6, 0.4][i % 4], null, i < 10 ? 'x' : null));
+    const r = auditVerdicts(rows, { bootstrapReps: 2 });
+    expect(r.categories).toEqual([]);
+  });
+
+  it('warns about single-order prompts only when some prompts have both orders, and about none without drops', () => {
+    const rows = Array.from({ length: 20 }, (_, i) => ({ ...row(`p${i}`, i < 7, [0.7, 0.2, 0.6, 0.4][i % 4], null), lenA: 80 + 10 * (i % 5), lenB: 100 }));
+    const r = auditVerdicts(rows, { bootstrapReps: 2 });
+    // A is the longer at 110 and 120 (8 prompts), B at 80 and 90 (8); 100 against 100 is a tie (4).
+    expect(r.lengthRatio.aLonger).toBe(8 / 20);
+    expect(r.lengthRatio.bLonger).toBe(8 / 20);
+    expect(r.warnings).toEqual([
+      "LC is not supported by these data: A's answer is the longer on only 40.0% of prompts (8 of 20; LC needs at least 10.0% and 20 on each side): the fit extrapolates the length effect to equal length from too few prompts. Over plausible length effects (γ from 0 to 3) LC lies between " +
+        `${(100 * r.lcSupport.lcRange!.low).toFixed(1)}% and ${(100 * r.lcSupport.lcRange!.high).toFixed(1)}%; the fitted ${(100 * r.estimates.lc.estimate).toFixed(1)}% is an extrapolation.`,
+      'No prompt was judged in both orders: swap-averaging and the inconsistency rate need both.',
+    ]);
   });
 });
