@@ -164,3 +164,33 @@ describe('audit figures on mixed verdicts', () => {
     ]);
   });
 });
+
+describe('audit with resamples that separate', () => {
+  it('drops separated resamples from LC and calls LC unstable when more than a tenth are dropped', () => {
+    // 40 prompts in both orders, hard verdicts: the first slot wins on 38 of them, the second on 2.
+    // The fit: σ(θ + φ) = 38/40, σ(θ − φ) = 2/40, so θ = 0 and φ = ln 19. A resample without
+    // both of those 2 prompts (chance (38/40)^40 = 12.9%) is separated and left out of LC.
+    const rows: VerdictRow[] = [];
+    for (let i = 0; i < 40; i++) {
+      for (const aFirst of [true, false]) {
+        const aWins = i < 2 ? !aFirst : aFirst;
+        rows.push({ line: 0, promptId: `p${i}`, aFirst, pA: aWins ? 1 : 0, hard: aWins ? 'A' : 'B', lenA: i % 2 ? 150 : 70, lenB: 100, category: null, human: null });
+      }
+    }
+    const r = auditVerdicts(rows, { bootstrapReps: 200, seed: 1 });
+    expect(r.phi).toBeCloseTo(Math.log(19), 9);
+    expect(r.theta).toBeCloseTo(0, 9);
+    expect(r.estimates.lc.estimate).toBeCloseTo(0.5, 12);
+    const dropped = r.estimates.lc.dropped;
+    // 200 resamples: 25.7 expected, binomial sd 4.7.
+    expect(dropped).toBeGreaterThan(20);
+    expect(dropped).toBeLessThan(40);
+    expect(r.estimates.raw.dropped).toBe(0);
+    const reason = `${dropped} of 200 bootstrap resamples could not be fitted (separated or saturated): the length effect is not stable`;
+    expect(r.lcSupport.supported).toBe(false);
+    expect(r.lcSupport.reason).toBe(reason);
+    expect(r.lcSupport.lcRange).not.toBeNull();
+    expect(r.warnings).toContain(`${dropped} of 200 bootstrap resamples were left out of LC's interval: their fit was separated or their length feature saturated.`);
+    expect(r.checklist[3].status).toBe('warn');
+  });
+});
