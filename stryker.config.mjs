@@ -9,6 +9,10 @@ import path from 'node:path';
 // ../shared paths do not resolve (a test file that cannot read its data leaves its mutants uncovered).
 process.env.MODELS_DIR ??= path.resolve('../shared/models');
 process.env.ALPACAEVAL_DIR ??= path.resolve('../shared/reference/alpacaeval');
+// Skips the handful of judge tests that run AlpacaEval-size audits or hundreds of Monte Carlo
+// replications (test/core/judge/mutationRun.ts): seconds to minutes per mutant under
+// instrumentation. Their mutants are judged by the small pinned tests; `npm test` runs them all.
+process.env.LENGTHLENS_MUTATION ??= '1';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
