@@ -1,6 +1,6 @@
 // Scoring items: plan the tokens of every candidate (lm-eval split, byte spans, boundary policy),
 // run each distinct prefix once, and turn logit rows into per-token and per-candidate scores.
-import { rowLogprob, rowStats } from '../core/scoring/distribution';
+import { rowLogprob, rowStats, type RowStats } from '../core/scoring/distribution';
 import { splitPair } from '../core/scoring/split';
 import type { BoundaryInfo, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
 import type { TooLong } from '../core/scoring/warnings';
@@ -17,6 +17,7 @@ import { gqaPrefixChoice, type PlanName } from './plan';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
 import { applyChatTemplateText } from './transformersAdapter';
+import { RowMemo } from './rowMemo';
 
 
 /** The tokens to score for one continuation and what conditions them. */
@@ -133,15 +134,30 @@ export function prefixReuseFor(plan: PlanName): PrefixReuse | null {
   return null;
 }
 
-function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Float32Array, topK: number, stats: StatsMode): TokenScore {
+type RowResult = RowStats | ReturnType<typeof rowLogprob>;
+
+/**
+ * Row statistics of the Scorer's keystroke passes, per model (see rowMemo.ts). Only the Scorer's
+ * incremental path uses it (reusePrefix): a task's rows are never seen twice.
+ */
+const rowMemos = new WeakMap<LoadedModel, RowMemo<RowResult>>();
+function rowMemoOf(m: LoadedModel): RowMemo<RowResult> {
+  let memo = rowMemos.get(m);
+  if (!memo) rowMemos.set(m, (memo = new RowMemo()));
+  return memo;
+}
+
+function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Float32Array, topK: number, stats: StatsMode, memo?: RowMemo<RowResult>): TokenScore {
   const t = plan.tokens[j];
   const weight = plan.weights[j] !== 1 ? { weight: plan.weights[j] } : {};
   const base = { id: t.id, piece: t.piece, text: pieceText(t.piece, m.traits.kind), bytes: plan.spans[j] };
   if (stats === 'logprob') {
-    const { logprob, argmax } = rowLogprob(row, t.id);
+    const ask = () => rowLogprob(row, t.id);
+    const { logprob, argmax } = memo ? memo.get(`logprob ${t.id}`, row, ask) : ask();
     return { ...base, logprob, bits: -logprob / Math.LN2, rank: NaN, entropy: NaN, top: [], greedy: argmax === t.id, ...weight };
   }
-  const st = rowStats(row, t.id, topK);
+  const ask = () => rowStats(row, t.id, topK);
+  const st = (memo ? memo.get(`full ${t.id} ${topK}`, row, ask) : ask()) as RowStats;
   return {
     ...base,
     logprob: st.logprob,
@@ -172,9 +188,10 @@ export function prefixPasses(lengths: readonly number[], maxBatchTokens: number)
 export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions = {}): Promise<(Scored | null)[]> {
   const { topK = 0, stats = 'full', cancel } = options;
   const results: (Scored | null)[] = plans.map(() => null);
+  const memo = options.reusePrefix ? rowMemoOf(m) : undefined;
   const score = (i: number, row: (j: number) => Float32Array) => {
     const plan = plans[i]!;
-    const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats));
+    const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats, memo));
     results[i] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
   };
   const groups = new Map<string, number[]>();

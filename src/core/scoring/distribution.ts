@@ -25,49 +25,64 @@ function maxOf(row: ArrayLike<number>): { max: number; argmax: number } {
   return { max, argmax };
 }
 
-/** Log-softmax at `target` plus rank, entropy, argmax and the top-k of one logits row. */
+/**
+ * Log-softmax at `target` plus rank, entropy, argmax and the top-k of one logits row, in two
+ * passes: the first compares only (maximum and its first index, how many logits beat the
+ * target's, the top-k), the second sums exp(logit − max) and exp(logit − max)·(logit − max) in
+ * index order. A token of probability 0 (a −Infinity logit) adds nothing to the entropy.
+ */
 export function rowStats(row: ArrayLike<number>, target: number, topK: number): RowStats {
   const n = row.length;
-  const { max, argmax } = maxOf(row);
-  let sumExp = 0;
-  let sumExpLogit = 0;
   const t = row[target];
+  const k = topK > 0 ? Math.min(topK, n) : 0;
+  const ids = new Int32Array(k);
+  const vals = new Float64Array(k);
+  let filled = 0;
+  let max = -Infinity;
+  let argmax = 0;
   let higher = 0;
   for (let i = 0; i < n; i++) {
     const v = row[i];
-    const e = Math.exp(v - max);
-    sumExp += e;
-    sumExpLogit += e * (v - max);
+    if (v > max) {
+      max = v;
+      argmax = i;
+    }
     if (v > t) higher++;
+    // Top-k by insertion: a later equal logit goes after an earlier one.
+    if (k > 0 && (filled < k || v > vals[k - 1])) {
+      let j = filled < k ? filled++ : k - 1;
+      while (j > 0 && vals[j - 1] < v) {
+        ids[j] = ids[j - 1];
+        vals[j] = vals[j - 1];
+        j--;
+      }
+      ids[j] = i;
+      vals[j] = v;
+    }
+  }
+  let sumExp = 0;
+  let sumExpLogit = 0;
+  for (let i = 0; i < n; i++) {
+    const d = row[i] - max;
+    const e = Math.exp(d);
+    sumExp += e;
+    sumExpLogit += e * d;
+  }
+  // 0 · −Infinity is NaN: sum again without the tokens of probability 0 (rare: masked logits).
+  if (Number.isNaN(sumExpLogit) && !Number.isNaN(sumExp)) {
+    sumExpLogit = 0;
+    for (let i = 0; i < n; i++) {
+      const d = row[i] - max;
+      const e = Math.exp(d);
+      if (e !== 0) sumExpLogit += e * d;
+    }
   }
   const lse = max + Math.log(sumExp);
   // H = lse - E[logit] = log(sumExp) - E[v - max]
   const entropy = Math.log(sumExp) - sumExpLogit / sumExp;
-  return { logprob: t - lse, rank: higher + 1, entropy, argmax, top: topOf(row, topK, lse) };
-}
-
-function topOf(row: ArrayLike<number>, k: number, lse: number): { id: number; prob: number }[] {
-  if (k <= 0) return [];
-  const ids: number[] = [];
-  const vals: number[] = [];
-  for (let i = 0; i < row.length; i++) {
-    const v = row[i];
-    if (ids.length === k && v <= vals[k - 1]) continue;
-    let j = Math.min(ids.length, k - 1);
-    if (ids.length < k) {
-      ids.push(i);
-      vals.push(v);
-      j = ids.length - 1;
-    }
-    while (j > 0 && vals[j - 1] < v) {
-      ids[j] = ids[j - 1];
-      vals[j] = vals[j - 1];
-      j--;
-    }
-    ids[j] = i;
-    vals[j] = v;
-  }
-  return ids.map((id, i) => ({ id, prob: Math.exp(vals[i] - lse) }));
+  const top: { id: number; prob: number }[] = [];
+  for (let j = 0; j < filled; j++) top.push({ id: ids[j], prob: Math.exp(vals[j] - lse) });
+  return { logprob: t - lse, rank: higher + 1, entropy, argmax, top };
 }
 
 /**
