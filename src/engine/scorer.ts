@@ -10,7 +10,7 @@ import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { codePointLength, utf8Length } from '../core/text/unicode';
 import { MAX_CANDIDATE_CHARS } from '../core/limits';
-import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, pieceOf } from './encode';
+import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, LruCache, pieceOf } from './encode';
 import { AbortError, continuationRows, disposePrefix, prefixTokensToRun, runPrefixes, runPrefixReusing, wholeSequenceRows, type BatchOptions, type CancelToken, type PrefixReuse } from './forward';
 import { DEFAULT_MAX_BATCH_TOKENS, lengthBatches, PASS_OVERHEAD_TOKENS } from '../core/batching';
 import { gqaPrefixChoice, type PlanName } from './plan';
@@ -102,6 +102,25 @@ export function planContinuation(m: LoadedModel, contextSplit: string, continuat
     boundaryInfo,
     byteNote,
   };
+}
+
+/** Plans kept per model: an item's worth several times over (a plan is its tokens and spans, small). */
+export const PLAN_CACHE_ENTRIES = 64;
+const planCaches = new WeakMap<LoadedModel, LruCache<string, ContinuationPlan>>();
+
+/**
+ * planContinuation, cached per model (the result is shared: do not mutate it): a keystroke in one
+ * candidate tokenises only that candidate again.
+ */
+export function planContinuationCached(m: LoadedModel, contextSplit: string, continuation: string, options: Pick<ScoreOptions, 'boundaryPolicy'>): ContinuationPlan {
+  let cache = planCaches.get(m);
+  if (!cache) planCaches.set(m, (cache = new LruCache(PLAN_CACHE_ENTRIES)));
+  const key = `${options.boundaryPolicy}\u0000${contextSplit.length}\u0000${contextSplit}${continuation}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const plan = planContinuation(m, contextSplit, continuation, options);
+  cache.set(key, plan);
+  return plan;
 }
 
 /** Context text as the model sees it: raw, or as a user turn of the model's chat template. */
@@ -279,7 +298,8 @@ export interface PlannedItem {
   noChatTemplate?: boolean;
 }
 
-export function planItem(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions): PlannedItem {
+/** `unconditional: false` plans no unconditional term (uncPlans all null): a caller that scores none. */
+export function planItem(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions, unconditional = true): PlannedItem {
   const ctxText = modelContext(m, context, options.chatTemplate);
   const whole = splitPair(ctxText, '');
   // Only the last window of tokens can reach the model: the text before a bound that certainly
@@ -306,7 +326,7 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
       tooLong.push({ index: i, tokens: NaN, limit: MAX_CANDIDATE_CHARS, chars });
       return null;
     }
-    const plan = planContinuation(m, split.context, split.moved + cand, options);
+    const plan = planContinuationCached(m, split.context, split.moved + cand, options);
     const fitted = fit(plan);
     if (fitted === 'too-long') {
       tooLong.push({ index: i, tokens: plan.tokens.length, limit: m.info.maxLength });
@@ -318,9 +338,9 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
   // lm-eval-harness's ("", delimiter + choice) does) after the unconditional context; '' means
   // BOS only.
   const uncPlans = candidates.map((cand, i) => {
-    if (!plans[i]) return null;
+    if (!plans[i] || !unconditional) return null;
     const unc = splitPair(textTail(options.unconditionalContext, budget).text, split.moved + cand);
-    const p = planContinuation(m, unc.context, unc.continuation, { boundaryPolicy: 'whole' });
+    const p = planContinuationCached(m, unc.context, unc.continuation, { boundaryPolicy: 'whole' });
     const fitted = fitToContext(p, m.info.maxLength);
     if (fitted !== 'too-long') return fitted;
     tooLong.push({ index: i, tokens: p.tokens.length, limit: m.info.maxLength, unconditional: true });
@@ -443,7 +463,7 @@ export interface ItemParts {
 }
 
 export async function scoreItemParts(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions, wanted: PartsWanted, cancel?: CancelToken): Promise<ItemParts> {
-  const p = planItem(m, context, candidates, options);
+  const p = planItem(m, context, candidates, options, wanted.unconditional !== false);
   const cond = new Set(wanted.conditional);
   const known = new Set(wanted.unconditionalKnown);
   const continuations = candidates.map((c) => p.moved + c);
