@@ -160,6 +160,12 @@ type RowResult = RowStats | ReturnType<typeof rowLogprob>;
  * incremental path uses it (reusePrefix): a task's rows are never seen twice.
  */
 const rowMemos = new WeakMap<LoadedModel, RowMemo<RowResult>>();
+
+/** Rows whose statistics the Scorer's passes took from the memo, and computed (tests, the benchmark). */
+export function rowMemoStats(m: LoadedModel): { hits: number; misses: number } {
+  const memo = rowMemos.get(m);
+  return { hits: memo?.hits ?? 0, misses: memo?.misses ?? 0 };
+}
 function rowMemoOf(m: LoadedModel): RowMemo<RowResult> {
   let memo = rowMemos.get(m);
   if (!memo) rowMemos.set(m, (memo = new RowMemo()));
@@ -207,7 +213,9 @@ export function prefixPasses(lengths: readonly number[], maxBatchTokens: number)
 export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions = {}): Promise<(Scored | null)[]> {
   const { topK = 0, stats = 'full', cancel } = options;
   const results: (Scored | null)[] = plans.map(() => null);
-  const memo = options.reusePrefix ? rowMemoOf(m) : undefined;
+  // Under dynamic quantisation (plan isolated) a pass's tokens set each other's scales: its rows
+  // never come back bit for bit, so nothing is kept.
+  const memo = options.reusePrefix && m.info.plan.plan !== 'isolated' ? rowMemoOf(m) : undefined;
   const score = (i: number, row: (j: number) => Float32Array) => {
     const plan = plans[i]!;
     const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats, memo));

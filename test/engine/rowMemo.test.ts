@@ -1,8 +1,15 @@
-// The row-statistics memo: a hit only for the same ask and the same row bit for bit; bounded.
+// The row-statistics memo: a hit only for the same ask and the same row bit for bit; bounded; on
+// the Scorer's path, hits while typing in a candidate, with every number as from scratch.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RowMemo } from '../../src/engine/rowMemo';
 import { rowStats } from '../../src/core/scoring/distribution';
+import path from 'node:path';
+import { createNodeEngine } from '../../src/engine/node';
+import { rowMemoStats } from '../../src/engine/scorer';
+import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
+import { MODELS_DIR } from '../models';
+import { expectClose } from '../closeTo';
 
 const row = (xs: number[]) => Float32Array.from(xs);
 
@@ -64,5 +71,33 @@ describe('RowMemo', () => {
       }),
       { seed: 7, numRuns: 100 },
     );
+  });
+});
+
+describe('the row memo on the Scorer path (stories260K fp32)', () => {
+  it('typing at the end of a candidate takes the unchanged tokens’ statistics from the memo, and every number equals a from-scratch score', async () => {
+    const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
+    try {
+      const m = engine.current()!;
+      const options = DEFAULT_SCORE_OPTIONS;
+      const context = 'Once upon a time, there was a little girl.';
+      const full = ' She liked to play in the park with her dog.';
+      const candidates = [full.slice(0, 10), ' The dog ran away'];
+      await engine.scoreParts({ context, candidates, options, wanted: { conditional: [0, 1], unconditionalKnown: [], unconditional: false } });
+      const before = rowMemoStats(m);
+      for (let n = 11; n <= full.length; n++) {
+        candidates[0] = full.slice(0, n);
+        const parts = await engine.scoreParts({ context, candidates, options, wanted: { conditional: [0], unconditionalKnown: [], unconditional: false } });
+        const scratch = await engine.score({ context, candidates, options });
+        const c = parts.conditional[0];
+        expect(c?.status).toBe('scored');
+        if (c?.status === 'scored') expectClose(c.tokens, scratch.candidates[0].tokens, JSON.stringify(candidates[0]));
+      }
+      const after = rowMemoStats(m);
+      // Most of each keystroke's rows were seen in the keystroke before.
+      expect(after.hits - before.hits).toBeGreaterThan(after.misses - before.misses);
+    } finally {
+      await engine.unload();
+    }
   });
 });

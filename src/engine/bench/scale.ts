@@ -9,7 +9,7 @@ import type { Engine } from '../engine';
 import { encodeWithPieces } from '../encode';
 import { lastPrefixRun, logitsOnly, runPrefixes, type PrefixState } from '../forward';
 import type { LoadedModel } from '../model';
-import { planItem } from '../scorer';
+import { planItem, rowMemoStats } from '../scorer';
 import { streamScores, TASK_CHUNK_ITEMS } from '../stream';
 import { generateBenchItems, storyItems, type BenchItemShape } from './items';
 import { DEFAULT_BENCH_CONFIG, runBenchmark } from './run';
@@ -46,12 +46,21 @@ export interface ScaleResult {
   keystroke_candidate_pmi_ms: Spread;
   /** A keystroke at the end of the context: the changed context tail, then every candidate (PMI's terms are held). */
   keystroke_context_ms: Spread;
+  /** Share of the candidate keystrokes' scored rows (both phases) whose statistics came from the Scorer's row memo (rows ONNX Runtime gave bit for bit as in the keystroke before; 0 under dynamic q8, which keeps none). */
+  keystroke_candidate_rows_from_memo: number;
   /** Context tokens each context keystroke ran (median): the changed tail where the plan allows reusing the held cache, the whole context where it does not (dynamic q8: isolated). */
   context_tokens_run: number;
   /** Context tokens each context keystroke changed (median, token ids compared): what floor_context_ms runs. */
   context_tokens_changed: number;
   floor_candidate_ms: number;
   floor_context_ms: number;
+  /**
+   * Where the exact plan must run more context tokens than changed (dynamic q8, isolated: the
+   * whole context in one pass): bare forwards of those tokens (context_tokens_run) plus each
+   * candidate's, and the keystroke's ratio to it. Absent where the plan runs only the changed tail.
+   */
+  floor_context_plan_ms?: number;
+  keystroke_context_vs_plan_floor?: number;
   from_scratch_ms: number;
   keystroke_candidate_vs_floor: number;
   keystroke_candidate_pmi_vs_floor: number;
@@ -179,6 +188,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   await unconditional(item.context, cands, all);
   const candMs: number[] = [];
   const candPmiMs: number[] = [];
+  const memo0 = rowMemoStats(m);
   for (let k = 1; k <= K; k++) {
     cands[0] = full0.slice(0, full0.length - K + k);
     const t0 = performance.now();
@@ -189,6 +199,8 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     opts.sampler.sample();
   }
 
+  const memo1 = rowMemoStats(m);
+  const memoRows = memo1.hits - memo0.hits + memo1.misses - memo0.misses;
   // A keystroke at the end of the context: the changed tail on the held cache, then every
   // candidate; PMI's terms do not depend on the context and are held.
   log('keystrokes at the end of the context ...');
@@ -222,7 +234,19 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const whole = await runPrefixes(m.model, [prefixIds]);
   const floorCand: number[] = [];
   const floorCtx: number[] = [];
+  const floorPlan: number[] = [];
+  const planRun = Math.round(median(ran));
+  const planHead = planRun > tailRun && planRun < prefixIds.length ? await runPrefixes(m.model, [prefixIds.slice(0, prefixIds.length - planRun)]) : null;
   for (let r = 0; r < 5; r++) {
+    if (planRun > tailRun)
+      floorPlan.push(
+        await timed(async () => {
+          // The whole context from an empty past (a new pass), or its run tail on the held start.
+          if (planHead) await bareForward(m, planHead, prefixIds.slice(prefixIds.length - planRun));
+          else await runPrefixes(m.model, [prefixIds]);
+          for (const ids of candIds) await bareForward(m, whole, ids);
+        }),
+      );
     floorCand.push(await timed(() => bareForward(m, whole, candIds[0])));
     floorCtx.push(
       await timed(async () => {
@@ -263,6 +287,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     keystroke_candidate_ms: kc,
     keystroke_candidate_pmi_ms: kp,
     keystroke_context_ms: kx,
+    keystroke_candidate_rows_from_memo: memoRows > 0 ? (memo1.hits - memo0.hits) / memoRows : 0,
     context_tokens_run: median(ran),
     context_tokens_changed: median(changed),
     floor_candidate_ms,
@@ -274,6 +299,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     from_scratch_vs_candidate_keystroke: from_scratch_ms / kc.median,
     from_scratch_vs_context_keystroke: from_scratch_ms / kx.median,
     token_ratio_scratch_vs_context_keystroke: scratchTokens / ctxKeyTokens,
+    ...(floorPlan.length > 0 ? { floor_context_plan_ms: median(floorPlan), keystroke_context_vs_plan_floor: kx.median / median(floorPlan) } : {}),
   };
   const taskItems = opts.taskItems ?? 0;
   if (taskItems > 0) {
