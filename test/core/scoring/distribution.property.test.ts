@@ -1,5 +1,6 @@
 // The two-pass rowStats against the straightforward computation (a max pass, a softmax pass, a
-// top-k sort), on random rows with ties, −Infinity logits and large magnitudes: equal to 1e-9.
+// top-k sort), on random rows with ties, −Infinity logits and large magnitudes: equal to 1e-9; and
+// its sums (and rowLogprob's) bit for bit those of summing every term, though it skips tiny ones.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { rowLogprob, rowStats } from '../../../src/core/scoring/distribution';
@@ -46,6 +47,54 @@ function near(a: number, b: number): void {
   if (!Number.isFinite(b)) expect(a).toBe(b);
   else expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
 }
+
+/** Every term summed in index order, exp evaluated for each (the code before terms too small to count were skipped). */
+function everyTerm(row: ArrayLike<number>, target: number) {
+  let max = -Infinity;
+  for (let i = 0; i < row.length; i++) if (row[i] > max) max = row[i];
+  let sumExp = 0;
+  let sumExpLogit = 0;
+  for (let i = 0; i < row.length; i++) {
+    const e = Math.exp(row[i] - max);
+    sumExp += e;
+    sumExpLogit += e * (row[i] - max);
+  }
+  const lse = max + Math.log(sumExp);
+  return { logprob: row[target] - lse, entropy: Math.log(sumExp) - sumExpLogit / sumExp, harness: row[target] - max - Math.log(sumExp) };
+}
+
+/** Finite logits of a wide spread (most terms far too small to count) or a narrow one, as float32. */
+const finiteRow = fc
+  .tuple(fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 1, maxLength: 3000 }), fc.constantFrom(3, 20, 100, 400, 2000), fc.nat())
+  .map(([xs, spread, t]) => ({ row: Float32Array.from(xs, (x) => x * spread), target: t % xs.length }));
+
+describe('rowStats and rowLogprob skip only terms that cannot change a sum', () => {
+  it('log-prob and entropy equal, bit for bit, summing every term in index order', () => {
+    fc.assert(
+      fc.property(finiteRow, ({ row, target }) => {
+        const want = everyTerm(row, target);
+        const got = rowStats(row, target, 3);
+        expect(Object.is(got.logprob, want.logprob)).toBe(true);
+        expect(Object.is(got.entropy, want.entropy)).toBe(true);
+        expect(Object.is(rowLogprob(row, target).logprob, want.harness)).toBe(true);
+      }),
+      { ...RUNS, numRuns: 200 },
+    );
+  });
+
+  it('the same on full-size rows (49,152 logits, spreads as at 135M shape and wider), where most terms are skipped', () => {
+    let seed = 12345;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    for (const spread of [15, 100, 1000]) {
+      const row = Float32Array.from({ length: 49152 }, () => rand() * spread * Math.abs(rand()));
+      for (const target of [0, 777, 49151]) {
+        const want = everyTerm(row, target);
+        const got = rowStats(row, target, 5);
+        expect([Object.is(got.logprob, want.logprob), Object.is(got.entropy, want.entropy), Object.is(rowLogprob(row, target).logprob, want.harness)]).toEqual([true, true, true]);
+      }
+    }
+  });
+});
 
 describe('rowStats (two passes) equals the straightforward computation', () => {
   it('log-prob, rank, entropy, argmax and top-k on random rows (ties, −Infinity, large magnitudes)', () => {
