@@ -61,6 +61,7 @@ export function rowStats(row: ArrayLike<number>, target: number, topK: number): 
   const ids = new Int32Array(k);
   const vals = new Float64Array(k);
   let filled = 0;
+  let low = Infinity;
   let max = -Infinity;
   let argmax = 0;
   let higher = 0;
@@ -71,8 +72,9 @@ export function rowStats(row: ArrayLike<number>, target: number, topK: number): 
       argmax = i;
     }
     if (v > t) higher++;
-    // Top-k by insertion: a later equal logit goes after an earlier one.
-    if (k > 0 && (filled < k || v > vals[k - 1])) {
+    // Top-k by insertion: a later equal logit goes after an earlier one. `low`: the k-th value
+    // kept (a local, so the common case is one comparison).
+    if (v > low || filled < k) {
       let j = filled < k ? filled++ : k - 1;
       while (j > 0 && vals[j - 1] < v) {
         ids[j] = ids[j - 1];
@@ -81,6 +83,7 @@ export function rowStats(row: ArrayLike<number>, target: number, topK: number): 
       }
       ids[j] = i;
       vals[j] = v;
+      if (filled === k) low = vals[k - 1];
     }
   }
   let sumExp = 0;
