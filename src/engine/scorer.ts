@@ -1,6 +1,6 @@
 // Scoring items: plan the tokens of every candidate (lm-eval split, byte spans, boundary policy),
 // run each distinct prefix once, and turn logit rows into per-token and per-candidate scores.
-import { rowLogprob, rowStats } from '../core/scoring/distribution';
+import { rowLogprob, rowStats, type RowStats } from '../core/scoring/distribution';
 import { splitPair } from '../core/scoring/split';
 import type { BoundaryInfo, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
 import type { TooLong } from '../core/scoring/warnings';
@@ -10,13 +10,14 @@ import { pieceText } from '../core/tokens/pieces';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { codePointLength, utf8Length } from '../core/text/unicode';
 import { MAX_CANDIDATE_CHARS } from '../core/limits';
-import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, pieceOf } from './encode';
+import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, LruCache, pieceOf } from './encode';
 import { AbortError, continuationRows, disposePrefix, prefixTokensToRun, runPrefixes, runPrefixReusing, wholeSequenceRows, type BatchOptions, type CancelToken, type PrefixReuse } from './forward';
 import { DEFAULT_MAX_BATCH_TOKENS, lengthBatches, PASS_OVERHEAD_TOKENS } from '../core/batching';
 import { gqaPrefixChoice, type PlanName } from './plan';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
 import { applyChatTemplateText } from './transformersAdapter';
+import { RowMemo } from './rowMemo';
 
 
 /** The tokens to score for one continuation and what conditions them. */
@@ -103,6 +104,25 @@ export function planContinuation(m: LoadedModel, contextSplit: string, continuat
   };
 }
 
+/** Plans kept per model: an item's worth several times over (a plan is its tokens and spans, small). */
+export const PLAN_CACHE_ENTRIES = 64;
+const planCaches = new WeakMap<LoadedModel, LruCache<string, ContinuationPlan>>();
+
+/**
+ * planContinuation, cached per model (the result is shared: do not mutate it): a keystroke in one
+ * candidate tokenises only that candidate again.
+ */
+export function planContinuationCached(m: LoadedModel, contextSplit: string, continuation: string, options: Pick<ScoreOptions, 'boundaryPolicy'>): ContinuationPlan {
+  let cache = planCaches.get(m);
+  if (!cache) planCaches.set(m, (cache = new LruCache(PLAN_CACHE_ENTRIES)));
+  const key = `${options.boundaryPolicy}\u0000${contextSplit.length}\u0000${contextSplit}${continuation}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const plan = planContinuation(m, contextSplit, continuation, options);
+  cache.set(key, plan);
+  return plan;
+}
+
 /** Context text as the model sees it: raw, or as a user turn of the model's chat template. */
 export function modelContext(m: LoadedModel, context: string, chatTemplate: boolean): string {
   if (!chatTemplate || !m.info.hasChatTemplate) return context;
@@ -133,15 +153,36 @@ export function prefixReuseFor(plan: PlanName): PrefixReuse | null {
   return null;
 }
 
-function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Float32Array, topK: number, stats: StatsMode): TokenScore {
+type RowResult = RowStats | ReturnType<typeof rowLogprob>;
+
+/**
+ * Row statistics of the Scorer's keystroke passes, per model (see rowMemo.ts). Only the Scorer's
+ * incremental path uses it (reusePrefix): a task's rows are never seen twice.
+ */
+const rowMemos = new WeakMap<LoadedModel, RowMemo<RowResult>>();
+
+/** Rows whose statistics the Scorer's passes took from the memo, and computed (tests, the benchmark). */
+export function rowMemoStats(m: LoadedModel): { hits: number; misses: number } {
+  const memo = rowMemos.get(m);
+  return { hits: memo?.hits ?? 0, misses: memo?.misses ?? 0 };
+}
+function rowMemoOf(m: LoadedModel): RowMemo<RowResult> {
+  let memo = rowMemos.get(m);
+  if (!memo) rowMemos.set(m, (memo = new RowMemo()));
+  return memo;
+}
+
+function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Float32Array, topK: number, stats: StatsMode, memo?: RowMemo<RowResult>): TokenScore {
   const t = plan.tokens[j];
   const weight = plan.weights[j] !== 1 ? { weight: plan.weights[j] } : {};
   const base = { id: t.id, piece: t.piece, text: pieceText(t.piece, m.traits.kind), bytes: plan.spans[j] };
   if (stats === 'logprob') {
-    const { logprob, argmax } = rowLogprob(row, t.id);
+    const ask = () => rowLogprob(row, t.id);
+    const { logprob, argmax } = memo ? memo.get(`logprob ${t.id}`, row, ask) : ask();
     return { ...base, logprob, bits: -logprob / Math.LN2, rank: NaN, entropy: NaN, top: [], greedy: argmax === t.id, ...weight };
   }
-  const st = rowStats(row, t.id, topK);
+  const ask = () => rowStats(row, t.id, topK);
+  const st = (memo ? memo.get(`full ${t.id} ${topK}`, row, ask) : ask()) as RowStats;
   return {
     ...base,
     logprob: st.logprob,
@@ -172,9 +213,12 @@ export function prefixPasses(lengths: readonly number[], maxBatchTokens: number)
 export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions = {}): Promise<(Scored | null)[]> {
   const { topK = 0, stats = 'full', cancel } = options;
   const results: (Scored | null)[] = plans.map(() => null);
+  // Under dynamic quantisation (plan isolated) a pass's tokens set each other's scales: its rows
+  // never come back bit for bit, so nothing is kept.
+  const memo = options.reusePrefix && m.info.plan.plan !== 'isolated' ? rowMemoOf(m) : undefined;
   const score = (i: number, row: (j: number) => Float32Array) => {
     const plan = plans[i]!;
-    const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats));
+    const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats, memo));
     results[i] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
   };
   const groups = new Map<string, number[]>();
@@ -262,7 +306,8 @@ export interface PlannedItem {
   noChatTemplate?: boolean;
 }
 
-export function planItem(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions): PlannedItem {
+/** `unconditional: false` plans no unconditional term (uncPlans all null): a caller that scores none. */
+export function planItem(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions, unconditional = true): PlannedItem {
   const ctxText = modelContext(m, context, options.chatTemplate);
   const whole = splitPair(ctxText, '');
   // Only the last window of tokens can reach the model: the text before a bound that certainly
@@ -289,7 +334,7 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
       tooLong.push({ index: i, tokens: NaN, limit: MAX_CANDIDATE_CHARS, chars });
       return null;
     }
-    const plan = planContinuation(m, split.context, split.moved + cand, options);
+    const plan = planContinuationCached(m, split.context, split.moved + cand, options);
     const fitted = fit(plan);
     if (fitted === 'too-long') {
       tooLong.push({ index: i, tokens: plan.tokens.length, limit: m.info.maxLength });
@@ -301,9 +346,9 @@ export function planItem(m: LoadedModel, context: string, candidates: string[], 
   // lm-eval-harness's ("", delimiter + choice) does) after the unconditional context; '' means
   // BOS only.
   const uncPlans = candidates.map((cand, i) => {
-    if (!plans[i]) return null;
+    if (!plans[i] || !unconditional) return null;
     const unc = splitPair(textTail(options.unconditionalContext, budget).text, split.moved + cand);
-    const p = planContinuation(m, unc.context, unc.continuation, { boundaryPolicy: 'whole' });
+    const p = planContinuationCached(m, unc.context, unc.continuation, { boundaryPolicy: 'whole' });
     const fitted = fitToContext(p, m.info.maxLength);
     if (fitted !== 'too-long') return fitted;
     tooLong.push({ index: i, tokens: p.tokens.length, limit: m.info.maxLength, unconditional: true });
@@ -426,7 +471,7 @@ export interface ItemParts {
 }
 
 export async function scoreItemParts(m: LoadedModel, context: string, candidates: string[], options: ScoreOptions, wanted: PartsWanted, cancel?: CancelToken): Promise<ItemParts> {
-  const p = planItem(m, context, candidates, options);
+  const p = planItem(m, context, candidates, options, wanted.unconditional !== false);
   const cond = new Set(wanted.conditional);
   const known = new Set(wanted.unconditionalKnown);
   const continuations = candidates.map((c) => p.moved + c);

@@ -9,7 +9,7 @@ import type { Engine } from '../engine';
 import { encodeWithPieces } from '../encode';
 import { lastPrefixRun, logitsOnly, runPrefixes, type PrefixState } from '../forward';
 import type { LoadedModel } from '../model';
-import { planItem } from '../scorer';
+import { planItem, rowMemoStats } from '../scorer';
 import { streamScores, TASK_CHUNK_ITEMS } from '../stream';
 import { generateBenchItems, storyItems, type BenchItemShape } from './items';
 import { DEFAULT_BENCH_CONFIG, runBenchmark } from './run';
@@ -46,12 +46,21 @@ export interface ScaleResult {
   keystroke_candidate_pmi_ms: Spread;
   /** A keystroke at the end of the context: the changed context tail, then every candidate (PMI's terms are held). */
   keystroke_context_ms: Spread;
+  /** Share of the candidate keystrokes' scored rows (both phases) whose statistics came from the Scorer's row memo (rows ONNX Runtime gave bit for bit as in the keystroke before; 0 under dynamic q8, which keeps none). */
+  keystroke_candidate_rows_from_memo: number;
   /** Context tokens each context keystroke ran (median): the changed tail where the plan allows reusing the held cache, the whole context where it does not (dynamic q8: isolated). */
   context_tokens_run: number;
   /** Context tokens each context keystroke changed (median, token ids compared): what floor_context_ms runs. */
   context_tokens_changed: number;
   floor_candidate_ms: number;
   floor_context_ms: number;
+  /**
+   * Where the exact plan must run a changed context whole (dynamic q8, isolated: a pass's tokens
+   * set each other's activation scales): the whole context in a new pass plus each candidate's
+   * bare forward, and the keystroke's ratio to it. Absent for the other plans.
+   */
+  floor_context_plan_ms?: number;
+  keystroke_context_vs_plan_floor?: number;
   from_scratch_ms: number;
   keystroke_candidate_vs_floor: number;
   keystroke_candidate_pmi_vs_floor: number;
@@ -169,8 +178,33 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     return engine.scoreParts({ context, candidates, options, wanted: { conditional: [], unconditionalKnown: held.concat(held.map((c) => ' ' + c)) } });
   };
 
+  // The floors (bare forwards of the same tokens on the cached context) are timed alternately
+  // with the keystrokes they are compared with, so that both see the same load on a shared machine.
+  const ctx = item.context;
+  const prefixOf = (c: string) => planItem(m, c, item.candidates, options).plans[0]!.prefixIds;
+  // The context tokens each context keystroke changes (ids compared; tokenising only): what the
+  // context floor counts, whatever the plan lets the app reuse.
+  const changed: number[] = [];
+  let before = prefixOf(ctx.slice(0, ctx.length - K));
+  for (let k = 1; k <= K; k++) {
+    const after = prefixOf(ctx.slice(0, ctx.length - K + k));
+    let common = 0;
+    while (common < Math.min(before.length, after.length) && before[common] === after[common]) common++;
+    changed.push(Math.max(1, after.length - Math.min(common, after.length - 1)));
+    before = after;
+  }
+  const planned = planItem(m, ctx, item.candidates, options);
+  const prefixIds = planned.plans[0]!.prefixIds;
+  const candIds = planned.plans.map((p) => p!.tokens.slice(0, -1).map((t) => t.id));
+  const tailRun = Math.min(prefixIds.length - 1, Math.max(1, Math.round(median(changed))));
+  const head = await runPrefixes(m.model, [prefixIds.slice(0, prefixIds.length - tailRun)]);
+  const whole = await runPrefixes(m.model, [prefixIds]);
+  // Dynamic q8 (isolated) must run a changed context whole, in a new pass: its own floor too.
+  const wholeContextRun = m.info.plan.plan === 'isolated';
+
   // A keystroke in candidate 0: only that candidate is re-scored, on the held context cache; the
-  // first phase (every rule but PMI) is timed alone and with the second (PMI's term).
+  // first phase (every rule but PMI) is timed alone and with the second (PMI's term). Its floor:
+  // one bare forward of the same candidate's tokens on the context's cache.
   log('keystrokes in a candidate ...');
   const full0 = item.candidates[0];
   const cands = [...item.candidates];
@@ -179,6 +213,8 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   await unconditional(item.context, cands, all);
   const candMs: number[] = [];
   const candPmiMs: number[] = [];
+  const floorCand: number[] = [];
+  const memo0 = rowMemoStats(m);
   for (let k = 1; k <= K; k++) {
     cands[0] = full0.slice(0, full0.length - K + k);
     const t0 = performance.now();
@@ -186,50 +222,40 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     candMs.push(performance.now() - t0);
     await unconditional(item.context, cands, [0]);
     candPmiMs.push(performance.now() - t0);
+    const ids = planItem(m, item.context, cands, options, false).plans[0]!.tokens.slice(0, -1).map((t) => t.id);
+    floorCand.push(await timed(() => bareForward(m, whole, ids)));
     opts.sampler.sample();
   }
+  const memo1 = rowMemoStats(m);
+  const memoRows = memo1.hits - memo0.hits + memo1.misses - memo0.misses;
 
   // A keystroke at the end of the context: the changed tail on the held cache, then every
-  // candidate; PMI's terms do not depend on the context and are held.
+  // candidate; PMI's terms do not depend on the context and are held. Its floor: the changed
+  // tokens on the unchanged start's cache plus each candidate's on the whole context's.
   log('keystrokes at the end of the context ...');
   const ctxMs: number[] = [];
   const ran: number[] = [];
-  const changed: number[] = [];
-  const ctx = item.context;
-  const prefixOf = (c: string) => planItem(m, c, item.candidates, options).plans[0]!.prefixIds;
-  let before = prefixOf(ctx.slice(0, ctx.length - K));
+  const floorCtx: number[] = [];
+  const floorPlan: number[] = [];
   await conditional(ctx.slice(0, ctx.length - K), item.candidates, all);
   for (let k = 1; k <= K; k++) {
     const c = ctx.slice(0, ctx.length - K + k);
     ctxMs.push(await timed(() => conditional(c, item.candidates, all)));
     ran.push(lastPrefixRun().ran);
-    // The changed tokens (ids compared): what the floor counts, whatever the plan let the app reuse.
-    const after = prefixOf(c);
-    let common = 0;
-    while (common < Math.min(before.length, after.length) && before[common] === after[common]) common++;
-    changed.push(Math.max(1, after.length - Math.min(common, after.length - 1)));
-    before = after;
-    opts.sampler.sample();
-  }
-
-  // Floors: bare forwards of the same tokens on the cached context.
-  log('floors ...');
-  const planned = planItem(m, item.context, item.candidates, options);
-  const prefixIds = planned.plans[0]!.prefixIds;
-  const candIds = planned.plans.map((p) => p!.tokens.slice(0, -1).map((t) => t.id));
-  const tailRun = Math.min(prefixIds.length - 1, Math.max(1, Math.round(median(changed))));
-  const head = await runPrefixes(m.model, [prefixIds.slice(0, prefixIds.length - tailRun)]);
-  const whole = await runPrefixes(m.model, [prefixIds]);
-  const floorCand: number[] = [];
-  const floorCtx: number[] = [];
-  for (let r = 0; r < 5; r++) {
-    floorCand.push(await timed(() => bareForward(m, whole, candIds[0])));
     floorCtx.push(
       await timed(async () => {
         await bareForward(m, head, prefixIds.slice(prefixIds.length - tailRun));
         for (const ids of candIds) await bareForward(m, whole, ids);
       }),
     );
+    if (wholeContextRun)
+      floorPlan.push(
+        await timed(async () => {
+          await runPrefixes(m.model, [prefixIds]);
+          for (const ids of candIds) await bareForward(m, whole, ids);
+        }),
+      );
+    opts.sampler.sample();
   }
 
   // From scratch: the whole item (context, every candidate, PMI's term) as the Scorer did before.
@@ -263,6 +289,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     keystroke_candidate_ms: kc,
     keystroke_candidate_pmi_ms: kp,
     keystroke_context_ms: kx,
+    keystroke_candidate_rows_from_memo: memoRows > 0 ? (memo1.hits - memo0.hits) / memoRows : 0,
     context_tokens_run: median(ran),
     context_tokens_changed: median(changed),
     floor_candidate_ms,
@@ -274,6 +301,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     from_scratch_vs_candidate_keystroke: from_scratch_ms / kc.median,
     from_scratch_vs_context_keystroke: from_scratch_ms / kx.median,
     token_ratio_scratch_vs_context_keystroke: scratchTokens / ctxKeyTokens,
+    ...(floorPlan.length > 0 ? { floor_context_plan_ms: median(floorPlan), keystroke_context_vs_plan_floor: kx.median / median(floorPlan) } : {}),
   };
   const taskItems = opts.taskItems ?? 0;
   if (taskItems > 0) {
