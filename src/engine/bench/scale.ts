@@ -76,6 +76,27 @@ export interface ScaleResult {
   memory_after_last_mib?: number;
   /** memory_after_last_mib / memory_after_100_mib. */
   memory_growth?: number;
+  /** Memory every 100 streamed items (and after the last): RSS and, inside it, the JS side, to tell what grows. */
+  stream_memory?: StreamMemorySample[];
+  /** Node: whether ONNX Runtime's CPU memory arena was on (the app's default is off). */
+  cpu_mem_arena?: boolean;
+}
+
+/** One memory reading while streaming, MiB: RSS and the JS side of it (`process.memoryUsage()`). */
+export interface StreamMemorySample {
+  items: number;
+  rss_mib: number;
+  /** The V8 heap in use (JS objects). */
+  heap_used_mib: number;
+  /** Memory outside the V8 heap that JS objects hold: ArrayBuffers (typed arrays, tensor data) and the like. */
+  external_mib: number;
+  /** Of which ArrayBuffers' backing stores, dead ones included until the garbage collector frees them. */
+  array_buffers_mib: number;
+}
+
+function memorySample(items: number, rss: number): StreamMemorySample {
+  const m = hasProcess ? process.memoryUsage() : null;
+  return { items, rss_mib: rss / MIB, heap_used_mib: m ? m.heapUsed / MIB : NaN, external_mib: m ? m.external / MIB : NaN, array_buffers_mib: m ? m.arrayBuffers / MIB : NaN };
 }
 
 /** Node's process, absent in a browser Worker (the browser half measures memory its own way). */
@@ -149,6 +170,8 @@ export interface ScaleOptions {
   taskItems?: number;
   /** Story items streamed for the memory figures (0: skip them). */
   streamItems?: number;
+  /** Node: whether the model was loaded with ONNX Runtime's CPU memory arena (reported as cpu_mem_arena). */
+  cpuMemArena?: boolean;
   log?: (s: string) => void;
 }
 
@@ -287,6 +310,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     log(`streaming ${streamItems} story items through the task path (memory) ...`);
     Object.assign(result, await streamMemory(engine, streamItems, options, opts.sampler, log));
   }
+  if (opts.cpuMemArena !== undefined) result.cpu_mem_arena = opts.cpuMemArena;
   result.worker_peak_mib = opts.sampler.peak / MIB;
   result.process_max_rss_mib = hasProcess ? (process.resourceUsage().maxRSS * 1024) / MIB : NaN;
   return result;
@@ -295,17 +319,22 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
 /** Stream `n` story items through the task path (as the Task lab does) and read RSS after 100 and after the last. */
 async function streamMemory(engine: Engine, n: number, options: ScoreOptions, sampler: RssSampler, log: (s: string) => void): Promise<Partial<ScaleResult>> {
   const t0 = performance.now();
-  const out: Partial<ScaleResult> = { stream_items: n };
+  const out: Partial<ScaleResult> = { stream_items: n, stream_memory: [] };
   let done = 0;
   for await (const r of streamScores(engine, storyItems(n), { options, chunkSize: TASK_CHUNK_ITEMS, stats: 'logprob' })) {
     void r;
     done++;
     // After a chunk's results are consumed (the next chunk is in flight, as in the Task lab).
-    if (done === 100) out.memory_after_100_mib = sampler.sample() / MIB;
-    if (done % 100 === 0) log(`  ${done} items, rss ${(sampler.sample() / MIB).toFixed(0)} MiB`);
+    if (done % 100 === 0) {
+      const s = memorySample(done, sampler.sample());
+      out.stream_memory!.push(s);
+      if (done === 100) out.memory_after_100_mib = s.rss_mib;
+      log(`  ${done} items, rss ${s.rss_mib.toFixed(0)} MiB (JS heap ${s.heap_used_mib.toFixed(0)}, ArrayBuffers ${s.array_buffers_mib.toFixed(0)})`);
+    }
   }
   out.stream_items_per_s = (done * 1000) / (performance.now() - t0);
   out.memory_after_last_mib = sampler.sample() / MIB;
+  if (done % 100 !== 0) out.stream_memory!.push(memorySample(done, out.memory_after_last_mib * MIB));
   if (done >= 1000) out.memory_after_1000_mib = out.memory_after_last_mib;
   if (out.memory_after_100_mib) out.memory_growth = out.memory_after_last_mib / out.memory_after_100_mib;
   return out;
