@@ -156,7 +156,7 @@ export const command: Command = {
         log,
       );
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
-      const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), dir: values.model }, log) : null;
+      const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model }, log) : null;
       const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? 'bench-results/bench-scale.json';
       fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
