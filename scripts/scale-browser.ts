@@ -36,7 +36,7 @@ export interface ScaleBrowserOptions {
   engineKeystrokes: number;
   /** Task items of the engine-level run (0: skip). */
   taskItems: number;
-  /** Story items streamed through the task path in the bench Worker, its memory read every `streamStep` (0: skip). */
+  /** Story items streamed through the task path in the bench Worker, its memory read every `streamStep` (0: skip); the phase's time limit grows by 10 s per item. */
   streamItems?: number;
   streamStep?: number;
   webgpu: boolean;
@@ -330,7 +330,8 @@ export async function runScaleBrowser(o: ScaleBrowserOptions): Promise<{ rows: B
         streamItems: String(o.streamItems ?? 0),
         streamStep: String(o.streamStep ?? 100),
       },
-      timeout,
+      // Streaming adds its own time to this phase: 10 s per item, several times what the 135M shape takes here.
+      timeout + (o.streamItems ?? 0) * 10_000,
       log,
     );
     const e = bench.bench.result;

@@ -83,9 +83,9 @@ function named(message: string, name: string): Error {
 
 /**
  * ONNX Runtime session options in Node (device cpu). The CPU memory arena is off unless asked
- * for: streamed at 135M shape it kept ~100 MiB more resident, and its regions, sized for the
- * largest batch met, are never returned (measured in docs/performance.md, "Memory while
- * streaming"). Scores do not depend on it.
+ * for: its regions, sized for the largest pass met, are kept for the session's life — 130–180 MiB
+ * more resident while a task streamed at 135M shape (docs/performance.md, "Memory while
+ * streaming"). Scores do not depend on it (test/engine/cpuArena.test.ts).
  */
 export function cpuSessionOptions(request: LoadRequest): Record<string, unknown> {
   return { enableCpuMemArena: request.cpuMemArena ?? false, ...(request.cpuThreads ? { intraOpNumThreads: request.cpuThreads } : {}) };
