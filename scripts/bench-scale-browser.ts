@@ -2,11 +2,14 @@
 // measures). Usage:
 //   npx tsx scripts/bench-scale-browser.ts [--model smollm2-135m-plain] [--style plain] [--dtype fp32]
 //     [--models-dir bench-models] [--keystrokes 6] [--engine-keystrokes 6] [--task-items 2]
+//     [--stream-items 0] [--stream-step 100]
 //     [--webgpu yes|no] [--webgpu-timeout 600] [--screenshots screenshots] [--out bench-results/bench-scale-browser.json] [--json]
 // Makes the bench model on first use (scripts/make_scale_models.py, as `bench --scale` does),
 // builds the app when dist/ is stale, serves it with the models folder as its served models
 // folder, and drives Debian's Chromium (never a downloaded one). Prints a table, or the JSON
 // (`{"scale": [...]}`, rows with environment chromium-wasm, and chromium-webgpu as works/not).
+// --stream-items N streams N story items through the task path in the bench Worker and reads the
+// Worker's memory every --stream-step items (memory_after_100_mib, memory_after_1000_mib, stream_memory).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,6 +80,8 @@ async function main(): Promise<void> {
       keystrokes: positive('keystrokes', 6),
       engineKeystrokes: positive('engine-keystrokes', 6),
       taskItems: positive('task-items', 2, 0),
+      streamItems: positive('stream-items', 0, 0),
+      streamStep: positive('stream-step', 100),
       webgpu: (args.webgpu ?? 'yes') !== 'no',
       webgpuTimeoutMs: positive('webgpu-timeout', 600) * 1000,
       screenshots: args.screenshots === 'none' ? null : path.resolve(args.screenshots ?? 'screenshots'),

@@ -37,6 +37,9 @@ export interface ScaleBrowserOptions {
   engineKeystrokes: number;
   /** Task items of the engine-level run (0: skip). */
   taskItems: number;
+  /** Story items streamed through the task path in the bench Worker, its memory read every `streamStep` (0: skip); the phase's time limit grows by 10 s per item. */
+  streamItems?: number;
+  streamStep?: number;
   webgpu: boolean;
   /** Where screenshots go (null: none). */
   screenshots: string | null;
@@ -106,6 +109,13 @@ export interface BrowserScaleRow {
   ratio_vs_harness: number | null;
   memory_after_100_mib: number | null;
   memory_after_1000_mib: number | null;
+  /** With streamItems: as in Node (bench/scale.ts), the memory being the bench Worker's as the page measures it. */
+  stream_items?: number;
+  stream_items_per_s?: number;
+  stream_memory?: ScaleResult['stream_memory'];
+  stream_memory_source?: string;
+  memory_after_last_mib?: number;
+  memory_growth?: number;
   long_tasks: LongTasks | null;
   /** Largest |difference| (nats) between the Scorer's final table (from cached parts) and a from-scratch score of the same item. */
   table_vs_scratch_max_abs_diff: number | null;
@@ -328,8 +338,20 @@ export async function runScaleBrowser(o: ScaleBrowserOptions): Promise<{ rows: B
     const bench = await diagnostics<{ bench: ScaleWorkerResult }>(
       context,
       o.url,
-      { mode: 'scale', model: o.model, style: o.style, shape: o.shape, device: 'wasm', dtype: o.dtype, keystrokes: String(o.engineKeystrokes), taskItems: String(o.taskItems) },
-      timeout,
+      {
+        mode: 'scale',
+        model: o.model,
+        style: o.style,
+        shape: o.shape,
+        device: 'wasm',
+        dtype: o.dtype,
+        keystrokes: String(o.engineKeystrokes),
+        taskItems: String(o.taskItems),
+        streamItems: String(o.streamItems ?? 0),
+        streamStep: String(o.streamStep ?? 100),
+      },
+      // Streaming adds its own time to this phase: 10 s per item, several times what the 135M shape takes here.
+      timeout + (o.streamItems ?? 0) * 10_000,
       log,
     );
     const e = bench.bench.result;
@@ -481,8 +503,15 @@ export async function runScaleBrowser(o: ScaleBrowserOptions): Promise<{ rows: B
     });
     set('table_vs_scratch_max_abs_diff', diff);
 
-    row.reasons.memory_after_100_mib = row.reasons.memory_after_1000_mib =
-      'not measured in the browser at this size: streaming 1,000 items through the Worker takes too long on this machine (see the Node rows and diagnostics.html?mode=stream)';
+    // Streaming: the bench Worker's memory every streamStep items (measured by the page).
+    for (const k of ['stream_items', 'stream_items_per_s', 'stream_memory', 'stream_memory_source', 'memory_after_100_mib', 'memory_after_1000_mib', 'memory_after_last_mib', 'memory_growth'] as const) {
+      if (e[k] !== undefined) set(k, e[k]);
+    }
+    const streamed = e.stream_items ?? 0;
+    if (streamed < 100) row.reasons.memory_after_100_mib = streamed === 0 ? 'no items streamed (--stream-items 0)' : `only ${streamed} items streamed: see stream_memory`;
+    if (streamed < 1000)
+      row.reasons.memory_after_1000_mib =
+        streamed === 0 ? 'no items streamed (--stream-items 0)' : `only ${streamed} items streamed (1,000 take too long here at this size): stream_memory has the readings every ${o.streamStep ?? 100} items`;
     row.reasons.load_ms = 'from the navigation to the loaded model, the model from the browser cache (Cache Storage) filled by the cold load';
 
     // 4. WebGPU: works or not (a software adapter here; no speed figures).

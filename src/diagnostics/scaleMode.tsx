@@ -2,7 +2,7 @@
 // Worker in this browser — keystrokes on the Scorer's incremental path, the floor, from scratch
 // and the task path — and, with probe=1 on WebGPU, whether the model loads and scores there and
 // agrees with WASM. Query: model=smollm2-135m-plain, style=plain, shape=SmolLM2-135M,
-// device=wasm|webgpu, dtype=fp32, keystrokes=8, taskItems=2, probe=0|1.
+// device=wasm|webgpu, dtype=fp32, keystrokes=8, taskItems=2, streamItems=0, streamStep=100, probe=0|1.
 import { useEffect, useState } from 'react';
 import * as Comlink from 'comlink';
 import { appUrl, createEngineClient } from '../engine/client';
@@ -19,6 +19,14 @@ interface ScalePageResult {
   /** probe=1: the model loaded and scored one item on this device; the probe compared with WASM. */
   works?: { device: Device; load_ms: number; score_ms: number; probe: ProbeCheck };
   error?: string;
+}
+
+/** The bench Worker's memory (JS heap, ArrayBuffers, WebAssembly memory), as the page measures it; NaN where it cannot (no cross-origin isolation). */
+async function workerMemoryBytes(): Promise<number> {
+  const perf = performance as Performance & { measureUserAgentSpecificMemory?: () => Promise<{ breakdown: { bytes: number; attribution: { scope?: string }[] }[] }> };
+  if (typeof perf.measureUserAgentSpecificMemory !== 'function' || !self.crossOriginIsolated) return NaN;
+  const m = await perf.measureUserAgentSpecificMemory();
+  return m.breakdown.filter((b) => b.attribution.some((a) => a.scope === 'DedicatedWorkerGlobalScope')).reduce((s, b) => s + b.bytes, 0);
 }
 
 export function ScaleMode() {
@@ -67,8 +75,11 @@ export function ScaleMode() {
               dtype,
               keystrokes: Math.max(1, Number(q.get('keystrokes') ?? 8) || 8),
               taskItems: Math.max(0, Number(q.get('taskItems') ?? 2) || 0),
+              streamItems: Math.max(0, Number(q.get('streamItems') ?? 0) || 0),
+              streamStep: Math.max(1, Number(q.get('streamStep') ?? 100) || 100),
             },
             Comlink.proxy((s: string) => update({ progress: s })),
+            Comlink.proxy(workerMemoryBytes),
           );
           update({ bench });
         } finally {

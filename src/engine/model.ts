@@ -81,6 +81,16 @@ function named(message: string, name: string): Error {
   return e;
 }
 
+/**
+ * ONNX Runtime session options in Node (device cpu). The CPU memory arena is off unless asked
+ * for: its regions, sized for the largest pass met, are kept for the session's life — 130–180 MiB
+ * more resident while a task streamed at 135M shape (docs/performance.md, "Memory while
+ * streaming"). Scores do not depend on it (test/engine/cpuArena.test.ts).
+ */
+export function cpuSessionOptions(request: LoadRequest): Record<string, unknown> {
+  return { enableCpuMemArena: request.cpuMemArena ?? false, ...(request.cpuThreads ? { intraOpNumThreads: request.cpuThreads } : {}) };
+}
+
 export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel> {
   const id = prepareSource(request.source);
   const label = sourceLabel(request.source);
@@ -97,7 +107,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
       dtype: request.dtype,
       device: request.device,
       progress_callback,
-      ...(request.device === 'cpu' && request.cpuThreads ? { session_options: { intraOpNumThreads: request.cpuThreads } } : {}),
+      ...(request.device === 'cpu' ? { session_options: cpuSessionOptions(request) } : {}),
     });
   } catch (err) {
     throw await withShippedDtypes(explainLoadError(err, label, DTYPE_FILES[request.dtype] ?? 'the model file'), request);

@@ -62,7 +62,7 @@ function hubError(id: string, err: unknown, remoteHost: string | undefined): Err
 export async function createNodeEngine(
   source: ModelSource,
   dtype: Dtype,
-  opts: { remoteHost?: string; cacheDir?: string; cpuThreads?: number } = {},
+  opts: { remoteHost?: string; cacheDir?: string; cpuThreads?: number; cpuMemArena?: boolean } = {},
 ): Promise<Engine> {
   const engine = new Engine();
   await engine.configure({
@@ -72,7 +72,7 @@ export async function createNodeEngine(
   });
   if (source.kind === 'path') checkModelFolder(source.path, dtype);
   try {
-    await engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}) });
+    await engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}), ...(opts.cpuMemArena !== undefined ? { cpuMemArena: opts.cpuMemArena } : {}) });
   } catch (err) {
     throw source.kind === 'hub' ? hubError(source.id, err, opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST) : err;
   }

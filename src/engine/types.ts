@@ -21,6 +21,13 @@ export interface LoadRequest {
   /** Node only (device cpu): ONNX Runtime's intra-op threads (default: one per core). */
   cpuThreads?: number;
   /**
+   * Node only (device cpu): keep ONNX Runtime's CPU memory arena (default false: off). With the
+   * arena, memory grows with the largest batch shapes met and is never given back; off, each
+   * pass's buffers come from the system allocator and return to it (see docs/performance.md,
+   * "Memory while streaming").
+   */
+  cpuMemArena?: boolean;
+  /**
    * Load even where the device is known to score this graph style wrongly (see
    * KNOWN_DEVICE_FAULTS in engine.ts): for the diagnostics page, which exists to show such faults.
    */

@@ -27,6 +27,8 @@ describe('bench --scale in Chromium (WASM)', () => {
       keystrokes: 2,
       engineKeystrokes: 2,
       taskItems: 1,
+      streamItems: 30,
+      streamStep: 10,
       webgpu: false,
       screenshots: null,
       timeoutMs: 120_000,
@@ -70,6 +72,15 @@ describe('bench --scale in Chromium (WASM)', () => {
       expect(t.cpu_ms).toBeLessThanOrEqual(t.wall_ms + 1);
       expect(t.parts.reduce((a, [, ms]) => a + ms, 0)).toBeLessThanOrEqual(t.wall_ms + 1);
     }
+    // Streaming in the bench Worker: its memory read by the page every 10 items (30 streamed here,
+    // too few for the 100- and 1,000-item figures, which stay null with the reason).
+    expect(r.stream_items).toBe(30);
+    expect(r.stream_memory_source).toMatch(/^worker/);
+    expect(r.stream_memory!.map((s) => s.items)).toEqual([10, 20, 30]);
+    for (const s of r.stream_memory!) expect(s.memory_mib).toBeGreaterThan(1);
+    expect(r.memory_after_last_mib).toBe(r.stream_memory![2].memory_mib);
+    expect(r.stream_items_per_s).toBeGreaterThan(0);
+    expect(r.memory_after_100_mib).toBeNull();
     expect(r.memory_after_1000_mib).toBeNull();
     expectEveryNullExplained(r);
   });

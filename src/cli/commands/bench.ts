@@ -55,14 +55,15 @@ live-typing latency on stories260K. Prints a table (or the JSON with --json) and
   --browser  auto: run the browser part when Chromium and the build tools are there
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
-  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--model DIR] [--browser yes] [--json]
+  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--model DIR] [--browser yes] [--json]
   At real models' shapes (random weights, made on first use into bench-models/ by
   scripts/make_scale_models.py; default smollm2-135m): a keystroke in a candidate (until every
   rule but PMI is fresh, and until PMI is too) and at the end of a ~60-token context (4 candidates
   of ~20 tokens) on the Scorer's incremental path, against the floor (the same tokens in bare
   forward passes on the cached context) and a from-scratch score; the task path against naive and
   harness-style (--task-items 0 skips it); peak memory; with --stream-items N, memory after 100
-  and after N story items streamed through the task path (default 0: skipped). Writes
+  and after N story items streamed through the task path (default 0: skipped); --cpu-arena on
+  loads with ONNX Runtime's CPU memory arena (the app keeps it off), to compare. Writes
   bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
   WebGPU as works / does not work), from scripts/bench-scale-browser.ts.`;
 
@@ -79,6 +80,13 @@ function parseDtypes(raw: string | undefined): Dtype[] {
   }
   if (dtypes.length === 0) throw new UsageError('--dtype is empty');
   return dtypes;
+}
+
+/** An on/off flag's value. */
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined) return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new UsageError(`--${name} must be on or off, got "${raw}"`);
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -125,6 +133,7 @@ export const command: Command = {
         keystrokes: { type: 'string' },
         shape: { type: 'string' },
         'stream-items': { type: 'string' },
+        'cpu-arena': { type: 'string' },
       },
       0,
     );
@@ -141,12 +150,13 @@ export const command: Command = {
           taskItems: parseNumberFlag('task-items', values['task-items'], 4),
           keystrokes: positiveInt('keystrokes', values.keystrokes, 8),
           threads: values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1),
+          cpuMemArena: onOff('cpu-arena', values['cpu-arena'], false),
           dir: values.model,
         },
         log,
       );
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
-      const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), dir: values.model }, log) : null;
+      const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model }, log) : null;
       const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? 'bench-results/bench-scale.json';
       fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });

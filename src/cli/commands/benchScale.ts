@@ -41,6 +41,8 @@ export interface ScaleArgs {
   /** Story items streamed per model for the memory figures (0: none). */
   streamItems: number;
   threads?: number;
+  /** Load with ONNX Runtime's CPU memory arena (default false, as the app loads). */
+  cpuMemArena?: boolean;
   dir?: string;
 }
 
@@ -75,11 +77,12 @@ export async function runScale(args: ScaleArgs, log: (s: string) => void): Promi
         log(`node ${shape.folder}-${style} ${dtype}: loading ...`);
         const sampler = new RssSampler();
         const t0 = performance.now();
-        const engine = await createNodeEngine({ kind: 'path', path: folder }, dtype, args.threads ? { cpuThreads: args.threads } : {});
+        const cpuMemArena = args.cpuMemArena ?? false;
+        const engine = await createNodeEngine({ kind: 'path', path: folder }, dtype, { ...(args.threads ? { cpuThreads: args.threads } : {}), cpuMemArena });
         const loadMs = performance.now() - t0;
         try {
           scale.push(
-            await runScaleBench(engine, { shape: shape.name, style, environment: 'node', loadMs, sampler, keystrokes: args.keystrokes, taskItems: args.taskItems, streamItems: args.streamItems, log }),
+            await runScaleBench(engine, { shape: shape.name, style, environment: 'node', loadMs, sampler, keystrokes: args.keystrokes, taskItems: args.taskItems, streamItems: args.streamItems, cpuMemArena, log }),
           );
         } finally {
           sampler.stop();

@@ -13,6 +13,8 @@ export interface ScaleBrowserArgs {
   dtypes: string[];
   keystrokes: number;
   taskItems: number;
+  /** Story items streamed in the bench Worker for its memory figures (0: none). */
+  streamItems?: number;
   dir?: string;
 }
 
@@ -35,6 +37,7 @@ export function runScaleBrowser(args: ScaleBrowserArgs, log: (s: string) => void
       log(`chromium-wasm ${model}: scripts/bench-scale-browser.ts ...`);
       const argv = [script, '--model', model, '--style', style, '--dtype', dtype, '--keystrokes', String(args.keystrokes), '--engine-keystrokes', String(args.keystrokes), '--task-items', String(args.taskItems), '--out', out];
       if (args.dir) argv.push('--models-dir', args.dir);
+      if (args.streamItems) argv.push('--stream-items', String(args.streamItems));
       // WebGPU "works" once (a software adapter here: slow, no speed figures).
       argv.push('--webgpu', first ? 'yes' : 'no');
       first = false;

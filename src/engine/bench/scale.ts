@@ -77,14 +77,37 @@ export interface ScaleResult {
   /** Story items streamed through the task path as the Task lab streams them (streamScores, chunks of TASK_CHUNK_ITEMS, log-prob statistics) for the memory figures. */
   stream_items?: number;
   stream_items_per_s?: number;
-  /** RSS after 100 streamed items, MiB. */
+  /** The engine's memory (stream_memory_source) after 100 streamed items, MiB. */
   memory_after_100_mib?: number;
-  /** RSS after 1,000 streamed items, MiB (present only when 1,000 were streamed). */
+  /** The same after 1,000 streamed items, MiB (present only when 1,000 were streamed). */
   memory_after_1000_mib?: number;
-  /** RSS after the last streamed item, MiB (the same as memory_after_1000_mib at 1,000). */
+  /** The same after the last streamed item, MiB (the same as memory_after_1000_mib at 1,000). */
   memory_after_last_mib?: number;
   /** memory_after_last_mib / memory_after_100_mib. */
   memory_growth?: number;
+  /** Memory every `streamStep` (100) streamed items and after the last: the engine's memory and, in Node, its JS side, to tell what grows. */
+  stream_memory?: StreamMemorySample[];
+  /** What stream_memory and memory_after_* read: the process's RSS (Node), or the Worker's memory as the page measures it (browser). */
+  stream_memory_source?: string;
+  /** Node: whether ONNX Runtime's CPU memory arena was on (the app's default is off). */
+  cpu_mem_arena?: boolean;
+}
+
+/** One memory reading while streaming, MiB: the engine's memory (see stream_memory_source) and, in Node, the JS side of it (`process.memoryUsage()`). */
+export interface StreamMemorySample {
+  items: number;
+  memory_mib: number;
+  /** The V8 heap in use (JS objects). */
+  heap_used_mib: number;
+  /** Memory outside the V8 heap that JS objects hold: ArrayBuffers (typed arrays, tensor data) and the like. */
+  external_mib: number;
+  /** Of which ArrayBuffers' backing stores, dead ones included until the garbage collector frees them. */
+  array_buffers_mib: number;
+}
+
+function memorySample(items: number, bytes: number): StreamMemorySample {
+  const m = hasProcess ? process.memoryUsage() : null;
+  return { items, memory_mib: bytes / MIB, heap_used_mib: m ? m.heapUsed / MIB : NaN, external_mib: m ? m.external / MIB : NaN, array_buffers_mib: m ? m.arrayBuffers / MIB : NaN };
 }
 
 /** Node's process, absent in a browser Worker (the browser half measures memory its own way). */
@@ -158,6 +181,15 @@ export interface ScaleOptions {
   taskItems?: number;
   /** Story items streamed for the memory figures (0: skip them). */
   streamItems?: number;
+  /** Node: whether the model was loaded with ONNX Runtime's CPU memory arena (reported as cpu_mem_arena). */
+  cpuMemArena?: boolean;
+  /** Streamed items between memory readings (default 100). */
+  streamStep?: number;
+  /**
+   * The engine's memory in bytes, read while streaming (default: the process's RSS). A browser
+   * Worker has no RSS of its own: the page measures it (performance.measureUserAgentSpecificMemory).
+   */
+  streamMemory?: { read: (items: number) => Promise<number>; source: string };
   log?: (s: string) => void;
 }
 
@@ -313,28 +345,53 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const streamItems = opts.streamItems ?? 0;
   if (streamItems > 0) {
     log(`streaming ${streamItems} story items through the task path (memory) ...`);
-    Object.assign(result, await streamMemory(engine, streamItems, options, opts.sampler, log));
+    const probe = opts.streamMemory ?? { read: async () => opts.sampler.sample(), source: 'rss' };
+    Object.assign(result, await streamMemory(engine, streamItems, options, probe, opts.streamStep ?? 100, log));
   }
+  if (opts.cpuMemArena !== undefined) result.cpu_mem_arena = opts.cpuMemArena;
   result.worker_peak_mib = opts.sampler.peak / MIB;
   result.process_max_rss_mib = hasProcess ? (process.resourceUsage().maxRSS * 1024) / MIB : NaN;
   return result;
 }
 
-/** Stream `n` story items through the task path (as the Task lab does) and read RSS after 100 and after the last. */
-async function streamMemory(engine: Engine, n: number, options: ScoreOptions, sampler: RssSampler, log: (s: string) => void): Promise<Partial<ScaleResult>> {
-  const t0 = performance.now();
-  const out: Partial<ScaleResult> = { stream_items: n };
+/**
+ * Stream `n` story items through the task path (as the Task lab does) and read the engine's memory
+ * every `step` items, after 100 and after the last. Reading time is left out of items/s.
+ */
+async function streamMemory(
+  engine: Engine,
+  n: number,
+  options: ScoreOptions,
+  probe: { read: (items: number) => Promise<number>; source: string },
+  step: number,
+  log: (s: string) => void,
+): Promise<Partial<ScaleResult>> {
+  const out: Partial<ScaleResult> = { stream_items: n, stream_memory: [], stream_memory_source: probe.source };
   let done = 0;
+  let reading = 0;
+  const t0 = performance.now();
   for await (const r of streamScores(engine, storyItems(n), { options, chunkSize: TASK_CHUNK_ITEMS, stats: 'logprob' })) {
     void r;
     done++;
     // After a chunk's results are consumed (the next chunk is in flight, as in the Task lab).
-    if (done === 100) out.memory_after_100_mib = sampler.sample() / MIB;
-    if (done % 100 === 0) log(`  ${done} items, rss ${(sampler.sample() / MIB).toFixed(0)} MiB`);
+    if (done % step === 0 || done === 100 || done === 1000) {
+      const r0 = performance.now();
+      const s = memorySample(done, await probe.read(done));
+      reading += performance.now() - r0;
+      if (done % step === 0) out.stream_memory!.push(s);
+      if (done === 100) out.memory_after_100_mib = s.memory_mib;
+      if (done === 1000) out.memory_after_1000_mib = s.memory_mib;
+      log(`  ${done} items, ${probe.source} ${s.memory_mib.toFixed(0)} MiB` + (hasProcess ? ` (JS heap ${s.heap_used_mib.toFixed(0)}, ArrayBuffers ${s.array_buffers_mib.toFixed(0)})` : ''));
+    }
   }
-  out.stream_items_per_s = (done * 1000) / (performance.now() - t0);
-  out.memory_after_last_mib = sampler.sample() / MIB;
-  if (done >= 1000) out.memory_after_1000_mib = out.memory_after_last_mib;
+  out.stream_items_per_s = (done * 1000) / (performance.now() - t0 - reading);
+  const last = out.stream_memory!.at(-1);
+  if (last?.items === done) out.memory_after_last_mib = last.memory_mib;
+  else {
+    const s = memorySample(done, await probe.read(done));
+    out.stream_memory!.push(s);
+    out.memory_after_last_mib = s.memory_mib;
+  }
   if (out.memory_after_100_mib) out.memory_growth = out.memory_after_last_mib / out.memory_after_100_mib;
   return out;
 }

@@ -18,6 +18,10 @@ export interface ScaleWorkerRequest {
   dtype: Dtype;
   keystrokes: number;
   taskItems: number;
+  /** Story items streamed through the task path for the memory figures (0 or absent: none). */
+  streamItems?: number;
+  /** Streamed items between memory readings (default 100). */
+  streamStep?: number;
 }
 
 export interface ScaleWorkerResult {
@@ -27,7 +31,12 @@ export interface ScaleWorkerResult {
 }
 
 const api = {
-  async run(req: ScaleWorkerRequest, log?: (s: string) => void): Promise<ScaleWorkerResult> {
+  /**
+   * `workerMemory` (the page's): this Worker's memory in bytes, read while streaming. A Worker
+   * cannot measure itself; the page's performance.measureUserAgentSpecificMemory() attributes
+   * memory to it, WebAssembly memory included.
+   */
+  async run(req: ScaleWorkerRequest, log?: (s: string) => void, workerMemory?: (items: number) => Promise<number>): Promise<ScaleWorkerResult> {
     const engine = new Engine();
     // No process in a Worker: the sampler reads NaN, and the page measures the Worker's memory.
     const sampler = new RssSampler();
@@ -46,6 +55,9 @@ const api = {
         sampler,
         keystrokes: req.keystrokes,
         taskItems: req.taskItems,
+        streamItems: workerMemory ? (req.streamItems ?? 0) : 0,
+        streamStep: req.streamStep,
+        ...(workerMemory ? { streamMemory: { read: workerMemory, source: 'worker (measureUserAgentSpecificMemory)' } } : {}),
         log: (s) => log?.(s),
       });
       return { result, item };
