@@ -1,4 +1,8 @@
 // Statistics of one predictive distribution (a row of logits), computed only at scored positions.
+// The passes run in WebAssembly where they can (rowKernel.ts, the same numbers bit for bit) and
+// in the JavaScript below otherwise.
+import { EXP_IS_ZERO_BELOW, sumIgnoreBelow, sumsIgnoreBelow } from './expSkip';
+import { rowPassesWasm } from './rowKernel';
 
 export interface RowStats {
   logprob: number;
@@ -9,28 +13,6 @@ export interface RowStats {
   /** Index of the first maximum (torch/numpy argmax). */
   argmax: number;
   top: { id: number; prob: number }[];
-}
-
-/** exp(d) is exactly 0 in double precision for d below this (and so is its term e·d, as −0). */
-const EXP_IS_ZERO_BELOW = -746;
-const LN_2_POW_55 = 55 * Math.LN2;
-const LN_746 = Math.log(746);
-
-/**
- * A bound below which a term (e, e·d), e = exp(d), d = logit − max ≤ 0, leaves both running sums
- * bit for bit as they are: adding x to a sum S of the same sign rounds back to S when
- * |x| < |S|·2^−54 (half an ulp). Both sums only grow in magnitude (e ≥ 0, e·d ≤ 0), so a bound
- * taken from earlier partial sums stays valid. With a factor 2 of margin for exp's and log's
- * rounding: e < S·2^−55 for d < ln S − 55 ln 2, and |e·d| ≤ 746·e < |T|·2^−55 for
- * d < ln|T| − ln 746 − 55 ln 2 (below −746, e is 0 anyway). The sums are therefore exactly those of
- * summing every term in index order, only without evaluating exp for terms too small to count.
- */
-function sumsIgnoreBelow(sumExp: number, sumExpLogit: number): number {
-  const bySum = Math.log(sumExp) - LN_2_POW_55;
-  const byLogit = sumExpLogit < 0 ? Math.log(-sumExpLogit) - LN_746 - LN_2_POW_55 : -Infinity;
-  const cut = Math.min(bySum, byLogit);
-  // NaN (a NaN logit): no skipping at all.
-  return cut > EXP_IS_ZERO_BELOW ? cut : cut !== cut ? -Infinity : EXP_IS_ZERO_BELOW;
 }
 
 /** The maximum of a row and the index of its first occurrence (torch/numpy argmax). */
@@ -55,6 +37,21 @@ function maxOf(row: ArrayLike<number>): { max: number; argmax: number } {
  * logit) adds nothing to the entropy.
  */
 export function rowStats(row: ArrayLike<number>, target: number, topK: number): RowStats {
+  if (row instanceof Float32Array) {
+    const p = rowPassesWasm(row, target, topK > 0 ? Math.min(topK, row.length) : 0, false);
+    if (p) {
+      const lse = p.max + Math.log(p.sumExp);
+      const entropy = Math.log(p.sumExp) - p.sumExpLogit / p.sumExp;
+      const top: { id: number; prob: number }[] = [];
+      for (let j = 0; j < p.topIds.length; j++) top.push({ id: p.topIds[j], prob: Math.exp(p.topVals[j] - lse) });
+      return { logprob: row[target] - lse, rank: p.higher + 1, entropy, argmax: p.argmax, top };
+    }
+  }
+  return rowStatsJs(row, target, topK);
+}
+
+/** rowStats in JavaScript alone (the reference the WebAssembly passes are tested against). */
+export function rowStatsJs(row: ArrayLike<number>, target: number, topK: number): RowStats {
   const n = row.length;
   const t = row[target];
   const k = topK > 0 ? Math.min(topK, n) : 0;
@@ -111,6 +108,15 @@ export function rowStats(row: ArrayLike<number>, target: number, topK: number): 
  * per scored token (two passes over the row, no rank, entropy or top-k).
  */
 export function rowLogprob(row: ArrayLike<number>, target: number): { logprob: number; argmax: number } {
+  if (row instanceof Float32Array) {
+    const p = rowPassesWasm(row, target, 0, true);
+    if (p) return { logprob: row[target] - p.max - Math.log(p.sumExp), argmax: p.argmax };
+  }
+  return rowLogprobJs(row, target);
+}
+
+/** rowLogprob in JavaScript alone (the reference the WebAssembly passes are tested against). */
+export function rowLogprobJs(row: ArrayLike<number>, target: number): { logprob: number; argmax: number } {
   const { max, argmax } = maxOf(row);
   let sumExp = 0;
   let cut = EXP_IS_ZERO_BELOW;
@@ -118,8 +124,7 @@ export function rowLogprob(row: ArrayLike<number>, target: number): { logprob: n
     const d = row[i] - max;
     if (d < cut) continue;
     sumExp += Math.exp(d);
-    // As in rowStats, with the one sum: a term below S·2^−55 cannot change it.
-    if ((i & 255) === 0) cut = Math.max(EXP_IS_ZERO_BELOW, Math.log(sumExp) - LN_2_POW_55);
+    if ((i & 255) === 0) cut = sumIgnoreBelow(sumExp);
   }
   return { logprob: row[target] - max - Math.log(sumExp), argmax };
 }
