@@ -148,6 +148,11 @@
         (local.set $d (f64x2.sub
           (f64x2.promote_low_f32x4 (v128.load64_zero offset=2048 (i32.shl (local.get $i) (i32.const 2))))
           (local.get $mx)))
+        ;; Both terms below the cut: skipped, as the JavaScript skips them, exp unevaluated.
+        (if (i64x2.all_true (f64x2.lt (local.get $d) (f64x2.splat (local.get $cut))))
+          (then
+            (local.set $i (i32.add (local.get $i) (i32.const 2)))
+            (br $pairs)))
         ;; exp(d), d <= 0, as fdlibm: k = 0 for |d| <= ln2/2, k = -1 below 1.5 ln2, else
         ;; trunc(d/ln2 - 1/2); d = k ln2 + r (hi - lo); a rational approximation on r; scaled by 2^k.
         (local.set $ax (f64x2.abs (local.get $d)))
