@@ -53,6 +53,8 @@ describe('bench --scale in Chromium (WASM)', () => {
     expect(r.table_vs_scratch_max_abs_diff).toBeLessThan(1e-4);
     // The engine-level run: a context keystroke ran only the changed tail; the paths agree.
     expect(r.engine!.environment).toBe('chromium-wasm');
+    // The per-token statistics ran in WebAssembly SIMD inside the Worker.
+    expect(r.engine!.row_stats).toBe('wasm-simd');
     expect(r.engine!.context_tokens_run).toBeLessThanOrEqual(4);
     expect(r.engine!.max_abs_logprob_diff).toBeLessThan(1e-4);
     expect(r.floor_candidate_ms).toBeGreaterThan(0);

@@ -5,6 +5,7 @@
 // load; the ratios are measured in one run.
 import { Tensor } from '@huggingface/transformers';
 import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../core/scoring/types';
+import { rowKernelAvailable } from '../../core/scoring/rowKernel';
 import type { Engine } from '../engine';
 import { encodeWithPieces } from '../encode';
 import { lastPrefixRun, logitsOnly, runPrefixes, type PrefixState } from '../forward';
@@ -29,6 +30,8 @@ export interface ScaleResult {
   dtype: string;
   environment: string;
   plan: string;
+  /** Where the per-token statistics ran: WebAssembly SIMD (rowKernel.ts) or the JavaScript passes. */
+  row_stats: 'wasm-simd' | 'js';
   load_ms: number;
   /**
    * Peak resident memory of the engine while this model was loaded and benchmarked, MiB: in Node
@@ -314,6 +317,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     dtype: m.info.dtype,
     environment: opts.environment,
     plan: m.info.plan.plan,
+    row_stats: rowKernelAvailable() ? 'wasm-simd' : 'js',
     load_ms: opts.loadMs,
     worker_peak_mib: 0,
     process_max_rss_mib: 0,
