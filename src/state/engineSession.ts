@@ -13,7 +13,6 @@ import { autoDeviceFor } from './deviceSpeed';
 import { deviceSupport, resolveDevice, speedEvidence, speedKey, type DevicePreference } from './devices';
 import { DISK_PREFIX, diskSource, useDiskModels } from './diskModels';
 import { ScoreCache, scoreInPhases } from './scoreCache';
-import { afterPaint } from './afterPaint';
 import type { ModelChoice } from './workspaceSchema';
 
 /** What a room asks to have loaded: the model, its dtype and the device preference. */
@@ -338,15 +337,13 @@ export const useEngine = create<EngineSession>()((set, get) => {
       void getClient().api.cancelBefore(runId);
       // Only the parts not cached go to the engine; the item is assembled from the cache. Two phases:
       // every rule but PMI first (one forward of an edited candidate), then PMI's unconditional terms.
-      const scoreCached = (chatTemplate: boolean, onConditional?: (partial: ItemScore, pmiPending: number[]) => void | Promise<void>) =>
+      const scoreCached = (chatTemplate: boolean, onConditional?: (partial: ItemScore, pmiPending: number[]) => void) =>
         scoreInPhases(scoreCache, model, { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate } }, (req) => call((c) => c.api.scoreParts(req, runId)), onConditional);
       try {
-        const result = await scoreCached(false, async (partial, pending) => {
+        const result = await scoreCached(false, (partial, pending) => {
           if (get().scoring.runId !== runId) return;
           // Every rule but PMI is final: show it; the rows whose PMI is pending say so.
           set((st) => ({ scoring: { ...st.scoring, result: partial, input, rescoring: [], pmiPending: pending.map((p) => input.indices[p]) } }));
-          // PMI's pass would share the cores with that render: it starts once a frame is painted.
-          await afterPaint();
         });
         if (get().scoring.runId !== runId) return;
         set({ scoring: { result, templated: null, input, running: input.compareTemplate, error: null, rescoring: [], runId, requestedAt, finishedAt: performance.now() } });

@@ -157,7 +157,7 @@ export async function scoreInPhases(
   model: string,
   it: CacheItem,
   scoreParts: ScorePartsFn,
-  onConditional?: (partial: ItemScore, pmiPending: number[]) => void | Promise<void>,
+  onConditional?: (partial: ItemScore, pmiPending: number[]) => void,
 ): Promise<ItemScore> {
   const ask = async (phase: ScorePhase) => {
     const wanted = cache.missing(model, it, phase);
@@ -169,8 +169,7 @@ export async function scoreInPhases(
     if (onConditional) {
       const partial = cache.assemble(model, it, { pmiPending: true });
       if (!partial) throw new Error('a scored part is missing from the cache');
-      // Awaited: the caller may let the first phase reach the screen before PMI's pass starts.
-      await onConditional(partial, pending);
+      onConditional(partial, pending);
     }
     await ask('unconditional');
   }

@@ -133,27 +133,6 @@ describe('incremental re-scoring (cache of parts)', () => {
     expectClose(cache.assemble(MODEL, { context: 'She saw a', candidates, options }), await engine.score({ context: 'She saw a', candidates, options }));
   });
 
-  it('starts PMI\'s phase only once the first phase\'s callback has settled (the app lets it paint first)', async () => {
-    const cache = new ScoreCache();
-    const it: CacheItem = { context: 'Once upon a time', candidates: [' cat', ' dog'], options: { ...DEFAULT_SCORE_OPTIONS } };
-    const phases: string[] = [];
-    const scoreParts: ScorePartsFn = async (req) => {
-      phases.push(req.wanted.unconditional === false ? 'conditional' : 'unconditional');
-      return engine.scoreParts(req);
-    };
-    let release!: () => void;
-    const done = scoreInPhases(cache, MODEL, it, scoreParts, () => {
-      phases.push('shown');
-      return new Promise<void>((r) => (release = r));
-    });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(phases).toEqual(['conditional', 'shown']);
-    release();
-    const item = await done;
-    expect(phases).toEqual(['conditional', 'shown', 'unconditional']);
-    expectClose(item, await engine.score({ ...it, candidates: [...it.candidates] }));
-  });
-
   it('two phases (every rule but PMI, then PMI): the first is final except the pending rows\' PMI, the second equals from scratch, over random edit sequences', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }), fc.array(step, { minLength: 1, maxLength: 6 }), async (start, steps) => {
@@ -185,9 +164,7 @@ describe('incremental re-scoring (cache of parts)', () => {
           const it: CacheItem = { context, candidates, options };
           asked.length = 0;
           let partial: { item: ItemScore; pending: number[] } | null = null;
-          const item = await scoreInPhases(cache, MODEL, it, scoreParts, (p, pending) => {
-            partial = { item: p, pending };
-          });
+          const item = await scoreInPhases(cache, MODEL, it, scoreParts, (p, pending) => (partial = { item: p, pending }));
           const scratch = await engine.score({ context, candidates, options });
           expectClose(item, scratch, `final after ${JSON.stringify(s)}`);
           // The first phase scores no unconditional term, the second no conditional one.
