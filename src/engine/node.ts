@@ -3,11 +3,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Engine } from './engine';
 import { setLocalFileReader } from './graph';
 import type { ByteSource } from './onnxOps';
 import type { ModelSource, Dtype } from './types';
 import { checkModelFolder } from './folderCheck';
+import { OutputRelease } from './outputRelease';
 
 function isFolder(p: string): boolean {
   return fs.existsSync(p) && fs.statSync(p).isDirectory();
@@ -59,12 +62,40 @@ function hubError(id: string, err: unknown, remoteHost: string | undefined): Err
   );
 }
 
+/** ArrayBuffer growth after which a chunk's dead outputs are collected (a 135M chunk leaves some 400 MiB; a 6M one under 64). */
+export const RELEASE_SLACK_BYTES = 64 * 1024 * 1024;
+
+let fullGc: (() => void) | null | undefined;
+/** V8's full collection: `gc` when node runs with --expose-gc, else taken from a fresh context with the flag set just for it. */
+export function exposedGc(): (() => void) | null {
+  if (fullGc !== undefined) return fullGc;
+  const global = (globalThis as { gc?: unknown }).gc;
+  if (typeof global === 'function') return (fullGc = global as () => void);
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const gc: unknown = vm.runInNewContext('gc');
+    fullGc = typeof gc === 'function' ? (gc as () => void) : null;
+  } catch {
+    fullGc = null;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
+  return fullGc;
+}
+
+/** The release of dead pass outputs between streamed chunks (null where no full collection can be had). */
+export function nodeOutputRelease(slackBytes = RELEASE_SLACK_BYTES): OutputRelease | null {
+  const collect = exposedGc();
+  return collect ? new OutputRelease({ collect, heldBytes: () => process.memoryUsage().arrayBuffers, slackBytes }) : null;
+}
+
 export async function createNodeEngine(
   source: ModelSource,
   dtype: Dtype,
-  opts: { remoteHost?: string; cacheDir?: string; cpuThreads?: number; cpuMemArena?: boolean } = {},
+  opts: { remoteHost?: string; cacheDir?: string; cpuThreads?: number; cpuMemArena?: boolean; releaseOutputs?: boolean } = {},
 ): Promise<Engine> {
-  const engine = new Engine();
+  // Dead outputs are released between streamed chunks unless asked not to (outputRelease.ts).
+  const engine = new Engine((opts.releaseOutputs ?? true) ? (nodeOutputRelease() ?? undefined) : undefined);
   await engine.configure({
     remoteHost: opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST,
     useCache: false,
