@@ -11,6 +11,7 @@ import type { ByteSource } from './onnxOps';
 import type { ModelSource, Dtype } from './types';
 import { checkModelFolder } from './folderCheck';
 import { OutputRelease } from './outputRelease';
+import { passOutputBytes } from './forward';
 
 function isFolder(p: string): boolean {
   return fs.existsSync(p) && fs.statSync(p).isDirectory();
@@ -62,7 +63,7 @@ function hubError(id: string, err: unknown, remoteHost: string | undefined): Err
   );
 }
 
-/** ArrayBuffer growth after which a chunk's dead outputs are collected (a 135M chunk leaves some 400 MiB; a 6M one under 64). */
+/** Pass output bytes after which the dead ones are collected (a 16-item chunk produces some 400 MiB at 135M shape, about 3 MiB on the 6M bench model). */
 export const RELEASE_SLACK_BYTES = 64 * 1024 * 1024;
 
 let fullGc: (() => void) | null | undefined;
@@ -86,7 +87,30 @@ export function exposedGc(): (() => void) | null {
 /** The release of dead pass outputs between streamed chunks (null where no full collection can be had). */
 export function nodeOutputRelease(slackBytes = RELEASE_SLACK_BYTES): OutputRelease | null {
   const collect = exposedGc();
-  return collect ? new OutputRelease({ collect, heldBytes: () => process.memoryUsage().arrayBuffers, slackBytes }) : null;
+  return collect ? new OutputRelease({ collect, producedBytes: passOutputBytes, slackBytes }) : null;
+}
+
+/** The longest a load waits for its background file reads (settleFileReads). */
+const SETTLE_MAX_MS = 30_000;
+
+/**
+ * transformers.js (4.x) opens each local file it looks at in Node as a stream that reads the whole
+ * file into JS buffers whether or not anyone reads the stream, and the model file's stream is
+ * never read (ONNX Runtime loads the model from its path): twice per load. Left alone, those reads
+ * go on in the background at one 64 KiB chunk per event-loop turn, and over a long task the
+ * process's memory grew by up to twice the model file (measured: 382 MiB of buffers at 135M q4,
+ * read in by item ~1,000 of a stream). Let them finish now, while nothing else runs (about a
+ * second there), then collect what they read. Returns the wait in ms, and whether reads were
+ * still pending when it gave up.
+ */
+export async function settleFileReads(maxMs = SETTLE_MAX_MS): Promise<{ ms: number; pending: boolean }> {
+  const t0 = performance.now();
+  const pending = () => process.getActiveResourcesInfo().includes('FSReqCallback');
+  // A turn first: a stream opened just now has not asked for its file yet.
+  do await new Promise((resolve) => setImmediate(resolve));
+  while (pending() && performance.now() - t0 < maxMs);
+  exposedGc()?.();
+  return { ms: performance.now() - t0, pending: pending() };
 }
 
 export async function createNodeEngine(
@@ -94,8 +118,10 @@ export async function createNodeEngine(
   dtype: Dtype,
   opts: { remoteHost?: string; cacheDir?: string; cpuThreads?: number; cpuMemArena?: boolean; releaseOutputs?: boolean } = {},
 ): Promise<Engine> {
-  // Dead outputs are released between streamed chunks unless asked not to (outputRelease.ts).
-  const engine = new Engine((opts.releaseOutputs ?? true) ? (nodeOutputRelease() ?? undefined) : undefined);
+  // Dead buffers are released (the load's file reads; a streamed chunk's pass outputs, see
+  // outputRelease.ts) unless asked not to.
+  const release = opts.releaseOutputs ?? true;
+  const engine = new Engine(release ? (nodeOutputRelease() ?? undefined) : undefined);
   await engine.configure({
     remoteHost: opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST,
     useCache: false,
@@ -107,5 +133,6 @@ export async function createNodeEngine(
   } catch (err) {
     throw source.kind === 'hub' ? hubError(source.id, err, opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST) : err;
   }
+  if (release) await settleFileReads();
   return engine;
 }

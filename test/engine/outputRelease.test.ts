@@ -1,10 +1,12 @@
-// Node releases a streamed chunk's dead pass outputs with a full collection once ArrayBuffers
-// have grown past a slack (docs/performance.md, "Memory while streaming"). The collection frees
+// Node releases a streamed chunk's dead pass outputs with a full collection once the passes have
+// produced a slack of output bytes (docs/performance.md, "Memory while streaming"). The collection frees
 // memory only: the scores must be the same bit for bit with it and without it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { createNodeEngine, exposedGc, nodeOutputRelease, RELEASE_SLACK_BYTES } from '../../src/engine/node';
+import fs from 'node:fs';
+import { createNodeEngine, exposedGc, nodeOutputRelease, RELEASE_SLACK_BYTES, settleFileReads } from '../../src/engine/node';
 import { Engine } from '../../src/engine/engine';
+import { passOutputBytes } from '../../src/engine/forward';
 import { OutputRelease } from '../../src/engine/outputRelease';
 import { streamScores } from '../../src/engine/stream';
 import { storyItems } from '../../src/engine/bench/items';
@@ -12,20 +14,21 @@ import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/ty
 import { MODELS_DIR } from '../models';
 
 describe('OutputRelease', () => {
-  it('collects only once ArrayBuffers grew past the slack since the last collection', () => {
-    let held = 100;
+  it('collects once the passes since the last collection produced the slack or more', () => {
+    let produced = 100;
     const at: number[] = [];
-    const r = new OutputRelease({ collect: () => (at.push(held), (held = 40)), heldBytes: () => held, slackBytes: 50 });
-    held = 149;
+    const r = new OutputRelease({ collect: () => at.push(produced), producedBytes: () => produced, slackBytes: 50 });
+    produced = 149;
     expect(r.afterChunk()).toBe(false);
-    held = 150;
+    produced = 150;
     expect(r.afterChunk()).toBe(true);
-    // The floor is now what the collection left (40): growth is counted from there.
-    held = 89;
+    // Counted from the last collection (150) on.
+    produced = 199;
     expect(r.afterChunk()).toBe(false);
-    held = 90;
+    expect(r.afterChunk()).toBe(false);
+    produced = 260;
     expect(r.afterChunk()).toBe(true);
-    expect(at).toEqual([150, 90]);
+    expect(at).toEqual([150, 260]);
     expect(r.stats().collections).toBe(2);
     expect(r.stats().ms).toBeGreaterThanOrEqual(0);
   });
@@ -45,6 +48,35 @@ describe('the full collection in Node', () => {
     expect(withDead - process.memoryUsage().arrayBuffers).toBeGreaterThanOrEqual(60 << 20);
     expect(nodeOutputRelease()).toBeInstanceOf(OutputRelease);
     expect(RELEASE_SLACK_BYTES).toBe(64 << 20);
+  });
+
+  it('counts the bytes of every pass output handed to JS', async () => {
+    const e = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
+    try {
+      const before = passOutputBytes();
+      await e.score({ context: 'Once upon a time', candidates: [' there was a cat.', ' a dog'], options: DEFAULT_SCORE_OPTIONS });
+      // At least the logits of the context's last position and of the candidates' tokens (vocabulary 512, float32).
+      expect(passOutputBytes() - before).toBeGreaterThanOrEqual(4 * 512 * 4);
+    } finally {
+      await e.unload();
+    }
+  });
+});
+
+describe('settleFileReads', () => {
+  it('returns once a file stream nobody reads has read its whole file (as transformers.js leaves the model file)', async () => {
+    const file = path.join(MODELS_DIR, 'bench-llama-6M', 'onnx', 'model.onnx');
+    let read = 0;
+    let ended = false;
+    const stream = fs.createReadStream(file);
+    stream.on('data', (chunk) => (read += chunk.length));
+    stream.on('end', () => (ended = true));
+    const r = await settleFileReads();
+    expect(r.pending).toBe(false);
+    expect(read).toBe(fs.statSync(file).size);
+    expect(read).toBeGreaterThan(1 << 20);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ended).toBe(true);
   });
 });
 
