@@ -64,8 +64,8 @@ lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa
   harness-style (--task-items 0 skips it); peak memory; with --stream-items N, memory after 100
   and after N story items streamed through the task path (default 0: skipped); --cpu-arena on
   loads with ONNX Runtime's CPU memory arena (the app keeps it off), and --release-outputs off
-  streams without the release of dead pass outputs between chunks (the app releases them), to
-  compare. Writes
+  loads and streams without releasing dead buffers (the load's background reads of the model
+  file, a chunk's pass outputs; the app releases them), to compare. Writes
   bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
   WebGPU as works / does not work), from scripts/bench-scale-browser.ts.`;
 

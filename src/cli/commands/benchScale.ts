@@ -43,7 +43,7 @@ export interface ScaleArgs {
   threads?: number;
   /** Load with ONNX Runtime's CPU memory arena (default false, as the app loads). */
   cpuMemArena?: boolean;
-  /** Release dead pass outputs between streamed chunks (default true, as the app does in Node). */
+  /** Release dead buffers: the load's background file reads, a streamed chunk's pass outputs (default true, as the app does in Node). */
   releaseOutputs?: boolean;
   dir?: string;
 }
