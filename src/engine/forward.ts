@@ -73,8 +73,9 @@ let outputBytes = 0;
 export function passOutputBytes(): number {
   return outputBytes;
 }
-function countOutputs(outputs: Iterable<Tensor>): void {
-  for (const t of outputs) if (t.location !== 'gpu-buffer') outputBytes += (t.data as ArrayBufferView).byteLength;
+function countOutputs(outputs: Iterable<unknown>): void {
+  // CPU data only: reading `data` of a tensor held elsewhere (a GPU buffer) would throw.
+  for (const t of outputs) if (t instanceof Tensor && t.location === 'cpu' && ArrayBuffer.isView(t.data)) outputBytes += t.data.byteLength;
 }
 
 /** The model's forward through transformers.js (it fills in an empty past for a fresh sequence). */
