@@ -4,6 +4,7 @@ import type { ItemScore } from '../core/scoring/types';
 import type { ChunkRequest, EngineApi, ItemParts, PartsRequest, ProbeCheck, ScoreRequest } from './api';
 import { AbortError, type CancelToken } from './forward';
 import { disposeModel, loadModel, type LoadedModel } from './model';
+import type { OutputRelease } from './outputRelease';
 import { configureRuntime, type EngineConfig } from './runtime';
 import { scoreItem, scoreItemParts, scoreItems, scorePlans, planContinuation } from './scorer';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
@@ -33,6 +34,14 @@ export class Engine implements EngineApi {
   private loaded: LoadedModel | null = null;
   private cancelledBelow = 0;
   private queue: Promise<unknown> = Promise.resolve();
+
+  /** `release`: frees a chunk's dead pass outputs after it (Node; see outputRelease.ts). */
+  constructor(private readonly release?: OutputRelease) {}
+
+  /** The release run after each chunk, if any (the benchmark reports its collections). */
+  outputRelease(): OutputRelease | undefined {
+    return this.release;
+  }
 
   async configure(config: EngineConfig): Promise<void> {
     configureRuntime(config);
@@ -70,7 +79,14 @@ export class Engine implements EngineApi {
   }
 
   async scoreChunk(req: ChunkRequest, runId?: number): Promise<ItemScore[]> {
-    return this.run(runId, (m, cancel) => scoreItems(m, req.items, req.options, { cancel, stats: req.stats ?? 'full' }));
+    return this.run(runId, async (m, cancel) => {
+      try {
+        return await scoreItems(m, req.items, req.options, { cancel, stats: req.stats ?? 'full' });
+      } finally {
+        // Before the next chunk starts: its passes are dead now.
+        this.release?.afterChunk();
+      }
+    });
   }
 
   /**

@@ -65,9 +65,24 @@ export interface BatchOptions {
   cancel?: CancelToken;
 }
 
+/**
+ * Bytes of pass outputs handed to JS as CPU data so far, a running count: what Node's release of
+ * dead outputs between streamed chunks goes by (outputRelease.ts).
+ */
+let outputBytes = 0;
+export function passOutputBytes(): number {
+  return outputBytes;
+}
+function countOutputs(outputs: Iterable<unknown>): void {
+  // CPU data only: reading `data` of a tensor held elsewhere (a GPU buffer) would throw.
+  for (const t of outputs) if (t instanceof Tensor && t.location === 'cpu' && ArrayBuffer.isView(t.data)) outputBytes += t.data.byteLength;
+}
+
 /** The model's forward through transformers.js (it fills in an empty past for a fresh sequence). */
 export async function callModel(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
-  return callForward<ModelInputs, Outputs>(model, feeds);
+  const out = await callForward<ModelInputs, Outputs>(model, feeds);
+  countOutputs(Object.values(out));
+  return out;
 }
 
 /** Inputs some graphs have that say how many positions' logits to return: 0 means all. */
@@ -89,7 +104,9 @@ export async function logitsOnly(model: PreTrainedModel, given: Feeds): Promise<
     const ortFeeds: Record<string, unknown> = {};
     for (const n of session.inputNames) ortFeeds[n] = ortTensor(feeds[n]);
     const out = await session.run(ortFeeds, ['logits']);
-    return tensorFromOrt(out.logits);
+    const logits = tensorFromOrt(out.logits);
+    countOutputs([logits]);
+    return logits;
   }
   const past: Feeds = {};
   const rest: Feeds = {};

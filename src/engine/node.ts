@@ -3,11 +3,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Engine } from './engine';
 import { setLocalFileReader } from './graph';
 import type { ByteSource } from './onnxOps';
 import type { ModelSource, Dtype } from './types';
 import { checkModelFolder } from './folderCheck';
+import { OutputRelease } from './outputRelease';
+import { passOutputBytes } from './forward';
 
 function isFolder(p: string): boolean {
   return fs.existsSync(p) && fs.statSync(p).isDirectory();
@@ -59,12 +63,65 @@ function hubError(id: string, err: unknown, remoteHost: string | undefined): Err
   );
 }
 
+/** Pass output bytes after which the dead ones are collected (a 16-item chunk produces some 400 MiB at 135M shape, about 3 MiB on the 6M bench model). */
+export const RELEASE_SLACK_BYTES = 64 * 1024 * 1024;
+
+let fullGc: (() => void) | null | undefined;
+/** V8's full collection: `gc` when node runs with --expose-gc, else taken from a fresh context with the flag set just for it. */
+export function exposedGc(): (() => void) | null {
+  if (fullGc !== undefined) return fullGc;
+  const global = (globalThis as { gc?: unknown }).gc;
+  if (typeof global === 'function') return (fullGc = global as () => void);
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const gc: unknown = vm.runInNewContext('gc');
+    fullGc = typeof gc === 'function' ? (gc as () => void) : null;
+  } catch {
+    fullGc = null;
+  } finally {
+    v8.setFlagsFromString('--no-expose-gc');
+  }
+  return fullGc;
+}
+
+/** The release of dead pass outputs between streamed chunks (null where no full collection can be had). */
+export function nodeOutputRelease(slackBytes = RELEASE_SLACK_BYTES): OutputRelease | null {
+  const collect = exposedGc();
+  return collect ? new OutputRelease({ collect, producedBytes: passOutputBytes, slackBytes }) : null;
+}
+
+/** The longest a load waits for its background file reads (settleFileReads). */
+const SETTLE_MAX_MS = 30_000;
+
+/**
+ * transformers.js (4.x) opens each local file it looks at in Node as a stream that reads the whole
+ * file into JS buffers whether or not anyone reads the stream, and the model file's stream is
+ * never read (ONNX Runtime loads the model from its path): twice per load. Left alone, those reads
+ * go on in the background at one 64 KiB chunk per event-loop turn, and over a long task the
+ * process's memory grew by up to twice the model file (measured: 382 MiB of buffers at 135M q4,
+ * read in by item ~1,000 of a stream). Let them finish now, while nothing else runs (about a
+ * second there), then collect what they read. Returns the wait in ms, and whether reads were
+ * still pending when it gave up.
+ */
+export async function settleFileReads(maxMs = SETTLE_MAX_MS): Promise<{ ms: number; pending: boolean }> {
+  const t0 = performance.now();
+  const pending = () => process.getActiveResourcesInfo().includes('FSReqCallback');
+  // A turn first: a stream opened just now has not asked for its file yet.
+  do await new Promise((resolve) => setImmediate(resolve));
+  while (pending() && performance.now() - t0 < maxMs);
+  exposedGc()?.();
+  return { ms: performance.now() - t0, pending: pending() };
+}
+
 export async function createNodeEngine(
   source: ModelSource,
   dtype: Dtype,
-  opts: { remoteHost?: string; cacheDir?: string; cpuThreads?: number; cpuMemArena?: boolean } = {},
+  opts: { remoteHost?: string; cacheDir?: string; cpuThreads?: number; cpuMemArena?: boolean; releaseOutputs?: boolean } = {},
 ): Promise<Engine> {
-  const engine = new Engine();
+  // Dead buffers are released (the load's file reads; a streamed chunk's pass outputs, see
+  // outputRelease.ts) unless asked not to.
+  const release = opts.releaseOutputs ?? true;
+  const engine = new Engine(release ? (nodeOutputRelease() ?? undefined) : undefined);
   await engine.configure({
     remoteHost: opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST,
     useCache: false,
@@ -76,5 +133,6 @@ export async function createNodeEngine(
   } catch (err) {
     throw source.kind === 'hub' ? hubError(source.id, err, opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST) : err;
   }
+  if (release) await settleFileReads();
   return engine;
 }

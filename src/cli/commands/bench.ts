@@ -55,7 +55,7 @@ live-typing latency on stories260K. Prints a table (or the JSON with --json) and
   --browser  auto: run the browser part when Chromium and the build tools are there
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
-  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--model DIR] [--browser yes] [--json]
+  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes] [--json]
   At real models' shapes (random weights, made on first use into bench-models/ by
   scripts/make_scale_models.py; default smollm2-135m): a keystroke in a candidate (until every
   rule but PMI is fresh, and until PMI is too) and at the end of a ~60-token context (4 candidates
@@ -63,7 +63,9 @@ lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa
   forward passes on the cached context) and a from-scratch score; the task path against naive and
   harness-style (--task-items 0 skips it); peak memory; with --stream-items N, memory after 100
   and after N story items streamed through the task path (default 0: skipped); --cpu-arena on
-  loads with ONNX Runtime's CPU memory arena (the app keeps it off), to compare. Writes
+  loads with ONNX Runtime's CPU memory arena (the app keeps it off), and --release-outputs off
+  loads and streams without releasing dead buffers (the load's background reads of the model
+  file, a chunk's pass outputs; the app releases them), to compare. Writes
   bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
   WebGPU as works / does not work), from scripts/bench-scale-browser.ts.`;
 
@@ -134,6 +136,7 @@ export const command: Command = {
         shape: { type: 'string' },
         'stream-items': { type: 'string' },
         'cpu-arena': { type: 'string' },
+        'release-outputs': { type: 'string' },
       },
       0,
     );
@@ -151,6 +154,7 @@ export const command: Command = {
           keystrokes: positiveInt('keystrokes', values.keystrokes, 8),
           threads: values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1),
           cpuMemArena: onOff('cpu-arena', values['cpu-arena'], false),
+          releaseOutputs: onOff('release-outputs', values['release-outputs'], true),
           dir: values.model,
         },
         log,

@@ -43,6 +43,8 @@ export interface ScaleArgs {
   threads?: number;
   /** Load with ONNX Runtime's CPU memory arena (default false, as the app loads). */
   cpuMemArena?: boolean;
+  /** Release dead buffers: the load's background file reads, a streamed chunk's pass outputs (default true, as the app does in Node). */
+  releaseOutputs?: boolean;
   dir?: string;
 }
 
@@ -78,7 +80,8 @@ export async function runScale(args: ScaleArgs, log: (s: string) => void): Promi
         const sampler = new RssSampler();
         const t0 = performance.now();
         const cpuMemArena = args.cpuMemArena ?? false;
-        const engine = await createNodeEngine({ kind: 'path', path: folder }, dtype, { ...(args.threads ? { cpuThreads: args.threads } : {}), cpuMemArena });
+        const releaseOutputs = args.releaseOutputs ?? true;
+        const engine = await createNodeEngine({ kind: 'path', path: folder }, dtype, { ...(args.threads ? { cpuThreads: args.threads } : {}), cpuMemArena, releaseOutputs });
         const loadMs = performance.now() - t0;
         try {
           scale.push(

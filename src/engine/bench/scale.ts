@@ -94,6 +94,11 @@ export interface ScaleResult {
   stream_memory_source?: string;
   /** Node: whether ONNX Runtime's CPU memory arena was on (the app's default is off). */
   cpu_mem_arena?: boolean;
+  /** Node: whether dead pass outputs were released between streamed chunks (the app's default; outputRelease.ts). */
+  release_outputs?: boolean;
+  /** Node: full collections the release ran while streaming, and their total time (ms, inside the items/s). */
+  stream_collections?: number;
+  stream_collect_ms?: number;
 }
 
 /** One memory reading while streaming, MiB: the engine's memory (see stream_memory_source) and, in Node, the JS side of it (`process.memoryUsage()`). */
@@ -371,6 +376,9 @@ async function streamMemory(
   log: (s: string) => void,
 ): Promise<Partial<ScaleResult>> {
   const out: Partial<ScaleResult> = { stream_items: n, stream_memory: [], stream_memory_source: probe.source };
+  const release = engine.outputRelease();
+  const before = release?.stats();
+  if (hasProcess) out.release_outputs = release !== undefined;
   let done = 0;
   let reading = 0;
   const t0 = performance.now();
@@ -395,6 +403,11 @@ async function streamMemory(
     const s = memorySample(done, await probe.read(done));
     out.stream_memory!.push(s);
     out.memory_after_last_mib = s.memory_mib;
+  }
+  if (release && before) {
+    const after = release.stats();
+    out.stream_collections = after.collections - before.collections;
+    out.stream_collect_ms = after.ms - before.ms;
   }
   if (out.memory_after_100_mib) out.memory_growth = out.memory_after_last_mib / out.memory_after_100_mib;
   return out;

@@ -1,0 +1,135 @@
+// Node releases a streamed chunk's dead pass outputs with a full collection once the passes have
+// produced a slack of output bytes (docs/performance.md, "Memory while streaming"). The collection frees
+// memory only: the scores must be the same bit for bit with it and without it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import fs from 'node:fs';
+import { createNodeEngine, exposedGc, nodeOutputRelease, RELEASE_SLACK_BYTES, settleFileReads } from '../../src/engine/node';
+import { Engine } from '../../src/engine/engine';
+import { passOutputBytes } from '../../src/engine/forward';
+import { OutputRelease } from '../../src/engine/outputRelease';
+import { streamScores } from '../../src/engine/stream';
+import { storyItems } from '../../src/engine/bench/items';
+import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
+import { MODELS_DIR } from '../models';
+
+describe('OutputRelease', () => {
+  it('collects once the passes since the last collection produced the slack or more', () => {
+    let produced = 100;
+    const at: number[] = [];
+    const r = new OutputRelease({ collect: () => at.push(produced), producedBytes: () => produced, slackBytes: 50 });
+    produced = 149;
+    expect(r.afterChunk()).toBe(false);
+    produced = 150;
+    expect(r.afterChunk()).toBe(true);
+    // Counted from the last collection (150) on.
+    produced = 199;
+    expect(r.afterChunk()).toBe(false);
+    expect(r.afterChunk()).toBe(false);
+    produced = 260;
+    expect(r.afterChunk()).toBe(true);
+    expect(at).toEqual([150, 260]);
+    expect(r.stats().collections).toBe(2);
+    expect(r.stats().ms).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('the full collection in Node', () => {
+  it('is had without --expose-gc, and frees dead ArrayBuffers', () => {
+    const gc = exposedGc();
+    expect(typeof gc).toBe('function');
+    // Made and dropped inside a function, so nothing here still holds them.
+    const withDead = (() => {
+      const dead = Array.from({ length: 8 }, () => new ArrayBuffer(8 << 20));
+      if (dead.length !== 8) throw new Error('not made');
+      return process.memoryUsage().arrayBuffers;
+    })();
+    gc!();
+    expect(withDead - process.memoryUsage().arrayBuffers).toBeGreaterThanOrEqual(60 << 20);
+    expect(nodeOutputRelease()).toBeInstanceOf(OutputRelease);
+    expect(RELEASE_SLACK_BYTES).toBe(64 << 20);
+  });
+
+  it('counts the bytes of every pass output handed to JS', async () => {
+    const e = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
+    try {
+      const before = passOutputBytes();
+      await e.score({ context: 'Once upon a time', candidates: [' there was a cat.', ' a dog'], options: DEFAULT_SCORE_OPTIONS });
+      // At least the logits of the context's last position and of the candidates' tokens (vocabulary 512, float32).
+      expect(passOutputBytes() - before).toBeGreaterThanOrEqual(4 * 512 * 4);
+    } finally {
+      await e.unload();
+    }
+  });
+});
+
+describe('settleFileReads', () => {
+  it('returns once a file stream nobody reads has read its whole file (as transformers.js leaves the model file)', async () => {
+    const file = path.join(MODELS_DIR, 'bench-llama-6M', 'onnx', 'model.onnx');
+    let read = 0;
+    let ended = false;
+    const stream = fs.createReadStream(file);
+    stream.on('data', (chunk) => (read += chunk.length));
+    stream.on('end', () => (ended = true));
+    const r = await settleFileReads();
+    expect(r.pending).toBe(false);
+    expect(read).toBe(fs.statSync(file).size);
+    expect(read).toBeGreaterThan(1 << 20);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ended).toBe(true);
+  });
+});
+
+describe('scores with and without the release between chunks', () => {
+  const dir = { kind: 'path', path: path.join(MODELS_DIR, 'stories260K') } as const;
+  let plain: Engine;
+  let releasing: Engine;
+  let release: OutputRelease;
+  beforeAll(async () => {
+    plain = await createNodeEngine(dir, 'fp32', { releaseOutputs: false });
+    // A slack of 0: a collection after every chunk.
+    release = nodeOutputRelease(0)!;
+    releasing = new Engine(release);
+    await releasing.configure({ useCache: false });
+    await releasing.load({ source: dir, dtype: 'fp32', device: 'cpu' });
+  });
+  afterAll(async () => {
+    await plain?.unload();
+    await releasing?.unload();
+  });
+
+  async function stream(engine: Engine): Promise<ItemScore[]> {
+    const out: ItemScore[] = [];
+    for await (const { result } of streamScores(engine, storyItems(30, 5), { options: DEFAULT_SCORE_OPTIONS, chunkSize: 7, stats: 'full' })) out.push(result);
+    return out;
+  }
+
+  it('gives identical log-probs, ranks and entropies on 30 streamed items, collecting after each of the 5 chunks', async () => {
+    expect(plain.outputRelease()).toBeUndefined();
+    const a = await stream(plain);
+    const b = await stream(releasing);
+    expect(release.stats().collections).toBe(5);
+    expect(a).toHaveLength(30);
+    let compared = 0;
+    a.forEach((item, i) =>
+      item.candidates.forEach((c, k) => {
+        const d = b[i].candidates[k];
+        expect(c.sum_logprob).toBe(d.sum_logprob);
+        expect(c.unconditional_logprob).toBe(d.unconditional_logprob);
+        expect(c.tokens.map((t) => [t.logprob, t.rank, t.entropy])).toEqual(d.tokens.map((t) => [t.logprob, t.rank, t.entropy]));
+        expect(Number.isFinite(c.sum_logprob) && c.sum_logprob < 0).toBe(true);
+        compared++;
+      }),
+    );
+    expect(compared).toBe(120);
+  });
+
+  it('is on by default in the Node engine', async () => {
+    const e = await createNodeEngine(dir, 'fp32');
+    try {
+      expect(e.outputRelease()).toBeInstanceOf(OutputRelease);
+    } finally {
+      await e.unload();
+    }
+  });
+});
