@@ -90,27 +90,41 @@ export function nodeOutputRelease(slackBytes = RELEASE_SLACK_BYTES): OutputRelea
   return collect ? new OutputRelease({ collect, producedBytes: passOutputBytes, slackBytes }) : null;
 }
 
-/** The longest a load waits for its background file reads (settleFileReads). */
-const SETTLE_MAX_MS = 30_000;
+/** Weight files: ONNX Runtime in Node loads them from their path, so no stream of them is ever read. */
+const WEIGHT_FILE = /\.onnx(_data)?$/;
 
 /**
- * transformers.js (4.x) opens each local file it looks at in Node as a stream that reads the whole
- * file into JS buffers whether or not anyone reads the stream, and the model file's stream is
- * never read (ONNX Runtime loads the model from its path): twice per load. Left alone, those reads
- * go on in the background at one 64 KiB chunk per event-loop turn, and over a long task the
- * process's memory grew by up to twice the model file (measured: 382 MiB of buffers at 135M q4,
- * read in by item ~1,000 of a stream). Let them finish now, while nothing else runs (about a
- * second there), then collect what they read. Returns the wait in ms, and whether reads were
- * still pending when it gave up.
+ * Runs `load`, then stops the unread reads of weight files it left behind. transformers.js (4.x)
+ * opens each local file it looks at in Node as a stream that reads the whole file into JS buffers
+ * whether or not anyone reads the stream, and the model file's stream is never read (ONNX Runtime
+ * loads the model from its path): twice per load. Left alone, those reads went on in the
+ * background at one 64 KiB chunk per event-loop turn, and over a long task the process's memory
+ * grew by up to twice the model file (measured: 382 MiB of buffers at 135M q4, read in by item
+ * ~1,000 of a stream). Every stream still reading a weight file once the load has returned has no
+ * reader: it is destroyed, and what it had read is collected.
  */
-export async function settleFileReads(maxMs = SETTLE_MAX_MS): Promise<{ ms: number; pending: boolean }> {
-  const t0 = performance.now();
-  const pending = () => process.getActiveResourcesInfo().includes('FSReqCallback');
-  // A turn first: a stream opened just now has not asked for its file yet.
-  do await new Promise((resolve) => setImmediate(resolve));
-  while (pending() && performance.now() - t0 < maxMs);
-  exposedGc()?.();
-  return { ms: performance.now() - t0, pending: pending() };
+export async function withoutUnreadWeightReads<T>(load: () => Promise<T>): Promise<{ result: T; stopped: number }> {
+  const original = fs.createReadStream;
+  const opened: fs.ReadStream[] = [];
+  fs.createReadStream = ((...args: Parameters<typeof fs.createReadStream>) => {
+    const stream = original(...args);
+    opened.push(stream);
+    return stream;
+  }) as typeof fs.createReadStream;
+  let result: T;
+  try {
+    result = await load();
+  } finally {
+    fs.createReadStream = original;
+  }
+  let stopped = 0;
+  for (const s of opened)
+    if (WEIGHT_FILE.test(String(s.path)) && !s.destroyed && !s.readableEnded) {
+      s.destroy();
+      stopped++;
+    }
+  if (stopped > 0) exposedGc()?.();
+  return { result, stopped };
 }
 
 export async function createNodeEngine(
@@ -128,11 +142,12 @@ export async function createNodeEngine(
     cacheDir: opts.cacheDir ?? defaultCacheDir(),
   });
   if (source.kind === 'path') checkModelFolder(source.path, dtype);
+  const load = () => engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}), ...(opts.cpuMemArena !== undefined ? { cpuMemArena: opts.cpuMemArena } : {}) });
   try {
-    await engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}), ...(opts.cpuMemArena !== undefined ? { cpuMemArena: opts.cpuMemArena } : {}) });
+    if (release) await withoutUnreadWeightReads(load);
+    else await load();
   } catch (err) {
     throw source.kind === 'hub' ? hubError(source.id, err, opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST) : err;
   }
-  if (release) await settleFileReads();
   return engine;
 }

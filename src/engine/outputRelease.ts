@@ -8,7 +8,7 @@
 // touches a number. It goes by the bytes the passes produced, not by the ArrayBuffers still held:
 // those are freed a task after the collection, so a reading right after it is too high. (The
 // larger part of the old growth, transformers.js reading the model file in the background, is
-// settled at load: settleFileReads in node.ts.) The browser Worker does not need one (its memory
+// stopped at load: withoutUnreadWeightReads in node.ts.) The browser Worker does not need one (its memory
 // stays flat: docs/performance.md).
 
 /** What an OutputRelease needs from its runtime. */
