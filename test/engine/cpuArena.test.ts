@@ -6,9 +6,7 @@ import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import { cpuSessionOptions } from '../../src/engine/model';
 import type { Engine } from '../../src/engine/engine';
-import { streamScores } from '../../src/engine/stream';
-import { storyItems } from '../../src/engine/bench/items';
-import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
+import { expectIdenticalScores, streamStories } from './streamCompare';
 import { MODELS_DIR } from '../models';
 
 const source = { kind: 'served', name: 'stories260K' } as const;
@@ -33,28 +31,12 @@ describe('scores with the CPU memory arena on and off', () => {
     await on?.unload();
   });
 
-  async function stream(engine: Engine): Promise<ItemScore[]> {
-    const out: ItemScore[] = [];
-    // Chunks of different sizes and lengths, so passes of many shapes run.
-    for await (const { result } of streamScores(engine, storyItems(40, 11), { options: DEFAULT_SCORE_OPTIONS, chunkSize: 7, stats: 'full' })) out.push(result);
-    return out;
-  }
-
   it('gives identical log-probs, ranks and entropies on 40 streamed items', async () => {
-    const a = await stream(off);
-    const b = await stream(on);
+    // Chunks of different sizes and lengths, so passes of many shapes run.
+    const a = await streamStories(off, 40, 11);
+    const b = await streamStories(on, 40, 11);
     expect(a).toHaveLength(40);
-    let compared = 0;
-    a.forEach((item, i) =>
-      item.candidates.forEach((c, k) => {
-        const d = b[i].candidates[k];
-        expect(c.sum_logprob).toBe(d.sum_logprob);
-        expect(c.unconditional_logprob).toBe(d.unconditional_logprob);
-        expect(c.tokens.map((t) => [t.logprob, t.rank, t.entropy])).toEqual(d.tokens.map((t) => [t.logprob, t.rank, t.entropy]));
-        expect(Number.isFinite(c.sum_logprob) && c.sum_logprob < 0).toBe(true);
-        compared++;
-      }),
-    );
+    const compared = expectIdenticalScores(a, b);
     expect(compared).toBe(160);
   });
 });

@@ -8,9 +8,8 @@ import { createNodeEngine, exposedGc, nodeOutputRelease, RELEASE_SLACK_BYTES, wi
 import { Engine } from '../../src/engine/engine';
 import { passOutputBytes } from '../../src/engine/forward';
 import { OutputRelease } from '../../src/engine/outputRelease';
-import { streamScores } from '../../src/engine/stream';
-import { storyItems } from '../../src/engine/bench/items';
-import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
+import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
+import { expectIdenticalScores, streamStories } from './streamCompare';
 import { MODELS_DIR } from '../models';
 
 describe('OutputRelease', () => {
@@ -120,29 +119,13 @@ describe('scores with and without the release between chunks', () => {
     await releasing?.unload();
   });
 
-  async function stream(engine: Engine): Promise<ItemScore[]> {
-    const out: ItemScore[] = [];
-    for await (const { result } of streamScores(engine, storyItems(30, 5), { options: DEFAULT_SCORE_OPTIONS, chunkSize: 7, stats: 'full' })) out.push(result);
-    return out;
-  }
-
   it('gives identical log-probs, ranks and entropies on 30 streamed items, collecting after each of the 5 chunks', async () => {
     expect(plain.outputRelease()).toBeUndefined();
-    const a = await stream(plain);
-    const b = await stream(releasing);
+    const a = await streamStories(plain, 30, 5);
+    const b = await streamStories(releasing, 30, 5);
     expect(release.stats().collections).toBe(5);
     expect(a).toHaveLength(30);
-    let compared = 0;
-    a.forEach((item, i) =>
-      item.candidates.forEach((c, k) => {
-        const d = b[i].candidates[k];
-        expect(c.sum_logprob).toBe(d.sum_logprob);
-        expect(c.unconditional_logprob).toBe(d.unconditional_logprob);
-        expect(c.tokens.map((t) => [t.logprob, t.rank, t.entropy])).toEqual(d.tokens.map((t) => [t.logprob, t.rank, t.entropy]));
-        expect(Number.isFinite(c.sum_logprob) && c.sum_logprob < 0).toBe(true);
-        compared++;
-      }),
-    );
+    const compared = expectIdenticalScores(a, b);
     expect(compared).toBe(120);
   });
 
