@@ -111,19 +111,20 @@ export async function withoutUnreadWeightReads<T>(load: () => Promise<T>): Promi
     opened.push(stream);
     return stream;
   }) as typeof fs.createReadStream;
+  let stopped = 0;
   let result: T;
   try {
     result = await load();
   } finally {
+    // A failed load leaves the same unread streams behind: stopped either way.
     fs.createReadStream = original;
+    for (const s of opened)
+      if (WEIGHT_FILE.test(String(s.path)) && !s.destroyed && !s.readableEnded) {
+        s.destroy();
+        stopped++;
+      }
+    if (stopped > 0) exposedGc()?.();
   }
-  let stopped = 0;
-  for (const s of opened)
-    if (WEIGHT_FILE.test(String(s.path)) && !s.destroyed && !s.readableEnded) {
-      s.destroy();
-      stopped++;
-    }
-  if (stopped > 0) exposedGc()?.();
   return { result, stopped };
 }
 

@@ -89,6 +89,19 @@ describe('withoutUnreadWeightReads', () => {
     expect(process.getActiveResourcesInfo()).not.toContain('FSReqCallback');
   });
 
+  it('stops them when the load fails too', async () => {
+    const weights = path.join(MODELS_DIR, 'bench-llama-6M', 'onnx', 'model.onnx');
+    let stream: fs.ReadStream | undefined;
+    await expect(
+      withoutUnreadWeightReads(async () => {
+        stream = fs.createReadStream(weights);
+        stream.on('data', () => undefined);
+        throw new Error('load failed');
+      }),
+    ).rejects.toThrow('load failed');
+    expect(stream?.destroyed).toBe(true);
+  });
+
   it('leaves no file read going after a Node engine load', async () => {
     const e = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'bench-llama-6M') }, 'fp32');
     try {

@@ -1,6 +1,6 @@
 // The two passes of a logits row's statistics in WebAssembly (rowStats.wat): the same comparisons,
 // the same index-order sums and the same exp as distribution.ts's JavaScript, so the same numbers
-// bit for bit (checked by property tests against it), about five times faster at a 49,152-entry
+// bit for bit (checked by property tests against it), about twice as fast at a 49,152-entry
 // vocabulary. Where WebAssembly SIMD is missing, or a row has a NaN or an infinite maximum, the
 // callers use the JavaScript passes.
 import { ROW_STATS_WASM_BASE64 } from './rowStatsWasm';
