@@ -53,7 +53,7 @@
   (func (export "pass1") (param $n i32) (param $target i32) (param $k i32)
     (local $i i32) (local $n4 i32) (local $v v128) (local $vmax v128) (local $nan v128)
     (local $cnt v128) (local $tv v128) (local $t f32) (local $x f32) (local $max f32)
-    (local $higher i32) (local $isnan i32) (local $lowv v128)
+    (local $higher i32) (local $isnan i32) (local $lowv v128) (local $maxv v128)
     (local.set $t (f32.load offset=2048 (i32.shl (local.get $target) (i32.const 2))))
     (local.set $tv (f32x4.splat (local.get $t)))
     (local.set $vmax (f32x4.splat (f32.const -inf)))
@@ -88,8 +88,16 @@
     (if (i32.or (local.get $isnan) (f32.eq (f32.abs (local.get $max)) (f32.const inf)))
       (then (i32.store offset=28 (i32.const 0) (i32.const 1)) (return)))
     (i32.store offset=28 (i32.const 0) (i32.const 0))
-    ;; The first index holding the maximum; its own value is the maximum (so a −0 stays −0).
+    ;; The first index holding the maximum; its own value is the maximum (so a −0 stays −0). Four
+    ;; at a time to the first block that holds it, then one by one.
     (local.set $i (i32.const 0))
+    (local.set $maxv (f32x4.splat (local.get $max)))
+    (block $block
+      (loop $blocks
+        (br_if $block (i32.ge_u (local.get $i) (local.get $n4)))
+        (br_if $block (v128.any_true (f32x4.eq (v128.load offset=2048 (i32.shl (local.get $i) (i32.const 2))) (local.get $maxv))))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $blocks)))
     (block $found
       (loop $scan
         (br_if $found (f32.eq (f32.load offset=2048 (i32.shl (local.get $i) (i32.const 2))) (local.get $max)))
@@ -187,10 +195,13 @@
         (local.set $ki (i32x4.add (local.get $ki) (v128.and (local.get $small) (i32x4.splat (i32.const 1000)))))
         (local.set $e (f64x2.mul (local.get $y)
           (i64x2.shl (i64x2.add (i64x2.extend_low_i32x4_s (local.get $ki)) (i64x2.splat (i64.const 1023))) (i32.const 52))))
-        (local.set $e (v128.bitselect
-          (f64x2.mul (local.get $e) (f64x2.splat (f64.const 0x1p-1000)))
-          (local.get $e)
-          (i64x2.extend_low_i32x4_s (local.get $small))))
+        ;; Only when a lane needs it: for the others the product would be subnormal, which is slow.
+        (if (v128.any_true (local.get $small))
+          (then
+            (local.set $e (v128.bitselect
+              (f64x2.mul (local.get $e) (f64x2.splat (f64.const 0x1p-1000)))
+              (local.get $e)
+              (i64x2.extend_low_i32x4_s (local.get $small))))))
         ;; |d| < 2^-28: 1 + d. Below fdlibm's underflow threshold: 0.
         (local.set $e (v128.bitselect (f64x2.add (f64x2.splat (f64.const 1)) (local.get $d)) (local.get $e)
           (f64x2.lt (local.get $ax) (f64x2.splat (f64.const 0x1p-28)))))
