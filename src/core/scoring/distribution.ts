@@ -2,7 +2,7 @@
 // The passes run in WebAssembly where they can (rowKernel.ts, the same numbers bit for bit) and
 // in the JavaScript below otherwise.
 import { EXP_IS_ZERO_BELOW, sumIgnoreBelow, sumsIgnoreBelow } from './expSkip';
-import { rowPassesWasm } from './rowKernel';
+import { rowPassesWasm, type RowPasses } from './rowKernel';
 
 export interface RowStats {
   logprob: number;
@@ -37,17 +37,18 @@ function maxOf(row: ArrayLike<number>): { max: number; argmax: number } {
  * logit) adds nothing to the entropy.
  */
 export function rowStats(row: ArrayLike<number>, target: number, topK: number): RowStats {
-  if (row instanceof Float32Array) {
-    const p = rowPassesWasm(row, target, topK > 0 ? Math.min(topK, row.length) : 0, false);
-    if (p) {
-      const lse = p.max + Math.log(p.sumExp);
-      const entropy = Math.log(p.sumExp) - p.sumExpLogit / p.sumExp;
-      const top: { id: number; prob: number }[] = [];
-      for (let j = 0; j < p.topIds.length; j++) top.push({ id: p.topIds[j], prob: Math.exp(p.topVals[j] - lse) });
-      return { logprob: row[target] - lse, rank: p.higher + 1, entropy, argmax: p.argmax, top };
-    }
-  }
-  return rowStatsJs(row, target, topK);
+  const p = row instanceof Float32Array ? rowPassesWasm(row, target, topK, false) : undefined;
+  return p ? statsFromPasses(row[target], p) : rowStatsJs(row, target, topK);
+}
+
+/** The statistics from the two passes' results (the one formula for both implementations). */
+function statsFromPasses(targetLogit: number, p: RowPasses): RowStats {
+  const lse = p.max + Math.log(p.sumExp);
+  // H = lse - E[logit] = log(sumExp) - E[v - max]
+  const entropy = Math.log(p.sumExp) - p.sumExpLogit / p.sumExp;
+  const top: { id: number; prob: number }[] = [];
+  for (let j = 0; j < p.topIds.length; j++) top.push({ id: p.topIds[j], prob: Math.exp(p.topVals[j] - lse) });
+  return { logprob: targetLogit - lse, rank: p.higher + 1, entropy, argmax: p.argmax, top };
 }
 
 /** rowStats in JavaScript alone (the reference the WebAssembly passes are tested against). */
@@ -95,12 +96,7 @@ export function rowStatsJs(row: ArrayLike<number>, target: number, topK: number)
     sumExpLogit += e * d;
     if ((i & 255) === 0) cut = sumsIgnoreBelow(sumExp, sumExpLogit);
   }
-  const lse = max + Math.log(sumExp);
-  // H = lse - E[logit] = log(sumExp) - E[v - max]
-  const entropy = Math.log(sumExp) - sumExpLogit / sumExp;
-  const top: { id: number; prob: number }[] = [];
-  for (let j = 0; j < filled; j++) top.push({ id: ids[j], prob: Math.exp(vals[j] - lse) });
-  return { logprob: t - lse, rank: higher + 1, entropy, argmax, top };
+  return statsFromPasses(t, { max, argmax, higher, topIds: ids.subarray(0, filled), topVals: vals.subarray(0, filled), sumExp, sumExpLogit });
 }
 
 /**

@@ -62,7 +62,8 @@ export function rowKernelAvailable(): boolean {
 }
 
 /**
- * Both passes over `row` in WebAssembly, or undefined where the JavaScript passes must serve
+ * Both passes over `row` in WebAssembly (the top-k limited to the row, as in JavaScript), or
+ * undefined where the JavaScript passes must serve
  * (no kernel, an empty row, a target outside it, more than KERNEL_MAX_TOP_K, a NaN anywhere or an
  * infinite maximum). `oneSum`: only Σ exp(d), with rowLogprob's skipping rule.
  */
@@ -74,8 +75,7 @@ export function rowPassesWasm(row: Float32Array, target: number, topK: number, o
   if (k.memory.buffer.byteLength < need) k.memory.grow(Math.ceil((need - k.memory.buffer.byteLength) / 65536));
   const buf = k.memory.buffer;
   new Float32Array(buf, ROW_OFFSET, n).set(row);
-  const kk = Math.max(0, topK);
-  k.pass1(n, target, kk);
+  k.pass1(n, target, topK > 0 ? Math.min(topK, n) : 0);
   const ints = new Int32Array(buf, 0, 8);
   if (ints[7] !== 0) return undefined;
   const max = new Float64Array(buf, 0, 1)[0];
