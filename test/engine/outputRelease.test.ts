@@ -80,7 +80,7 @@ describe('withoutUnreadWeightReads', () => {
     const config = path.join(MODELS_DIR, 'bench-llama-6M', 'config.json');
     let read = 0;
     let configText = '';
-    const { result, stopped } = await withoutUnreadWeightReads(async () => {
+    const { result, stopped, unreadBytes, collected } = await withoutUnreadWeightReads(async () => {
       fs.createReadStream(weights).on('data', (chunk) => (read += chunk.length));
       // A stream that is read to its end during the load is left alone.
       configText = await new Promise<string>((resolve) => {
@@ -93,11 +93,28 @@ describe('withoutUnreadWeightReads', () => {
     });
     expect(result).toBe('loaded');
     expect(stopped).toBe(1);
+    // What it read is below the default threshold: no forced collection.
+    expect(unreadBytes).toBeLessThan(RELEASE_SLACK_BYTES);
+    expect(collected).toBe(false);
     expect(JSON.parse(configText)).toBeTypeOf('object');
     const at = read;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(read).toBe(at);
     expect(read).toBeLessThan(fs.statSync(weights).size);
+    await noFileReadsWithin(1000);
+  });
+
+  it('collects what the stopped streams read once it reaches the threshold, and counts it', async () => {
+    const weights = path.join(MODELS_DIR, 'bench-llama-6M', 'onnx', 'model.onnx');
+    let read = 0;
+    const { stopped, unreadBytes, collected } = await withoutUnreadWeightReads(async () => {
+      fs.createReadStream(weights).on('data', (chunk) => (read += chunk.length));
+      // Let it read a few chunks first.
+      while (read < 3 * 65536) await new Promise((resolve) => setImmediate(resolve));
+    }, 3 * 65536);
+    expect(stopped).toBe(1);
+    expect(unreadBytes).toBeGreaterThanOrEqual(read);
+    expect(collected).toBe(exposedGc() !== null);
     await noFileReadsWithin(1000);
   });
 

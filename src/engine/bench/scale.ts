@@ -125,6 +125,8 @@ const hasProcess = typeof process !== 'undefined' && typeof process.memoryUsage?
 export class RssSampler {
   peak = hasProcess ? 0 : NaN;
   private timer: ReturnType<typeof setInterval>;
+  /** Samples since the last `windowMedian()`. */
+  private window: number[] = [];
   constructor(everyMs = 10) {
     this.sample();
     this.timer = setInterval(() => this.sample(), everyMs);
@@ -134,7 +136,19 @@ export class RssSampler {
     if (!hasProcess) return NaN;
     const rss = process.memoryUsage.rss();
     if (rss > this.peak) this.peak = rss;
+    this.window.push(rss);
     return rss;
+  }
+  /**
+   * The median of the samples since the previous call (this one's included), and a new window. One
+   * sample swings by 10–20% with whether a pass's working buffers happen to be allocated; the
+   * median over a window of many passes does not.
+   */
+  windowMedian(): number {
+    this.sample();
+    const m = median(this.window);
+    this.window = [];
+    return m;
   }
   stop(): number {
     clearInterval(this.timer);
@@ -354,7 +368,9 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const streamItems = opts.streamItems ?? 0;
   if (streamItems > 0) {
     log(`streaming ${streamItems} story items through the task path (memory) ...`);
-    const probe = opts.streamMemory ?? { read: async () => opts.sampler.sample(), source: 'rss' };
+    // Node: the median RSS since the previous reading (see RssSampler.windowMedian).
+    if (!opts.streamMemory) opts.sampler.windowMedian();
+    const probe = opts.streamMemory ?? { read: async () => opts.sampler.windowMedian(), source: 'rss-window-median' };
     Object.assign(result, await streamMemory(engine, streamItems, options, probe, opts.streamStep ?? 100, log));
   }
   if (opts.cpuMemArena !== undefined) result.cpu_mem_arena = opts.cpuMemArena;
