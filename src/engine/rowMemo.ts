@@ -19,12 +19,6 @@ export class RowMemo<T> {
   /** Fingerprint → entries (full rows compared on lookup); Map order is use order. */
   private entries = new Map<string, Entry<T>[]>();
   private floats = 0;
-  /**
-   * Copies of dropped rows, reused for the next rows kept. A context keystroke at 135M shape keeps
-   * some 80 new rows (16 MiB); fresh arrays for them were new external memory on every keystroke,
-   * which starts V8's full collections, while a reused one is not.
-   */
-  private spare: Float32Array[] = [];
   hits = 0;
   misses = 0;
 
@@ -46,9 +40,7 @@ export class RowMemo<T> {
     this.misses++;
     const value = compute();
     if (row.length > this.maxFloats) return value;
-    const copy = this.spareOf(row.length) ?? new Float32Array(row.length);
-    copy.set(row);
-    const entry = { key: ask, row: copy, value };
+    const entry = { key: ask, row: row.slice(), value };
     if (list) {
       list.push(entry);
       this.entries.delete(fp);
@@ -69,12 +61,6 @@ export class RowMemo<T> {
   clear(): void {
     this.entries.clear();
     this.floats = 0;
-    this.spare = [];
-  }
-
-  private spareOf(length: number): Float32Array | undefined {
-    const i = this.spare.findIndex((r) => r.length === length);
-    return i < 0 ? undefined : this.spare.splice(i, 1)[0];
   }
 
   private evict(): void {
@@ -82,8 +68,6 @@ export class RowMemo<T> {
       if (this.floats <= this.maxFloats) return;
       const gone = list.shift()!;
       this.floats -= gone.row.length;
-      // A few spares suffice: each kept row takes one, and each drop gives one back.
-      if (this.spare.length < 4) this.spare.push(gone.row);
       if (list.length === 0) this.entries.delete(fp);
     }
   }

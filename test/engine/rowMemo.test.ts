@@ -74,26 +74,6 @@ describe('RowMemo', () => {
   });
 });
 
-describe('RowMemo reusing dropped rows’ copies', () => {
-  it('returns exactly what computing returns when rows of one length churn through a small memo (copies reused)', () => {
-    // Rows of 8 that differ only where the fingerprint does not look (entries 1, 3 and 5): a copy
-    // reused while its entry is still held would make a wrong hit here.
-    const rowOf = (v: readonly number[]) => Float32Array.from([0.5, v[0], 1, v[1], 2, v[2], 3, 4]);
-    fc.assert(
-      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 60 }), (vs) => {
-        // Room for 3 rows of 8: almost every new row drops one, whose copy the next one reuses.
-        const memo = new RowMemo<ReturnType<typeof rowStats>>(24);
-        for (const v of vs) {
-          const r = rowOf(v);
-          expect(memo.get('full 1 2', r, () => rowStats(r, 1, 2))).toEqual(rowStats(r, 1, 2));
-        }
-        expect(memo.size).toBeLessThanOrEqual(3);
-      }),
-      { seed: 11, numRuns: 300 },
-    );
-  });
-});
-
 describe('the row memo on the Scorer path (stories260K fp32)', () => {
   it('typing at the end of a candidate takes the unchanged tokens’ statistics from the memo, and every number equals a from-scratch score', async () => {
     const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
