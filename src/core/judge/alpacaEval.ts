@@ -115,6 +115,12 @@ export function readAlpacaEvalValues(values: readonly unknown[]): AlpacaEvalAnno
       errors.push({ line: item, message: 'expected an object with instruction, output_1, output_2 and preference' });
       return;
     }
+    // An element with none of an annotation's fields (a verdict row among annotations, say) is
+    // not a row AlpacaEval would drop for its preference: it is named, not counted as one.
+    if (!('output_1' in value) && !('output_2' in value) && !('preference' in value)) {
+      errors.push({ line: item, message: 'not an AlpacaEval annotation (no output_1, output_2 or preference), in an array read as AlpacaEval annotations' });
+      return;
+    }
     const pref = value.preference;
     if (pref === null || pref === undefined || (typeof pref === 'number' && Number.isNaN(pref))) {
       nullPreferences++;

@@ -113,15 +113,18 @@ describe('one verdict field at a time', () => {
 
 describe('JSON arrays of verdicts', () => {
   it('reads an array holding any AlpacaEval annotation as AlpacaEval annotations', () => {
-    // One annotation and one verdict row: the array is AlpacaEval's (the row, having no
-    // preference, is dropped as a null preference, with AlpacaEval's note).
+    // One annotation and one verdict row: the array is AlpacaEval's, and the verdict row, having
+    // none of an annotation's fields, is named as an error (not dropped as a null preference).
     const annotation = { instruction: 'Say hi', output_1: 'hi', output_2: 'hello', preference: 2 };
     const verdictRow = { prompt_id: 'p', a_first: true, verdict: 'A', len_a: 1, len_b: 2 };
     for (const items of [[annotation, verdictRow], [verdictRow, annotation]]) {
       const r = parseVerdicts(JSON.stringify(items));
       expect(r.format).toBe('alpacaeval');
       expect(r.rows.map((x) => [x.promptId, x.pA, x.lenA, x.lenB])).toEqual([['Say hi', 1, 5, 2]]);
-      expect(r.notes).toContain('1 row(s) with a null preference dropped, as AlpacaEval drops them.');
+      expect(r.errors).toEqual([
+        { line: items.indexOf(verdictRow) + 1, message: 'not an AlpacaEval annotation (no output_1, output_2 or preference), in an array read as AlpacaEval annotations' },
+      ]);
+      expect(r.notes.some((n) => n.includes('null preference'))).toBe(false);
     }
   });
 
