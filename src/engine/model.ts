@@ -81,6 +81,9 @@ function named(message: string, name: string): Error {
   return e;
 }
 
+/** Whether Node loads models with ONNX Runtime's CPU memory arena unless asked otherwise (see cpuSessionOptions). */
+export const DEFAULT_CPU_MEM_ARENA = false;
+
 /**
  * ONNX Runtime session options in Node (device cpu). The CPU memory arena is off unless asked
  * for: its regions, sized for the largest pass met, are kept for the session's life — 130–180 MiB
@@ -88,7 +91,7 @@ function named(message: string, name: string): Error {
  * streaming"). Scores do not depend on it (test/engine/cpuArena.test.ts).
  */
 export function cpuSessionOptions(request: LoadRequest): Record<string, unknown> {
-  return { enableCpuMemArena: request.cpuMemArena ?? false, ...(request.cpuThreads ? { intraOpNumThreads: request.cpuThreads } : {}) };
+  return { enableCpuMemArena: request.cpuMemArena ?? DEFAULT_CPU_MEM_ARENA, ...(request.cpuThreads ? { intraOpNumThreads: request.cpuThreads } : {}) };
 }
 
 export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel> {

@@ -141,6 +141,9 @@ export async function withoutUnreadWeightReads<T>(
   return { result, stopped, unreadBytes, collected };
 }
 
+/** Whether createNodeEngine releases dead buffers unless told otherwise (see outputRelease.ts). */
+export const DEFAULT_RELEASE_OUTPUTS = true;
+
 export async function createNodeEngine(
   source: ModelSource,
   dtype: Dtype,
@@ -148,7 +151,7 @@ export async function createNodeEngine(
 ): Promise<Engine> {
   // Dead buffers are released (the load's file reads; a streamed chunk's pass outputs, see
   // outputRelease.ts) unless asked not to.
-  const release = opts.releaseOutputs ?? true;
+  const release = opts.releaseOutputs ?? DEFAULT_RELEASE_OUTPUTS;
   const engine = new Engine(release ? (nodeOutputRelease() ?? undefined) : undefined);
   await engine.configure({
     remoteHost: opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST,

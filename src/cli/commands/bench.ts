@@ -9,7 +9,7 @@ import { createNodeEngine } from '../../engine/nodeFace';
 import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/nodeFace';
 import { envKey, formatBenchTable, type BenchReport } from '../../engine/nodeFace';
 import { ALL_DTYPES, isDtype, type Dtype } from '../../engine/nodeFace';
-import { DTYPE_FILES } from '../../engine/nodeFace';
+import { DEFAULT_CPU_MEM_ARENA, DEFAULT_RELEASE_OUTPUTS, DTYPE_FILES } from '../../engine/nodeFace';
 import { runScale } from './benchScale';
 import { runScaleBrowser } from './benchScaleBrowser';
 import type { ScaleResult } from '../../engine/nodeFace';
@@ -153,8 +153,8 @@ export const command: Command = {
           taskItems: parseNumberFlag('task-items', values['task-items'], 4),
           keystrokes: positiveInt('keystrokes', values.keystrokes, 8),
           threads: values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1),
-          cpuMemArena: onOff('cpu-arena', values['cpu-arena'], false),
-          releaseOutputs: onOff('release-outputs', values['release-outputs'], true),
+          cpuMemArena: onOff('cpu-arena', values['cpu-arena'], DEFAULT_CPU_MEM_ARENA),
+          releaseOutputs: onOff('release-outputs', values['release-outputs'], DEFAULT_RELEASE_OUTPUTS),
           dir: values.model,
         },
         log,

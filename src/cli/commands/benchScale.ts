@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { InputError, UsageError } from '../errors';
-import { createNodeEngine, DTYPE_FILES, RssSampler, runScaleBench, type Dtype, type ScaleResult } from '../../engine/nodeFace';
+import { createNodeEngine, DEFAULT_CPU_MEM_ARENA, DEFAULT_RELEASE_OUTPUTS, DTYPE_FILES, RssSampler, runScaleBench, type Dtype, type ScaleResult } from '../../engine/nodeFace';
 
 export const SCALE_DIR = 'bench-models';
 
@@ -79,8 +79,8 @@ export async function runScale(args: ScaleArgs, log: (s: string) => void): Promi
         log(`node ${shape.folder}-${style} ${dtype}: loading ...`);
         const sampler = new RssSampler();
         const t0 = performance.now();
-        const cpuMemArena = args.cpuMemArena ?? false;
-        const releaseOutputs = args.releaseOutputs ?? true;
+        const cpuMemArena = args.cpuMemArena ?? DEFAULT_CPU_MEM_ARENA;
+        const releaseOutputs = args.releaseOutputs ?? DEFAULT_RELEASE_OUTPUTS;
         const engine = await createNodeEngine({ kind: 'path', path: folder }, dtype, { ...(args.threads ? { cpuThreads: args.threads } : {}), cpuMemArena, releaseOutputs });
         const loadMs = performance.now() - t0;
         try {
