@@ -125,8 +125,8 @@ const hasProcess = typeof process !== 'undefined' && typeof process.memoryUsage?
 export class RssSampler {
   peak = hasProcess ? 0 : NaN;
   private timer: ReturnType<typeof setInterval>;
-  /** Samples since the last `windowMedian()`. */
-  private window: number[] = [];
+  /** Samples since `startWindow()` or the last `windowMedian()`; none are kept before the first. */
+  private window: number[] | null = null;
   constructor(everyMs = 10) {
     this.sample();
     this.timer = setInterval(() => this.sample(), everyMs);
@@ -136,15 +136,20 @@ export class RssSampler {
     if (!hasProcess) return NaN;
     const rss = process.memoryUsage.rss();
     if (rss > this.peak) this.peak = rss;
-    this.window.push(rss);
+    this.window?.push(rss);
     return rss;
   }
+  /** Starts keeping samples for `windowMedian()`. */
+  startWindow(): void {
+    this.window = [];
+  }
   /**
-   * The median of the samples since the previous call (this one's included), and a new window. One
-   * sample swings by 10–20% with whether a pass's working buffers happen to be allocated; the
-   * median over a window of many passes does not.
+   * The median of the samples since `startWindow()` or the previous call (this one's included), and
+   * a new window. One sample swings by 10–20% with whether a pass's working buffers happen to be
+   * allocated; the median over a window of many passes does not.
    */
   windowMedian(): number {
+    this.window ??= [];
     this.sample();
     const m = median(this.window);
     this.window = [];
@@ -369,7 +374,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   if (streamItems > 0) {
     log(`streaming ${streamItems} story items through the task path (memory) ...`);
     // Node: the median RSS since the previous reading (see RssSampler.windowMedian).
-    if (!opts.streamMemory) opts.sampler.windowMedian();
+    if (!opts.streamMemory) opts.sampler.startWindow();
     const probe = opts.streamMemory ?? { read: async () => opts.sampler.windowMedian(), source: 'rss-window-median' };
     Object.assign(result, await streamMemory(engine, streamItems, options, probe, opts.streamStep ?? 100, log));
   }
