@@ -1,6 +1,9 @@
-// Serves the models folder at /models/, the reference data folder at /data/ and ONNX Runtime's
-// wasm files at /ort/ in dev and preview, and copies the wasm files into the build. A missing model file answers 404 (never
-// index.html: transformers.js would cache the HTML as if it were the file).
+// Serves the models folders at /models/, the data folders at /data/ and ONNX Runtime's wasm files at
+// /ort/ in dev and preview, and copies the wasm files and the embedded folders into the build. The
+// project's own models/ (the embedded stories260K) and data/ (the lesson's AlpacaEval files) come
+// first, so a clone with nothing beside it runs; larger models and reference data are looked up
+// after them. A missing file answers 404 (never index.html: transformers.js would cache the HTML as
+// if it were the file).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Connect, Plugin } from 'vite';
@@ -8,6 +11,9 @@ import type { Connect, Plugin } from 'vite';
 import { ORT_WASM_FILES } from '../src/engine/models';
 
 export const ORT_FILES = [ORT_WASM_FILES.mjs, ORT_WASM_FILES.wasm];
+
+/** Folders of the project that the build copies beside the app, under the same names. */
+export const EMBEDDED_FOLDERS = ['models', 'data'] as const;
 
 const MIME: Record<string, string> = {
   '.json': 'application/json',
@@ -19,6 +25,7 @@ const MIME: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
 };
 
+/** The models folder beside the embedded one: MODELS_DIR, else ../shared/models where that exists. */
 export function resolveModelsDir(root: string): string | null {
   const fromEnv = process.env.MODELS_DIR;
   if (fromEnv) return path.resolve(fromEnv);
@@ -26,10 +33,7 @@ export function resolveModelsDir(root: string): string | null {
   return fs.existsSync(fallback) ? fallback : null;
 }
 
-/**
- * Reference data the lessons read at run time (AlpacaEval verdicts): DATA_DIR, else
- * ../shared/reference where that exists. It is never copied into the build.
- */
+/** Reference data beside the embedded data: DATA_DIR, else ../shared/reference where that exists. Never copied into the build. */
 export function resolveDataDir(root: string): string | null {
   const fromEnv = process.env.DATA_DIR;
   if (fromEnv) return path.resolve(fromEnv);
@@ -41,15 +45,24 @@ function ortDir(root: string): string {
   return path.resolve(root, 'node_modules/onnxruntime-web/dist');
 }
 
-/** Serve files under `dir` for URLs under `prefix`; 404 for anything missing or outside it. */
-function staticFolder(prefix: string, dir: string | null): Connect.NextHandleFunction {
+/** The first of `dirs` that holds `rel` as a file (never a path outside its folder). */
+function findFile(dirs: (string | null)[], rel: string): string | null {
+  for (const dir of dirs) {
+    if (dir === null) continue;
+    const file = path.resolve(dir, rel);
+    const inside = file === dir || file.startsWith(dir + path.sep);
+    if (inside && fs.existsSync(file) && fs.statSync(file).isFile()) return file;
+  }
+  return null;
+}
+
+/** Serve files under the first of `dirs` that has them for URLs under `prefix`; 404 for anything missing or outside them. */
+function staticFolder(prefix: string, dirs: (string | null)[]): Connect.NextHandleFunction {
   return (req, res, next) => {
     const url = (req.url ?? '').split('?')[0];
     if (!url.startsWith(prefix)) return next();
-    const rel = decodeURIComponent(url.slice(prefix.length));
-    const file = dir ? path.resolve(dir, rel) : '';
-    const inside = dir !== null && (file === dir || file.startsWith(dir + path.sep));
-    if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    const file = findFile(dirs, decodeURIComponent(url.slice(prefix.length)));
+    if (file === null) {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/plain');
       res.end(`Not found: ${url}`);
@@ -97,19 +110,21 @@ export function serveAssets(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use(isolationHeaders());
-      server.middlewares.use(staticFolder('/models/', resolveModelsDir(root)));
-      server.middlewares.use(staticFolder('/ort/', ortDir(root)));
-      server.middlewares.use(staticFolder('/data/', resolveDataDir(root)));
+      server.middlewares.use(staticFolder('/models/', [path.join(root, 'models'), resolveModelsDir(root)]));
+      server.middlewares.use(staticFolder('/ort/', [ortDir(root)]));
+      server.middlewares.use(staticFolder('/data/', [path.join(root, 'data'), resolveDataDir(root)]));
     },
     configurePreviewServer(server) {
       server.middlewares.use(isolationHeaders());
-      server.middlewares.use(staticFolder('/models/', resolveModelsDir(root)));
-      server.middlewares.use(staticFolder('/data/', resolveDataDir(root)));
+      // The build holds the embedded folders (dist/models, dist/data); the others are served beside them.
+      server.middlewares.use(staticFolder('/models/', [path.join(outDir, 'models'), resolveModelsDir(root)]));
+      server.middlewares.use(staticFolder('/data/', [path.join(outDir, 'data'), resolveDataDir(root)]));
     },
     closeBundle() {
       const dest = path.join(outDir, 'ort');
       fs.mkdirSync(dest, { recursive: true });
       for (const f of ORT_FILES) fs.copyFileSync(path.join(ortDir(root), f), path.join(dest, f));
+      for (const folder of EMBEDDED_FOLDERS) fs.cpSync(path.join(root, folder), path.join(outDir, folder), { recursive: true });
     },
   };
 }

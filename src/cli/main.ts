@@ -23,7 +23,7 @@ async function help(): Promise<string> {
       lines.push(`  ${name.padEnd(8)} (unavailable)`);
     }
   }
-  lines.push('', 'Every command prints JSON with --json. `lengthlens <command> --help` for its options.', '', EXIT_STATUS_HELP);
+  lines.push('', 'Every command prints JSON with --json. `lengthlens <command> --help` for its options; `lengthlens --version` for the version.', '', EXIT_STATUS_HELP);
   return lines.join('\n');
 }
 
@@ -32,6 +32,11 @@ export async function main(argv: string[]): Promise<number> {
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write((await help()) + '\n');
     return name ? 0 : EXIT_USAGE;
+  }
+  if (name === '--version' || name === '-V') {
+    const { packageVersion } = await import('../engine/nodeFace');
+    process.stdout.write(`lengthlens ${packageVersion()}\n`);
+    return 0;
   }
   const load = COMMANDS[name];
   if (!load) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Engine } from './engine';
+import { packageRoot } from './packageRoot';
 import { setLocalFileReader } from './graph';
 import type { ByteSource } from './onnxOps';
 import type { ModelSource, Dtype } from './types';
@@ -17,11 +18,24 @@ function isFolder(p: string): boolean {
   return fs.existsSync(p) && fs.statSync(p).isDirectory();
 }
 
-/** A `--model` argument: an existing folder path, else a hub id ("org/name"). */
+/** Models that ship inside the package (its `models/` folder), named by a bare `--model NAME`. */
+export const EMBEDDED_MODELS = ['stories260K'] as const;
+
+/** The folder of an embedded model, or null when `name` is not one. */
+export function embeddedModelDir(name: string): string | null {
+  return (EMBEDDED_MODELS as readonly string[]).includes(name) ? path.join(packageRoot(), 'models', name) : null;
+}
+
+/**
+ * A `--model` argument: an existing folder path, else an embedded model's name (`stories260K`),
+ * else a hub id ("org/name").
+ */
 export function modelSourceFromArg(arg: string, exists: (p: string) => boolean = isFolder): ModelSource {
   if (exists(arg)) return { kind: 'path', path: path.resolve(arg) };
+  const embedded = embeddedModelDir(arg);
+  if (embedded !== null) return { kind: 'path', path: embedded };
   if (/^[\w.-]+\/[\w.-]+$/.test(arg)) return { kind: 'hub', id: arg };
-  throw new Error(`model "${arg}" is neither a folder nor a hub id like "org/name"`);
+  throw new Error(`model "${arg}" is neither a folder nor a hub id like "org/name" (the embedded models: ${EMBEDDED_MODELS.join(', ')})`);
 }
 
 /** Where hub downloads are kept between runs. */

@@ -193,13 +193,21 @@ export function blobSource(blob: Blob): ByteSource {
   return { size: blob.size, read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()) };
 }
 
+/** The largest file read whole when its server ignores range requests (plain hosts such as `python3 -m http.server`). */
+export const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
+
 /**
- * A ByteSource over HTTP range requests. Resolves to null when the server does not answer a
- * range request with 206 (the scan would otherwise download the whole file).
+ * A ByteSource over HTTP range requests. A server that answers the probe with the whole file (200)
+ * is read whole when the file is at most WHOLE_READ_LIMIT bytes (the browser usually has it cached
+ * from the load); above that it resolves to null, since the scan would download the whole file.
  */
 export async function httpSource(url: string, fetchFn: typeof fetch = fetch): Promise<ByteSource | null> {
   const probe = await fetchFn(url, { headers: { Range: 'bytes=0-0' } });
   const total = /\/(\d+)\s*$/.exec(probe.headers.get('content-range') ?? '')?.[1];
+  if (probe.status === 200) {
+    const length = Number(probe.headers.get('content-length') ?? NaN);
+    if (Number.isFinite(length) && length <= WHOLE_READ_LIMIT) return bytesSource(new Uint8Array(await probe.arrayBuffer()));
+  }
   await probe.body?.cancel();
   if (probe.status !== 206 || !total) return null;
   return {

@@ -5,45 +5,14 @@
 // resizes to the figure; a tampered or hostile snapshot is refused as text; Auto picks WASM on
 // this machine's software WebGPU adapter and says why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { MODELS_DIR } from '../models';
+import { listen, staticHost } from './staticHost';
 import { decodeSnapshot } from '../../src/state/snapshot';
 
-const DIST = path.resolve('dist');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-};
-
-/** Every path the static host was asked for: the server's own network log. */
-const hostLog: string[] = [];
-
-/** A plain static file server: files only (dist/, and the models folder at models/), no special headers. */
-function staticHost(): http.Server {
-  return http.createServer((req, res) => {
-    const url = decodeURIComponent((req.url ?? '/').split('?')[0]);
-    hostLog.push(url);
-    const [root, rel] = url.startsWith('/models/') ? [MODELS_DIR, url.slice('/models/'.length)] : [DIST, url === '/' ? 'index.html' : url.slice(1)];
-    const file = path.resolve(root, rel);
-    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Content-Length': fs.statSync(file).size });
-    if (req.method === 'HEAD') res.end();
-    else fs.createReadStream(file).pipe(res);
-  });
-}
+/** The plain static host: the build alone (with its embedded stories260K), less the data/ folder it ships (the lesson's summary fallback is tested on it). */
+const { server: hostServer, log: hostLog } = staticHost({ '/data/': null });
 
 /** The embedding page: whatever HTML the test puts at /. */
 function parentHost(): { server: http.Server; setPage(html: string): void } {
@@ -52,27 +21,21 @@ function parentHost(): { server: http.Server; setPage(html: string): void } {
   return { server, setPage: (html) => (page = html) };
 }
 
-async function listen(s: http.Server): Promise<string> {
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-}
-
 let browser: Browser;
 /** A snapshot embed link made on the plain static host (set by the first test). */
 let plainSnapshotSrc = '';
 let hostUrl: string;
 let parentUrl: string;
-const host = staticHost();
 const parent = parentHost();
 
 beforeAll(async () => {
   browser = await launchChromium();
-  hostUrl = await listen(host);
+  hostUrl = await listen(hostServer);
   parentUrl = await listen(parent.server);
 });
 afterAll(async () => {
   await browser?.close();
-  host.close();
+  hostServer.close();
   parent.server.close();
 });
 
@@ -225,7 +188,7 @@ describe('embeds on any static host', () => {
     await ctx.close();
   });
 
-  it('on a host without the reference data, the length-control lesson shows the cited summary and its claims hold', async () => {
+  it('on a host that does not publish the data folder, the length-control lesson shows the cited summary and its claims hold', async () => {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
     await page.goto(hostUrl + '/#/lessons/lc-trust/2');
