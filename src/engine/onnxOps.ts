@@ -196,6 +196,36 @@ export function blobSource(blob: Blob): ByteSource {
 /** The largest file read whole when its server ignores range requests (plain hosts such as `python3 -m http.server`). */
 export const WHOLE_READ_LIMIT = 64 * 1024 * 1024;
 
+/** A response's whole body, or null (the body cancelled) once it is known to exceed `limit` bytes. */
+async function readAtMost(res: Response, limit: number): Promise<Uint8Array | null> {
+  const announced = Number(res.headers.get('content-length') ?? NaN);
+  if (!res.body) return null;
+  if (announced > limit) {
+    await res.body.cancel();
+    return null;
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 /**
  * A ByteSource over HTTP range requests. A server that answers the probe with the whole file (200)
  * is read whole when the file is at most WHOLE_READ_LIMIT bytes (the browser usually has it cached
@@ -205,8 +235,8 @@ export async function httpSource(url: string, fetchFn: typeof fetch = fetch): Pr
   const probe = await fetchFn(url, { headers: { Range: 'bytes=0-0' } });
   const total = /\/(\d+)\s*$/.exec(probe.headers.get('content-range') ?? '')?.[1];
   if (probe.status === 200) {
-    const length = Number(probe.headers.get('content-length') ?? NaN);
-    if (Number.isFinite(length) && length <= WHOLE_READ_LIMIT) return bytesSource(new Uint8Array(await probe.arrayBuffer()));
+    const whole = await readAtMost(probe, WHOLE_READ_LIMIT);
+    return whole ? bytesSource(whole) : null;
   }
   await probe.body?.cancel();
   if (probe.status !== 206 || !total) return null;

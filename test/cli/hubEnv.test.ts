@@ -1,4 +1,4 @@
-// LENGTHLENS_REMOTE_HOST and LENGTHLENS_CACHE_DIR, as the README documents them: the CLI downloads
+// LENGTHLENS_REMOTE_HOST and LENGTHLENS_CACHE_DIR, as docs/cli.md documents them: the CLI downloads
 // a hub id from the mirror the variable names, into the cache folder the other names, and a
 // second run reads the cached files with the mirror gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// fp16 and q4f16 are offered only on WebGPU with the adapter's `shader-f16` feature (README
+// fp16 and q4f16 are offered only on WebGPU with the adapter's `shader-f16` feature (docs/scoring.md
 // "WebGPU"). Hand-derived table over every dtype, device and feature combination, and feature
 // detection against adapters shaped like the WebGPU API's.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// README / docs/performance.md: fp32 log-probs agree across all paths to 7e-7 nats per token on
+// docs/performance.md: fp32 log-probs agree across all paths to 7e-7 nats per token on
 // the benchmark's model, bench-llama-6M. Checked at that tolerance there, and at 1e-5 on
 // stories260K, whose peaked logits give larger float32 rounding (measured 7.3e-6 app vs naive,
 // 5.7e-6 chunk vs alone; bench-llama-6M 4.1e-7 and 3.5e-7): the naive path (one full pass per

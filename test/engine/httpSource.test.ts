@@ -22,6 +22,22 @@ const server = http.createServer((req, res) => {
     res.end(Buffer.from(bytes.subarray(start, end + 1)));
   } else if (req.url === '/plain') {
     res.writeHead(200, { 'Content-Length': bytes.length }).end(Buffer.from(bytes));
+  } else if (req.url === '/chunked') {
+    // No length announced: the body is read up to the limit.
+    res.writeHead(200);
+    res.write(Buffer.from(bytes.subarray(0, 1000)));
+    res.end(Buffer.from(bytes.subarray(1000)));
+  } else if (req.url === '/endless') {
+    // No length, and more than the limit: the read stops at the limit.
+    res.writeHead(200);
+    const block = Buffer.alloc(1024 * 1024);
+    let sent = 0;
+    const push = () => {
+      while (sent <= WHOLE_READ_LIMIT / block.length && res.write(block)) sent++;
+      if (sent <= WHOLE_READ_LIMIT / block.length) res.once('drain', push);
+      else res.end();
+    };
+    push();
   } else if (req.url === '/huge') {
     // Announces more than the limit; the source must not read it.
     res.writeHead(200, { 'Content-Length': WHOLE_READ_LIMIT + 1 });
@@ -42,8 +58,11 @@ describe('httpSource', () => {
     expect(expected[':MatMul']).toBeGreaterThan(0);
     const ranged = await httpSource(`${base}/ranges`);
     const plain = await httpSource(`${base}/plain`);
+    const chunked = await httpSource(`${base}/chunked`);
     expect(ranged?.size).toBe(bytes.length);
     expect(plain?.size).toBe(bytes.length);
+    expect(chunked?.size).toBe(bytes.length);
+    expect((await scanOnnxOps(chunked!)).ops).toEqual(expected);
     expect((await scanOnnxOps(ranged!)).ops).toEqual(expected);
     served = 0;
     expect((await scanOnnxOps(plain!)).ops).toEqual(expected);
@@ -51,5 +70,6 @@ describe('httpSource', () => {
   });
   it('gives up (null) on a host that ignores ranges for a file above the limit', async () => {
     await expect(httpSource(`${base}/huge`)).resolves.toBeNull();
+    await expect(httpSource(`${base}/endless`)).resolves.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-// The WebGPU-vs-WASM probe (README "WebGPU"): after loading on WebGPU the engine scores a fixed
+// The WebGPU-vs-WASM probe (docs/scoring.md, "WebGPU"): after loading on WebGPU the engine scores a fixed
 // text on WASM too and must say when the two disagree. Node has neither device, so both loads run
 // on the CPU with real weights; a faulty GPU is played by a different quantisation on the
 // "WebGPU" side. Expected sums are the models README's published figures for the probe text.
