@@ -97,3 +97,18 @@ describe('doc ids past 2^53 keep their digits', () => {
     );
   });
 });
+
+describe('issue 25 item 15: filtered_resps takes precedence over resps', () => {
+  const base = { doc_id: 0, doc: {}, target: '0', arguments: { gen_args_0: { arg_0: 'Q', arg_1: ' a' }, gen_args_1: { arg_0: 'Q', arg_1: ' b' } } };
+  it('a record carrying both, with different values, is read from filtered_resps', () => {
+    const rec = { ...base, resps: [[['-1.0', 'True']], [['-5.0', 'False']]], filtered_resps: [['-5.0', 'False'], ['-1.0', 'True']] };
+    const s = parseLogSamples(JSON.stringify(rec)).records[0];
+    expect(s.lls).toEqual([-5, -1]);
+    expect(s.isGreedy).toEqual([false, true]);
+    expect(harnessReport([s]).metrics.accuracies.rules.acc?.value).toBe(0);
+  });
+  it('without filtered_resps, the first repeat of resps is used', () => {
+    const rec = { ...base, resps: [[['-1.0', 'True'], ['-9.0', 'False']], [['-5.0', 'False'], ['-0.5', 'False']]] };
+    expect(parseLogSamples(JSON.stringify(rec)).records[0].lls).toEqual([-1, -5]);
+  });
+});
