@@ -57,6 +57,11 @@ function explainLoadError(err: unknown, label: string, file: string): Error {
   const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
   // transformers.js reads a missing tokenizer_config.json as undefined and fails on a field of it.
   if (/reading 'tokenizer_class'/.test(msg)) return named(`model "${label}" is missing tokenizer_config.json`, LOAD_ERROR.missingFile);
+  // A config.json or tokenizer.json of the wrong shape (a folder is checked before loading, see
+  // folderCheck.ts; a hub model's files only here).
+  if (/Unsupported model type: (null|undefined)/.test(msg)) return new Error(`model "${label}": config.json has no "model_type" (is it a list, null, or not a model config?)`);
+  if (file === 'tokenizer.json' && /Cannot read properties of (null|undefined)/.test(msg))
+    return new Error(`model "${label}": tokenizer.json is not a tokenizer (its "model" object, with the tokenizer type and vocabulary, is missing or null)`);
   if (/could not locate file|404|not found|ENOENT|no such file/i.test(msg)) {
     const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg) ?? /found locally at "[^"]*?([^"/\\]+(?:\/[^"/\\]+)?)"/i.exec(msg);
     return named(`model "${label}" is missing ${m ? m[1] : file} (${msg.split('\n')[0]})`, LOAD_ERROR.missingFile);
