@@ -50,5 +50,14 @@ describe('harness --model on a multiple_input log', () => {
     expect(out.accuracies.rules.acc.value).toBe(expected / 2);
     expect(out.rescore.metrics.accuracies.rules.acc.value).toBe(expected / 2);
     expect(out.warnings.join('\n')).toMatch(/multiple_input/);
+    expect(r.stderr).not.toMatch(/rescored log-likelihoods differ/);
+  });
+  it('a rescore that does not reproduce the log says so on stderr', async () => {
+    const log = join(dir, 'samples_other.jsonl');
+    const rec = (id: number) => JSON.stringify({ doc_id: id, doc: {}, target: '0', arguments: { gen_args_0: { arg_0: 'Once upon a time', arg_1: ' there' }, gen_args_1: { arg_0: 'Once upon a time', arg_1: ' a cat' } }, filtered_resps: [['-0.5', 'False'], ['-1.0', 'False']], metrics: ['acc'] });
+    writeFileSync(log, [rec(0), rec(1)].join('\n'));
+    const r = await runInProcess(['harness', log, '--model', model, '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^warning: the rescored log-likelihoods differ from the logged ones by up to [\d.]+ nats \(mean [\d.]+\): the log was not written by .*stories260K at fp32/m);
   });
 });
