@@ -18,7 +18,8 @@ export const EXIT_FAILURE = 1;
 export const EXIT_STATUS_HELP = `Exit status: 0 done; 1 the input could not be used (a file or model that is missing,
 unreadable or malformed, bad records under --strict) or the run failed; 2 the command line is
 wrong (an unknown command or flag, a missing flag or argument, a bad flag value, flags that do not
-go together). Errors are one line on stderr.`;
+go together); 130 or 143 stopped by Ctrl-C or SIGTERM (score --items first closes its output
+with what was scored). Errors are one line on stderr.`;
 
 /** The exit status for an error a command threw. */
 export function exitStatusOf(err: unknown): number {

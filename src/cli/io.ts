@@ -93,12 +93,29 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
   }
   let parsed;
   try {
-    parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
+    parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true, tokens: true });
   } catch (err) {
     throw new UsageError(parseArgsMessage((err as Error).message));
   }
+  rejectRepeatedValues(parsed.tokens, options);
   if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument "${parsed.positionals[positionals]}"`);
   return parsed;
+}
+
+/**
+ * A flag that takes one value, given twice (`--model A --model B`): parseArgs keeps the last one
+ * silently, so the run would not be the one asked for. Flags declared `multiple` may repeat.
+ */
+function rejectRepeatedValues(tokens: readonly { kind: string; name?: string; value?: string }[] | undefined, options: NonNullable<ParseArgsConfig['options']>): void {
+  const seen = new Map<string, string | undefined>();
+  for (const t of tokens ?? []) {
+    if (t.kind !== 'option' || t.name === undefined) continue;
+    const opt = options[t.name];
+    if (!opt || opt.type !== 'string' || opt.multiple) continue;
+    if (seen.has(t.name))
+      throw new UsageError(`--${t.name} takes one value and was given twice (${JSON.stringify(seen.get(t.name))}, then ${JSON.stringify(t.value)})`);
+    seen.set(t.name, t.value);
+  }
 }
 
 /** node:util parseArgs's error as one short line that names the flag. */

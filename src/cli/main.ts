@@ -2,6 +2,7 @@
 // Command: its summary, usage and `run`).
 import type { Command } from './command';
 import { EXIT_STATUS_HELP, EXIT_USAGE, exitStatusOf } from './errors';
+import { withQuietLibraries } from './libraryConsole';
 
 export type { Command };
 
@@ -49,7 +50,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${command.usage}\n\n${EXIT_STATUS_HELP}\n`);
       return 0;
     }
-    return await command.run(rest);
+    return await withQuietLibraries(() => command.run(rest));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`lengthlens ${name}: ${message.split('\n')[0]}\n`);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DTYPE_FILES } from './models';
 import type { Dtype } from './types';
+import { configProblem, contextWindow, tokenizerProblem } from './modelFiles';
 
 const JSON_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json'] as const;
 
@@ -15,13 +16,23 @@ export function checkModelFolder(folder: string, dtype: Dtype): void {
   const missing = required.filter((f) => !has(f));
   if (missing.length === required.length)
     throw new Error(`model folder "${folder}" has none of ${JSON_FILES.join(', ')} or ${weights} (is it a transformers.js model folder?)`);
+  const json: Partial<Record<(typeof JSON_FILES)[number], unknown>> = {};
   for (const f of JSON_FILES) {
     if (!has(f)) throw new Error(`model folder "${folder}" is missing ${f}`);
     try {
-      JSON.parse(fs.readFileSync(path.join(folder, f), 'utf8'));
+      json[f] = JSON.parse(fs.readFileSync(path.join(folder, f), 'utf8'));
     } catch (err) {
       throw new Error(`model folder "${folder}": ${f} is not valid JSON (${(err as Error).message})`);
     }
+  }
+  // transformers.js reads a wrong shape as "Unsupported model type: null" or a TypeError.
+  const problem = [['config.json', configProblem(json['config.json'])], ['tokenizer.json', tokenizerProblem(json['tokenizer.json'])]].find(([, p]) => p);
+  if (problem) throw new Error(`model folder "${folder}": ${problem[0]} ${problem[1]}`);
+  const tokConfig = json['tokenizer_config.json'];
+  try {
+    contextWindow(json['config.json'] as Record<string, unknown>, typeof tokConfig === 'object' && tokConfig !== null ? (tokConfig as Record<string, unknown>) : undefined);
+  } catch (err) {
+    throw new Error(`model folder "${folder}": ${(err as Error).message}`);
   }
   if (!has(weights)) {
     const shipped = (Object.entries(DTYPE_FILES) as [Dtype, string][]).filter(([, f]) => has(f)).map(([d]) => d);

@@ -6,7 +6,8 @@ import { DTYPE_FILES, LOAD_ERROR, isNetworkFailure, listHubModel } from './model
 import { prepareSource, sourceLabel } from './runtime';
 import { releaseBuffers } from './forward';
 import { inspectModel } from './graph';
-import { modelConfig, tokenizerFields } from './transformersAdapter';
+import { decoderSession, modelConfig, tokenizerFields } from './transformersAdapter';
+import { contextWindow, tokenOutsideVocabulary } from './modelFiles';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export interface LoadedModel {
@@ -56,6 +57,11 @@ function explainLoadError(err: unknown, label: string, file: string): Error {
   const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
   // transformers.js reads a missing tokenizer_config.json as undefined and fails on a field of it.
   if (/reading 'tokenizer_class'/.test(msg)) return named(`model "${label}" is missing tokenizer_config.json`, LOAD_ERROR.missingFile);
+  // A config.json or tokenizer.json of the wrong shape (a folder is checked before loading, see
+  // folderCheck.ts; a hub model's files only here).
+  if (/Unsupported model type: (null|undefined)/.test(msg)) return new Error(`model "${label}": config.json has no "model_type" (is it a list, null, or not a model config?)`);
+  if (file === 'tokenizer.json' && /Cannot read properties of (null|undefined)/.test(msg))
+    return new Error(`model "${label}": tokenizer.json is not a tokenizer (its "model" object, with the tokenizer type and vocabulary, is missing or null)`);
   if (/could not locate file|404|not found|ENOENT|no such file/i.test(msg)) {
     const m = /locate file:?\s*"?([^"\s]+)"?/i.exec(msg) ?? /found locally at "[^"]*?([^"/\\]+(?:\/[^"/\\]+)?)"/i.exec(msg);
     return named(`model "${label}" is missing ${m ? m[1] : file} (${msg.split('\n')[0]})`, LOAD_ERROR.missingFile);
@@ -81,6 +87,9 @@ function named(message: string, name: string): Error {
   return e;
 }
 
+/** ONNX Runtime's log severity levels: 0 verbose … 3 error, 4 fatal. */
+const ORT_LOG_FATAL = 4;
+
 /** Whether Node loads models with ONNX Runtime's CPU memory arena unless asked otherwise (see cpuSessionOptions). */
 export const DEFAULT_CPU_MEM_ARENA = false;
 
@@ -91,7 +100,13 @@ export const DEFAULT_CPU_MEM_ARENA = false;
  * streaming"). Scores do not depend on it (test/engine/cpuArena.test.ts).
  */
 export function cpuSessionOptions(request: LoadRequest): Record<string, unknown> {
-  return { enableCpuMemArena: request.cpuMemArena ?? DEFAULT_CPU_MEM_ARENA, ...(request.cpuThreads ? { intraOpNumThreads: request.cpuThreads } : {}) };
+  return {
+    enableCpuMemArena: request.cpuMemArena ?? DEFAULT_CPU_MEM_ARENA,
+    ...(request.cpuThreads ? { intraOpNumThreads: request.cpuThreads } : {}),
+    // Fatal only: a failed kernel is thrown to the caller as an error; ONNX Runtime's own log of it
+    // would be a second, unformatted report on stderr.
+    logSeverityLevel: ORT_LOG_FATAL,
+  };
 }
 
 export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel> {
@@ -121,14 +136,29 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
   const bos = tok.bos_token_id ?? null;
   const eos = tok.eos_token_id ?? null;
   const prefixTokenId = bos ?? eos ?? 0;
-  const maxLength = Number(config.max_position_embeddings ?? config.n_positions ?? tok.config?.model_max_length ?? 2048);
+  let maxLength: number;
+  try {
+    maxLength = contextWindow(config, tok.config as Record<string, unknown> | undefined);
+  } catch (err) {
+    await model.dispose();
+    throw new Error(`model "${label}": ${(err as Error).message}`);
+  }
+  const vocabSize = logitsWidth(model) ?? Number(config.vocab_size ?? 0);
+  const outside = tokenOutsideVocabulary(tok.json, vocabSize);
+  if (outside) {
+    await model.dispose();
+    throw new Error(
+      `model "${label}": tokenizer.json's token ${JSON.stringify(outside.token)} has id ${outside.id}, outside the model's ` +
+        `vocabulary of ${vocabSize} logits (ids 0 to ${vocabSize - 1}): the tokenizer does not match the model`,
+    );
+  }
   const { plan } = await inspectModel(model, request.source, request.dtype);
   const info: ModelInfo = {
     id: label,
     dtype: request.dtype,
     device: request.device,
-    vocabSize: Number(config.vocab_size ?? 0),
-    maxLength: Number.isFinite(maxLength) && maxLength > 0 && maxLength < 1e7 ? maxLength : 2048,
+    vocabSize,
+    maxLength,
     bosTokenId: bos,
     hasChatTemplate: typeof tok.chat_template === 'string' && tok.chat_template.length > 0,
     tokenizerKind: traits.kind,
@@ -136,6 +166,13 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
   };
   onProgress?.({ status: 'ready', loaded: 0, total: 0, files: {} });
   return { request, model, tokenizer, traits, info, prefixTokenId, specialIds: new Set(tok.all_special_ids ?? []) };
+}
+
+/** The logits' last dimension as the ONNX graph declares it, when it is a number. */
+function logitsWidth(model: PreTrainedModel): number | undefined {
+  const out = decoderSession(model)?.outputMetadata?.find((m) => m.name === 'logits');
+  const last = out?.shape?.at(-1);
+  return typeof last === 'number' && last > 0 ? last : undefined;
 }
 
 export async function disposeModel(m: LoadedModel | null): Promise<void> {

@@ -2,6 +2,10 @@
 // a message; the others are still scored, so one bad line never blanks the whole view.
 import { MAX_CANDIDATE_CHARS, MAX_CONTEXT_CHARS } from './limits';
 import { codePointLength as codePoints } from '../core/text/unicode';
+import { loneSurrogatePath } from '../core/formats/utf8';
+
+/** A lone UTF-16 surrogate is not text: scored, it would be U+FFFD, bytes that are not in it. */
+const isText = (s: string) => loneSurrogatePath(s) === undefined;
 
 export interface InputProblem {
   /** Candidate index, or null for the context. */
@@ -27,12 +31,18 @@ export function checkInput(context: string, candidates: readonly string[]): Scor
     });
     return { context, candidates: [], indices: [], problems };
   }
+  if (!isText(context)) {
+    problems.push({ candidate: null, message: 'The context holds a lone surrogate (\\ud800–\\udfff), which is not text. Nothing is scored until it is removed.' });
+    return { context, candidates: [], indices: [], problems };
+  }
   const kept: string[] = [];
   const indices: number[] = [];
   candidates.forEach((c, i) => {
     const n = codePoints(c);
     if (n === 0) {
       problems.push({ candidate: i, message: `Candidate ${i + 1} is empty, so it is not scored (an empty answer has no tokens to score).` });
+    } else if (!isText(c)) {
+      problems.push({ candidate: i, message: `Candidate ${i + 1} holds a lone surrogate (\\ud800–\\udfff), which is not text, so it is not scored.` });
     } else if (n > MAX_CANDIDATE_CHARS) {
       problems.push({
         candidate: i,

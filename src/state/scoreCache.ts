@@ -42,10 +42,26 @@ class Lru<V> {
   }
 }
 
-/** Everything a context's parts depend on besides the candidate (mu only enters assembly; the unconditional context only PMI's term). */
-const contextKey = (model: string, it: CacheItem) => JSON.stringify([model, it.options.boundaryPolicy, it.options.chatTemplate, it.options.topK, it.context]);
+/**
+ * Which parts each score option changes: a context's parts (and so every conditional term), only
+ * PMI's unconditional term, or only the assembly (which runs on every read, so no key needs it).
+ * The type names every option, so a new one cannot be left out of the keys below.
+ */
+const OPTION_SCOPE: { readonly [K in keyof ScoreOptions]-?: 'context' | 'unconditional' | 'assembly' } = {
+  boundaryPolicy: 'context',
+  topK: 'context',
+  chatTemplate: 'context',
+  unconditionalContext: 'unconditional',
+  mu: 'assembly',
+};
+const OPTION_NAMES = Object.keys(OPTION_SCOPE).sort() as (keyof ScoreOptions)[];
+const optionsIn = (scope: 'context' | 'unconditional', options: ScoreOptions) =>
+  OPTION_NAMES.filter((k) => OPTION_SCOPE[k] === scope).map((k) => [k, options[k]]);
+
+/** Everything a context's parts depend on besides the candidate. */
+const contextKey = (model: string, it: CacheItem) => JSON.stringify([model, optionsIn('context', it.options), it.context]);
 const conditionalKey = (model: string, it: CacheItem, candidate: string) => `${contextKey(model, it)}\u0000${candidate}`;
-const unconditionalKey = (model: string, it: CacheItem, continuation: string) => JSON.stringify([model, it.options.unconditionalContext, continuation]);
+const unconditionalKey = (model: string, it: CacheItem, continuation: string) => JSON.stringify([model, optionsIn('unconditional', it.options), continuation]);
 
 export class ScoreCache {
   private contexts: Lru<ContextPart>;

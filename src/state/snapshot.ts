@@ -7,7 +7,7 @@ import type { ItemScore } from '../core/scoring/types';
 import { DECIDING_RULES, candidateScoreFields, type RuleName, type ScoreField } from '../core/scoring/rules';
 import { MAX_CANDIDATES } from './limits';
 import { decodeLinkPayload, encodeLinkPayload } from './urlState';
-import { dtypeSchema, modelChoiceSchema } from './workspaceSchema';
+import { dtypeSchema, linkText, modelChoiceSchema } from './workspaceSchema';
 
 /** Most tokens one snapshotted candidate may carry (a figure, not a corpus). */
 export const MAX_SNAPSHOT_TOKENS = 400;
@@ -17,8 +17,12 @@ export const MAX_SNAPSHOT_CHARS = 48_000;
 const num = z.number(); // zod rejects NaN and ±Infinity: a snapshot only ever holds finite numbers
 const int = z.number().int();
 const idx = int.min(0).max(MAX_CANDIDATES - 1);
+/** A rule's score: a number, or NaN where it has none (written as null in the link's JSON). */
+const ruleScore = z.union([z.number(), z.nan(), z.null()]).transform((v) => v ?? NaN);
 const short = z.string().max(400);
-const text = z.string().max(8_000);
+const text = linkText(8_000);
+/** A rule's winner: a candidate's index, or -1 where no candidate can win (winners()). */
+const winner = int.min(-1).max(MAX_CANDIDATES - 1);
 
 const topSchema = z.object({ id: int, piece: short, prob: num.min(0).max(1) });
 const tokenSchema = z.object({
@@ -49,8 +53,9 @@ const candidateSchema = z.object({
   n_tokens: int.min(0),
   n_bytes: int.min(0),
   n_chars: int.min(0),
-  // One number per row of the rule table, and PMI's unconditional term.
-  ...(Object.fromEntries(candidateScoreFields().map((f) => [f, num])) as Record<ScoreField | 'unconditional_logprob', typeof num>),
+  // One number per row of the rule table, and PMI's unconditional term; NaN where a rule has no
+  // value (PMI without its term), which JSON carries as null.
+  ...(Object.fromEntries(candidateScoreFields().map((f) => [f, ruleScore])) as Record<ScoreField | 'unconditional_logprob', typeof ruleScore>),
   first_token_bits: num,
   is_greedy: z.boolean(),
   byte_note: short.optional(),
@@ -71,9 +76,9 @@ const warningSchema = z.object({
   candidates: z.array(idx).max(MAX_CANDIDATES),
 });
 export const itemScoreSchema = z.object({
-  context: z.string().max(16_000),
+  context: linkText(16_000),
   candidates: z.array(candidateSchema).min(1).max(MAX_CANDIDATES),
-  winners: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, idx])) as Record<RuleName, typeof idx>),
+  winners: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, winner])) as Record<RuleName, typeof winner>),
   warnings: z.array(warningSchema).max(64),
 });
 

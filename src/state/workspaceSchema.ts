@@ -4,8 +4,21 @@ import { z } from 'zod';
 import { ALL_DTYPES } from '../core/dtypes';
 import { DEVICE_PREFERENCES } from './devices';
 import { MAX_CANDIDATES, MAX_LINK_TEXT_CHARS } from './limits';
+import { loneSurrogatePath } from '../core/formats/utf8';
 
-const text = z.string().max(MAX_LINK_TEXT_CHARS);
+/**
+ * A string of at most `max` characters that is text: a lone UTF-16 surrogate (a link can spell
+ * one, "\ud800") would be scored as U+FFFD, 3 bytes that are not in it; every other input path
+ * refuses it too.
+ */
+export function linkText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((s) => loneSurrogatePath(s) === undefined, { message: 'holds a lone surrogate (\\ud800–\\udfff), which is not text' });
+}
+
+const text = linkText(MAX_LINK_TEXT_CHARS);
 
 /** Hub ids look like `owner/name`: letters, digits, `-`, `_`, `.` only. */
 export const HUB_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}\/[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$/;
@@ -32,7 +45,7 @@ export const workspaceSchema = z.object({
   /** Index of the right answer, when the user knows it. */
   gold: z.number().int().min(0).max(MAX_CANDIDATES - 1).nullable(),
   boundaryPolicy: z.enum(['whole', 'separate']),
-  unconditionalContext: z.string().max(2_000),
+  unconditionalContext: linkText(2_000),
   chatTemplate: z.boolean(),
   units: unitsSchema,
 });

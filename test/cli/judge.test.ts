@@ -256,3 +256,11 @@ describe("lengthlens judge audit on AlpacaEval's annotations.json", () => {
     expect(text.stdout).toMatch(/length-control\.  not supported: between \d+\.\d% and \d+\.\d% over plausible length effects/);
   });
 });
+
+describe('judge --help (issue 25)', () => {
+  it('says what --strict does: a bad line exits 1, as the code does', () => {
+    const help = cli('--help');
+    expect(help.stdout).toMatch(/--strict: exit 1\)/);
+    expect(help.stdout).not.toMatch(/--strict: exit 2/);
+  });
+});

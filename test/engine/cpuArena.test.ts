@@ -13,8 +13,8 @@ const source = { kind: 'served', name: 'stories260K' } as const;
 
 describe('cpuSessionOptions', () => {
   it('turns the CPU memory arena off unless asked for, and passes the thread count', () => {
-    expect(cpuSessionOptions({ source, dtype: 'fp32', device: 'cpu' })).toEqual({ enableCpuMemArena: false });
-    expect(cpuSessionOptions({ source, dtype: 'fp32', device: 'cpu', cpuMemArena: true, cpuThreads: 2 })).toEqual({ enableCpuMemArena: true, intraOpNumThreads: 2 });
+    expect(cpuSessionOptions({ source, dtype: 'fp32', device: 'cpu' })).toEqual({ enableCpuMemArena: false, logSeverityLevel: 4 });
+    expect(cpuSessionOptions({ source, dtype: 'fp32', device: 'cpu', cpuMemArena: true, cpuThreads: 2 })).toEqual({ enableCpuMemArena: true, intraOpNumThreads: 2, logSeverityLevel: 4 });
   });
 });
 

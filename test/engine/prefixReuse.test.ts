@@ -70,3 +70,30 @@ describe('context cache reuse across keystrokes', () => {
     expect(runs[runs.length - 1].ran).toBe(0);
   }, 120_000);
 });
+
+describe('issue 25 item 19: a shortened context (backspacing over whole words)', () => {
+  it.each(['stories260K', 'tiny-llama-gqa', 'tiny-llama-gqa-pos'] as const)(
+    '%s: each shorter context (its ids a strict prefix of the held ones) equals from-scratch to 1e-5',
+    async (name) => {
+      const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, name) }, 'fp32');
+      engines.push(engine);
+      const options = DEFAULT_SCORE_OPTIONS;
+      // The whole sentence first, then cut back word by word: the cache holds more than is asked.
+      const cuts = [TYPED.length, ...[...TYPED.matchAll(/ /g)].map((m) => m.index).reverse()];
+      const runs: { ran: number; reused: number }[] = [];
+      for (const n of cuts) {
+        const context = TYPED.slice(0, n);
+        const parts = await engine.scoreParts({ context, candidates: CANDIDATES, options, wanted: { conditional: CANDIDATES.map((_, i) => i), unconditionalKnown: [] } });
+        runs.push(lastPrefixRun());
+        const scratch = await engine.score({ context, candidates: CANDIDATES, options });
+        parts.conditional.forEach((c, i) => {
+          expect(c?.status).toBe('scored');
+          if (c?.status === 'scored') expectClose(c.tokens, scratch.candidates[i].tokens, `${name} ${JSON.stringify(context)} candidate ${i}`);
+        });
+      }
+      // The shorter contexts were served from the held cache, not run again from the start.
+      expect(runs.slice(1).some((r) => r.reused > 0)).toBe(true);
+    },
+    120_000,
+  );
+});

@@ -85,3 +85,33 @@ describe('streamScores', () => {
     chunk.candidates.forEach((c, k) => expect(Math.abs(c.sum_logprob - alone.candidates[k].sum_logprob)).toBeLessThan(1e-4));
   });
 });
+
+describe('issue 25 item 16: a stop requested while the source is being read', () => {
+  it('the chunk read after the stop is neither scored nor yielded', async () => {
+    for (const size of [1, 2, 3]) {
+      let stop = false;
+      const scored: number[][] = [];
+      // Reading item 4 is slow, and the stop comes while it is read (not between chunks).
+      async function* source() {
+        for (let i = 0; i < 10; i++) {
+          if (i === 4) {
+            await new Promise((r) => setTimeout(r, 5));
+            stop = true;
+          }
+          yield i;
+        }
+      }
+      const yielded: number[] = [];
+      const score = async (items: number[]) => {
+        scored.push(items);
+        return items.map((x) => x * 10);
+      };
+      for await (const chunk of streamChunks(score, source(), { chunkSize: size, stopped: () => stop })) yielded.push(...chunk.items);
+      const flat = scored.flat();
+      // Only chunks read completely before the stop: none holds item 4 or anything after it.
+      expect(flat.every((x) => x < 4)).toBe(true);
+      expect(yielded).toEqual(flat);
+      expect(flat).toEqual(Array.from({ length: Math.floor(4 / size) * size }, (_, i) => i));
+    }
+  });
+});

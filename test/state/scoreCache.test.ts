@@ -35,7 +35,11 @@ type Step =
   | { kind: 'remove'; at: number }
   | { kind: 'readd' }
   | { kind: 'context'; text: string }
-  | { kind: 'unconditional'; text: string };
+  | { kind: 'unconditional'; text: string }
+  // Issue 25 item 17: every option that changes a number, changed mid-sequence.
+  | { kind: 'policy'; policy: 'whole' | 'separate' }
+  | { kind: 'topK'; topK: number }
+  | { kind: 'chat'; on: boolean };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('edit' as const), at: fc.nat(5), word: fc.constantFrom(...WORDS) }),
@@ -45,6 +49,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.constant({ kind: 'readd' as const }),
   fc.record({ kind: fc.constant('context' as const), text: fc.constantFrom(...CONTEXTS, 'Once upon a time there', 'The dog was happ') }),
   fc.record({ kind: fc.constant('unconditional' as const), text: fc.constantFrom(...UNCONDITIONAL) }),
+  fc.record({ kind: fc.constant('policy' as const), policy: fc.constantFrom('whole' as const, 'separate' as const) }),
+  fc.record({ kind: fc.constant('topK' as const), topK: fc.constantFrom(0, 1, 5) }),
+  fc.record({ kind: fc.constant('chat' as const), on: fc.boolean() }),
 );
 
 /** Score through the cache; returns the item and how many conditional terms the engine computed. */
@@ -98,6 +105,15 @@ describe('incremental re-scoring (cache of parts)', () => {
             context = s.text;
           } else if (s.kind === 'unconditional') {
             options = { ...options, unconditionalContext: s.text };
+          } else if (s.kind === 'policy') {
+            contextChanged = s.policy !== options.boundaryPolicy;
+            options = { ...options, boundaryPolicy: s.policy };
+          } else if (s.kind === 'topK') {
+            contextChanged = s.topK !== options.topK;
+            options = { ...options, topK: s.topK };
+          } else if (s.kind === 'chat') {
+            contextChanged = s.on !== options.chatTemplate;
+            options = { ...options, chatTemplate: s.on };
           }
           const it: CacheItem = { context, candidates, options };
           const fresh = cache.fresh(MODEL, it);
@@ -118,6 +134,17 @@ describe('incremental re-scoring (cache of parts)', () => {
       RUNS,
     );
   }, 240_000);
+
+  it('a changed boundary policy never returns the other policy\'s score ("The dog was hap" + "py.")', async () => {
+    const cache = new ScoreCache();
+    const base = { context: 'The dog was hap', candidates: ['py.'] };
+    const whole = (await scoreCached(cache, { ...base, options: { ...DEFAULT_SCORE_OPTIONS, boundaryPolicy: 'whole' } })).item;
+    const separate = (await scoreCached(cache, { ...base, options: { ...DEFAULT_SCORE_OPTIONS, boundaryPolicy: 'separate' } })).item;
+    // The two policies score different tokens: about −3.62 (whole) and −14.44 nats (separate).
+    expect(whole.candidates[0].sum_logprob).toBeCloseTo(-3.62, 1);
+    expect(separate.candidates[0].sum_logprob).toBeCloseTo(-14.44, 1);
+    expectClose(separate, await engine.score({ ...base, options: { ...DEFAULT_SCORE_OPTIONS, boundaryPolicy: 'separate' } }), 'separate');
+  });
 
   it('holds PMI\'s unconditional term per unconditional context: changing only the context re-scores no unconditional term', async () => {
     const cache = new ScoreCache();

@@ -12,6 +12,7 @@ import { ALL_DTYPES, isDtype, type Dtype } from '../../engine/nodeFace';
 import { DEFAULT_CPU_MEM_ARENA, DEFAULT_RELEASE_OUTPUTS, DTYPE_FILES } from '../../engine/nodeFace';
 import { runScale } from './benchScale';
 import { runScaleBrowser } from './benchScaleBrowser';
+import { checkOutPath, writeResultFile } from '../outFile';
 import type { ScaleResult } from '../../engine/nodeFace';
 
 /** The --scale results, one line per (style, dtype). */
@@ -37,6 +38,10 @@ function formatScaleTable(rows: readonly ScaleResult[]): string {
     ),
   ].join('\n');
 }
+
+/** Where the results go without --out. */
+const BENCH_OUT = 'bench-results/bench.json';
+const SCALE_OUT = 'bench-results/bench-scale.json';
 
 const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
   [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--out bench-results/bench.json] [--json]
@@ -140,6 +145,8 @@ export const command: Command = {
       },
       0,
     );
+    // Before any work: a benchmark runs for minutes and must not then fail on its output path.
+    checkOutPath(values.out ?? (values.scale ? SCALE_OUT : BENCH_OUT));
     if (values.scale) {
       const log = (s: string) => process.stderr.write(s + '\n');
       const styles = (values.styles ?? 'plain,gqa').split(',').map((s) => s.trim()).filter(Boolean);
@@ -162,11 +169,12 @@ export const command: Command = {
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
       const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model }, log) : null;
       const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
-      const outFile = values.out ?? 'bench-results/bench-scale.json';
-      fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
-      fs.writeFileSync(outFile, text + '\n');
+      const outFile = values.out ?? SCALE_OUT;
       const browserNote = browser ? `\n\n${browser.rows.length} Chromium row(s) in the JSON${Object.keys(browser.skipped).length ? `; failed: ${Object.keys(browser.skipped).join(', ')}` : ''}` : '';
-      process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + browserNote + `\n\nwritten to ${outFile}\n`);
+      // The result reaches stdout first, so a failed write loses nothing.
+      process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + browserNote + '\n');
+      writeResultFile(outFile, text + '\n');
+      if (!values.json) process.stdout.write(`\nwritten to ${outFile}\n`);
       return 0;
     }
     const items = positiveInt('items', values.items, DEFAULT_BENCH_CONFIG.items);
@@ -187,7 +195,7 @@ export const command: Command = {
       );
     }
     const styles = values.styles === 'none' ? [] : (values.styles ?? 'tiny-llama-plain,tiny-llama-gqa').split(',').map((s) => s.trim()).filter(Boolean);
-    const outFile = values.out ?? 'bench-results/bench.json';
+    const outFile = values.out ?? BENCH_OUT;
     const log = (s: string) => process.stderr.write(s + '\n');
 
     const report: BenchReport = {
@@ -235,10 +243,10 @@ export const command: Command = {
     }
     report.machine.load_average_end_1m = Number(os.loadavg()[0].toFixed(2));
     const text = JSON.stringify(report, jsonReplacer, 2);
-    fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
-    fs.writeFileSync(outFile, text + '\n');
-    if (values.json) process.stdout.write(text + '\n');
-    else process.stdout.write(formatBenchTable(report) + `\n\nwritten to ${outFile}\n`);
+    // The result reaches stdout first, so a failed write loses nothing.
+    process.stdout.write(values.json ? text + '\n' : formatBenchTable(report) + '\n');
+    writeResultFile(outFile, text + '\n');
+    if (!values.json) process.stdout.write(`\nwritten to ${outFile}\n`);
     return 0;
   },
 };

@@ -45,6 +45,12 @@ const PER_TOKEN_KEYS = [
   'prefix_bpb',
 ] as const;
 
+/**
+ * Past this, a rescore does not reproduce the log (nats, largest |rescored − logged| ll): the same
+ * model at fp32 agrees to ~1e-4, while another dtype, model or BOS setting moves lls by far more.
+ */
+const RESCORE_AGREEMENT_NATS = 0.05;
+
 /** A rescore of the logged documents with a model, and how far its log-likelihoods are from the log's. */
 export interface Rescore {
   model: string;
@@ -132,6 +138,11 @@ export const command: Command = {
       const items = await scoreTaskSet(logSamplesToTaskSet(scorable, file, delimiter), values.model, dtype, opts.mu);
       const d = llDiffs(scorable, items);
       rescore = { model: values.model, dtype, metrics: taskMetrics(items, opts), max_abs_ll_diff: d.max, mean_abs_ll_diff: d.mean };
+      if (d.max > RESCORE_AGREEMENT_NATS)
+        warn(
+          `the rescored log-likelihoods differ from the logged ones by up to ${d.max.toPrecision(4)} nats (mean ${d.mean.toPrecision(4)}): ` +
+            `the log was not written by ${values.model} at ${dtype} with these settings, so the rescore's accuracies are its own, not a check of the log's`,
+        );
     }
     if (values.csv) process.stdout.write(metricsToCsv(rescore?.metrics ?? report.metrics));
     else if (values.json) printJson({ ...harnessOutput(file, report, errors), ...(rescore ? { rescore } : {}) });

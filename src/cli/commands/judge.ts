@@ -19,7 +19,7 @@ const USAGE = `lengthlens judge <subcommand> [options]
       Audit verdicts from a CSV, JSONL or JSON-array file (columns prompt_id, a_first, verdict,
       len_a, len_b, optional category, human), or an AlpacaEval annotations.json as it is.
       LC comes with a support verdict: where one side is almost always the longer, LC is given
-      as a range over plausible length effects. Bad lines are listed and skipped (--strict: exit 2).
+      as a range over plausible length effects. Bad lines are listed and skipped (--strict: exit 1).
   montecarlo [simulate's options but --n] [--prompts 805] [--reps 2000] [--json]
       Binary verdicts: how often each estimator names the worse model at a one-sided 5% test.
   sample [--prompts 400] [--seed 1]

@@ -93,6 +93,35 @@ function formatTable(item: ItemScore): string {
   return out.join('\n') + '\n';
 }
 
+/** Exit statuses of a run stopped by a signal, as a shell reports them (128 + the signal's number). */
+const EXIT_SIGINT = 130;
+const EXIT_SIGTERM = 143;
+
+/**
+ * Catches SIGINT and SIGTERM while items are scored: `signal` is set instead of the process
+ * dying, so the loop can stop and close the output. A second signal exits at once.
+ */
+function stopOnSignal(): { readonly signal: 'SIGINT' | 'SIGTERM' | undefined; release(): void } {
+  let signal: 'SIGINT' | 'SIGTERM' | undefined;
+  const on = (s: 'SIGINT' | 'SIGTERM') => () => {
+    if (signal !== undefined) process.exit(s === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM);
+    signal = s;
+  };
+  const onInt = on('SIGINT');
+  const onTerm = on('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  return {
+    get signal() {
+      return signal;
+    },
+    release() {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    },
+  };
+}
+
 /** How results are written: one JSON document, JSON Lines, or a table. */
 export type OutputFormat = 'json' | 'jsonl' | 'table';
 
@@ -138,12 +167,19 @@ export class ResultWriter {
     return this.write(head + indent(JSON.stringify(item, jsonReplacer, 2), '    '));
   }
 
-  /** Close the JSON document (with `error` when the run failed). */
-  async end(error?: string): Promise<void> {
+  /** Items written so far. */
+  get written(): number {
+    return this.count;
+  }
+
+  /** Close the JSON document (with `error` when the run failed, `interrupted` when a signal stopped it). */
+  async end(error?: string, interrupted?: string): Promise<void> {
     if (this.format !== 'json') return;
-    const err = error === undefined ? '' : `,\n  "error": ${JSON.stringify(error)}`;
+    const err =
+      (error === undefined ? '' : `,\n  "error": ${JSON.stringify(error)}`) +
+      (interrupted === undefined ? '' : `,\n  "interrupted": ${JSON.stringify(interrupted)}`);
     if (this.count === 0) {
-      if (error !== undefined)
+      if (err !== '')
         await this.write(`{\n${this.headerFields()}  "items": []${err}\n}\n`);
       return;
     }
@@ -244,23 +280,31 @@ export const command: Command = {
     const engine = await loading;
     const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype, plan: snakeCaseKeys(engine.current()!.info.plan) });
     const progress = values.quiet ? undefined : progressReporter(total);
+    // Ctrl-C or SIGTERM: stop sending items, close the output with what was scored, and say so.
+    const stop = stopOnSignal();
     try {
       let done = 0;
-      for await (const { result } of streamScores(engine, items, { options, chunkSize: CHUNK_ITEMS, stats: 'full' })) {
+      for await (const { result } of streamScores(engine, items, { options, chunkSize: CHUNK_ITEMS, stats: 'full', stopped: () => stop.signal !== undefined })) {
         if (done === 0 && result.warnings.some((w) => w.code === 'no_chat_template'))
           warn(`${values.model} has no chat template; --chat-template is ignored and the context is scored raw`);
         await writer.item(result);
         progress?.tick(++done);
       }
       progress?.end();
-      await writer.end();
+      await writer.end(undefined, stop.signal);
+      if (stop.signal !== undefined) {
+        const n = writer.written;
+        process.stderr.write(`lengthlens score: interrupted (${stop.signal}) after ${n} item${n === 1 ? '' : 's'}; the output holds those ${n} and ${format === 'json' ? 'is closed with "interrupted"' : 'ends there'}\n`);
+        return stop.signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
+      }
     } catch (err) {
       progress?.end();
       // The reader went away (`| head`): nothing is lost that anyone would read.
       if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
-      await writer.end((err as Error).message);
+      await writer.end((err as Error).message, stop.signal);
       throw err;
     } finally {
+      stop.release();
       await engine.unload();
     }
     return 0;

@@ -6,7 +6,7 @@ import { parseItems, detectItemsFormat, type ItemsErrorUnit } from '../../core/f
 import type { LineError } from '../../core/formats/lineError';
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { ScoredItem } from '../../core/metrics/types';
-import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
+import { DEFAULT_SCORE_OPTIONS, type CandidateScore } from '../../core/scoring/types';
 import { SAMPLE_TASKS, sampleTask } from '../../core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../core/tasks/types';
 import { createNodeEngine, modelSourceFromArg, streamScores, type Dtype } from '../../engine/nodeFace';
@@ -52,12 +52,21 @@ export async function scoreTaskSet(
     const out: ScoredItem[] = [];
     const cut: string[] = [];
     const options = { ...DEFAULT_SCORE_OPTIONS, mu, topK: 0 };
-    const requests = set.items.map((item) => ({ item, context: item.context, candidates: item.choices.map((_, i) => continuationOf(set, item, i)) }));
-    // One item per engine call, as `score --items`: items scored together share padded passes,
-    // which moves fp32 log-probs slightly, and a number must not depend on what else was scored.
+    // An item whose choices carry their own contexts is one request per choice, joined again below.
+    const requests = set.items.flatMap((item) =>
+      item.choiceContexts
+        ? item.choices.map((_, i) => ({ item, context: item.choiceContexts![i], candidates: [continuationOf(set, item, i)] }))
+        : [{ item, context: item.context, candidates: item.choices.map((_, i) => continuationOf(set, item, i)) }],
+    );
+    // One request per engine call, as `score --items`: requests scored together share padded
+    // passes, which moves fp32 log-probs slightly, and a number must not depend on what else was scored.
+    let pending: CandidateScore[] = [];
     for await (const { item, result } of streamScores(engine, requests, { options, chunkSize: 1, stats: 'logprob' })) {
-      if (result.warnings.some((w) => w.code === 'context_truncated')) cut.push(item.item.id);
-      out.push(scoredItemFromCandidates(item.item, result.candidates));
+      if (result.warnings.some((w) => w.code === 'context_truncated') && cut.at(-1) !== item.item.id) cut.push(item.item.id);
+      pending.push(...result.candidates);
+      if (pending.length < item.item.choices.length) continue;
+      out.push(scoredItemFromCandidates(item.item, pending));
+      pending = [];
       onProgress?.(out.length, set.items.length);
     }
     if (cut.length > 0)

@@ -38,7 +38,27 @@ export function forEachCsvRecord(text: string, onRecord: (record: CsvRecord) => 
 }
 
 /**
- * A CSV file with a header line. The header's fields go to `readHeader`, which returns false when
+ * The first header name given twice (names trimmed), with both 1-based columns: a reader would
+ * silently keep one of the two columns, and readers differed in which.
+ */
+export function duplicatedHeader(fields: readonly string[]): string | undefined {
+  const key = (f: string) => f.trim();
+  const first = new Map<string, number>();
+  for (let i = 0; i < fields.length; i++) {
+    const k = key(fields[i]);
+    if (k === '') continue;
+    const j = first.get(k);
+    if (j !== undefined) {
+      return `the header names "${k}" twice (columns ${j + 1} and ${i + 1}): each column needs its own name`;
+    }
+    first.set(k, i);
+  }
+  return undefined;
+}
+
+/**
+ * A CSV file with a header line. A header that names a column twice is an error and nothing is
+ * read (duplicatedHeader). The header's fields go to `readHeader`, which returns false when
  * the file cannot be read further (it records why). Every later record with a parser complaint or
  * a field count unlike the header's becomes a line-numbered error in `errors`; the others go to
  * `readRow`. An empty file is an error too.
@@ -55,7 +75,9 @@ export function forEachCsvRow(
     if (stopped) return;
     if (columns === undefined) {
       columns = fields.length;
-      stopped = !readHeader(fields, line);
+      const twice = duplicatedHeader(fields);
+      if (twice !== undefined) errors.push({ line, message: twice });
+      stopped = twice !== undefined || !readHeader(fields, line);
       return;
     }
     if (error !== undefined) errors.push({ line, message: error });

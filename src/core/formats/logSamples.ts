@@ -19,12 +19,19 @@ export interface LogSample {
   choices: string[];
   /** The context as logged (arg_0 of the first request: few-shot examples included). */
   context: string;
+  /**
+   * Each request's own context, present when they differ and all share one continuation
+   * (lm-eval multiple_input tasks such as winogrande: the choice is in the context).
+   */
+  contexts?: string[];
   /** The strings actually scored (arg_1). */
   continuations: string[];
   lls: number[];
   isGreedy: boolean[];
   /** Present when the record carries acc_mutual_info's unconditional requests. */
   unconditionalLls?: number[];
+  /** Set when those requests are in the layout of lm-eval-harness before 0.4.9 (no target delimiter). */
+  mutualInfoLayout?: 'pre-0.4.9';
   /** Gold index or indices; -100 for a target that is not among the choices (lm-eval). */
   gold: number | number[];
   /** Per-document metric values as logged (acc, acc_norm, acc_bytes, acc_mutual_info, ...). */
@@ -32,6 +39,9 @@ export interface LogSample {
   /** Choices whose arg_1 did not start with the target delimiter (used as they are). */
   delimiterMismatch: number[];
 }
+
+/** How a record's unconditional requests are written (see mutualInfoLayout()). */
+type MutualInfoLayout = 'delimited' | 'pre-0.4.9';
 
 export interface LogSamplesOptions {
   /** lm-eval target_delimiter (default " "; "" for chat-templated runs). */
@@ -124,10 +134,9 @@ function parseRollingSample(raw: Record<string, unknown>, line: number): LogSamp
     ll = pythonNumber(Array.isArray(resp) ? resp[0] : resp);
   }
   if (Number.isNaN(ll)) throw new Error('a loglikelihood_rolling record without a log-likelihood');
-  const docId = raw.doc_id;
   return {
     line,
-    docId: typeof docId === 'number' || typeof docId === 'string' ? String(docId) : String(line),
+    docId: docIdOf(raw.doc_id, line),
     outputType: 'loglikelihood_rolling',
     rolling: { ll, words: words?.[1], bytes: bytes?.[1] },
     context: '',
@@ -141,6 +150,56 @@ function parseRollingSample(raw: Record<string, unknown>, line: number): LogSamp
   };
 }
 
+/**
+ * Which requests after the first half are acc_mutual_info's unconditional ones: the same N choices
+ * with an empty context. lm-eval-harness 0.4.9 (PR #3035) gave them the target delimiter; before
+ * it they carried the bare choice (research/lm-eval-harness.md, change table).
+ */
+function mutualInfoLayout(args: readonly [string, string | undefined][], delimiter: string): MutualInfoLayout | undefined {
+  const half = args.length / 2;
+  if (!Number.isInteger(half) || half < 1) return undefined;
+  const uncond = args.slice(half);
+  if (!uncond.every(([ctx]) => ctx === '')) return undefined;
+  if (uncond.every(([, cont], i) => cont === args[i][1])) return 'delimited';
+  if (uncond.every(([, cont], i) => delimiter + cont === args[i][1])) return 'pre-0.4.9';
+  return undefined;
+}
+
+/**
+ * The gold of a multiple_input document (winogrande): lm-eval logs doc_to_target, the shared
+ * continuation, as `target`, so the gold index is not in it. An index-like target is used; else
+ * the logged acc says whether argmax(lls) was gold, which settles it for two choices.
+ */
+function multipleInputGold(target: unknown, lls: readonly number[], logged: Record<string, number>): number {
+  const t = String(target ?? '');
+  if (/^\d+$/.test(t)) return Number(t) < lls.length ? Number(t) : -100;
+  const acc = logged.acc;
+  if (acc === undefined || lls.some((x) => Number.isNaN(x))) return -100;
+  let pred = 0;
+  for (let i = 1; i < lls.length; i++) if (lls[i] > lls[pred]) pred = i;
+  if (acc === 1) return pred;
+  return lls.length === 2 ? 1 - pred : -100;
+}
+
+/**
+ * Whether a one-request record is lm-eval's loglikelihood output type (lambada), whose accuracy is
+ * the greedy flag and whose target is the answer text, digits included ("1999"). A logged
+ * `perplexity` says so (only that output type logs it); else only a target that is a valid index
+ * of the one choice ("0", "[0]") makes it a (one-choice) multiple-choice document.
+ */
+function isLoglikelihoodRecord(raw: Record<string, unknown>): boolean {
+  const names = [...(Array.isArray(raw.metrics) ? raw.metrics.filter((m): m is string => typeof m === 'string') : []), ...Object.keys(raw)];
+  if (names.includes('perplexity')) return true;
+  const target = raw.target;
+  const t = typeof target === 'number' ? String(target) : Array.isArray(target) ? JSON.stringify(target) : String(target ?? '');
+  return !/^\s*(0|\[\s*0\s*\])\s*$/.test(t);
+}
+
+/** A doc_id or id as written: a string, or a JSON number (its digits kept, see parseTolerantJson). */
+function docIdOf(raw: unknown, line: number): string {
+  return typeof raw === 'number' || typeof raw === 'string' ? String(raw) : String(line);
+}
+
 /** Parses one log_samples record (already JSON-decoded). */
 export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptions): LogSample {
   if (!isRecord(raw)) throw new Error('not a JSON object');
@@ -149,41 +208,42 @@ export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptio
   const resps = responses(raw, args.length);
   // acc_mutual_info appends, after the N conditional requests, the same N continuations with an
   // empty context.
-  const half = args.length / 2;
-  const hasMi =
-    Number.isInteger(half) && half >= 1 && args.slice(half).every(([ctx, cont], i) => ctx === '' && cont === args[i][1]);
-  const n = hasMi ? half : args.length;
+  const mi = mutualInfoLayout(args, opts.targetDelimiter);
+  const n = mi ? args.length / 2 : args.length;
   const continuations = args.slice(0, n).map(([, cont]) => cont!);
+  const contexts = args.slice(0, n).map(([ctx]) => ctx);
   const delimiterMismatch: number[] = [];
   const choices = continuations.map((c, i) => {
     if (c.startsWith(opts.targetDelimiter)) return c.slice(opts.targetDelimiter.length);
     delimiterMismatch.push(i);
     return c;
   });
-  const target = raw.target;
-  const targetIsIndex =
-    typeof target === 'number' || Array.isArray(target) || /^(\d+|\[.*\])$/.test(String(target ?? ''));
-  const outputType = n === 1 && !targetIsIndex ? 'loglikelihood' : 'multiple_choice';
-  const gold = outputType === 'loglikelihood' ? 0 : parseGold(target, choices);
   const logged: Record<string, number> = {};
   for (const k of metricKeys()) {
     const v = raw[k];
     if (typeof v === 'number' || typeof v === 'boolean') logged[k] = Number(v);
   }
+  const lls = resps.slice(0, n).map(([ll]) => ll);
+  const outputType = n === 1 && !mi && isLoglikelihoodRecord(raw) ? 'loglikelihood' : 'multiple_choice';
+  // multiple_input (winogrande): the contexts vary and every request scores one continuation.
+  const multipleInput = n > 1 && new Set(contexts).size > 1 && new Set(continuations).size === 1;
+  const gold =
+    outputType === 'loglikelihood' ? 0 : multipleInput ? multipleInputGold(raw.target, lls, logged) : parseGold(raw.target, choices);
   const doc = raw.doc;
   const subject = isRecord(doc) && typeof doc.subject === 'string' ? doc.subject : undefined;
-  const docId = raw.doc_id;
   return {
     line,
-    docId: typeof docId === 'number' || typeof docId === 'string' ? String(docId) : String(line),
+    docId: docIdOf(raw.doc_id, line),
     subject,
     outputType,
-    context: args[0][0],
+    context: contexts[0],
+    ...(multipleInput ? { contexts } : {}),
     choices,
     continuations,
-    lls: resps.slice(0, n).map(([ll]) => ll),
+    lls,
     isGreedy: resps.slice(0, n).map(([, g]) => g),
-    unconditionalLls: hasMi ? resps.slice(n).map(([ll]) => ll) : undefined,
+    ...(mi ? { unconditionalLls: resps.slice(n).map(([ll]) => ll) } : {}),
+    ...(mi === 'pre-0.4.9' ? { mutualInfoLayout: mi } : {}),
     gold,
     logged,
     delimiterMismatch,
@@ -219,12 +279,13 @@ export function logSamplesToTaskSet(samples: readonly LogSample[], name: string,
     targetDelimiter,
     items: samples
       .filter((s) => s.outputType !== 'loglikelihood_rolling')
-      .map((s) => ({
-      id: s.docId,
-      subject: s.subject,
-      context: s.context,
-      choices: [...s.choices],
-      gold: s.gold,
-    })),
+        .map((s) => ({
+        id: s.docId,
+        subject: s.subject,
+        context: s.context,
+        ...(s.contexts ? { choiceContexts: [...s.contexts] } : {}),
+        choices: [...s.choices],
+        gold: s.gold,
+      })),
   };
 }

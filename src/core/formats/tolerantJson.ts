@@ -1,9 +1,18 @@
 // JSON.parse that also accepts Python's bare NaN, Infinity and -Infinity (json.dumps with
-// allow_nan, as in lm-eval-harness logs). Tokens inside strings are left alone.
+// allow_nan, as in lm-eval-harness logs), and keeps an integer past 2^53 as its digits (a string):
+// as a JavaScript number two distinct ids would become one. Tokens inside strings are left alone.
 
 const NAN = '\u0000lengthlens:NaN';
 const POS_INF = '\u0000lengthlens:Infinity';
 const NEG_INF = '\u0000lengthlens:-Infinity';
+const BIG_INT = '\u0000lengthlens:int:';
+
+/** An integer literal at `i` (not part of a fraction or exponent) too large to be held exactly. */
+function unsafeIntegerAt(text: string, i: number): string | undefined {
+  const m = /^-?\d{16,}(?![\d.eE])/.exec(text.slice(i, i + 400));
+  if (!m || /[\d.eE+-]/.test(text[i - 1] ?? '')) return undefined;
+  return Number.isSafeInteger(Number(m[0])) ? undefined : m[0];
+}
 
 function replaceBareNonFinite(text: string): string {
   let out = '';
@@ -28,7 +37,11 @@ function replaceBareNonFinite(text: string): string {
       i++;
       continue;
     }
-    if (text.startsWith('NaN', i)) {
+    const big = unsafeIntegerAt(text, i);
+    if (big !== undefined) {
+      out += JSON.stringify(BIG_INT + big);
+      i += big.length;
+    } else if (text.startsWith('NaN', i)) {
       out += JSON.stringify(NAN);
       i += 3;
     } else if (text.startsWith('-Infinity', i)) {
@@ -46,8 +59,9 @@ function replaceBareNonFinite(text: string): string {
 }
 
 export function parseTolerantJson(text: string): unknown {
-  if (!/NaN|Infinity/.test(text)) return JSON.parse(text);
+  if (!/NaN|Infinity|\d{16}/.test(text)) return JSON.parse(text);
   return JSON.parse(replaceBareNonFinite(text), (_key, value: unknown) => {
+    if (typeof value === 'string' && value.startsWith(BIG_INT)) return value.slice(BIG_INT.length);
     if (value === NAN) return NaN;
     if (value === POS_INF) return Infinity;
     if (value === NEG_INF) return -Infinity;

@@ -198,8 +198,12 @@ export function readAlpacaEvalValues(values: readonly unknown[]): AlpacaEvalAnno
   };
 }
 
-/** JSON.parse, falling back to the slower reader that accepts Python's bare NaN (AlpacaEval writes them). */
+/**
+ * JSON.parse, falling back to the slower reader that accepts Python's bare NaN (AlpacaEval writes
+ * them); that reader is used at once for text with a 16-digit run, which may be an id past 2^53.
+ */
 export function parseJsonWithNaN(text: string): unknown {
+  if (/\d{16}/.test(text)) return parseTolerantJson(text);
   try {
     return JSON.parse(text);
   } catch {

@@ -107,6 +107,22 @@ export function harnessReport(
   const invalidGold = scoredSamples.filter((s) => (Array.isArray(s.gold) ? s.gold.includes(-100) : s.gold === -100));
   if (invalidGold.length > 0)
     warnings.push(`${invalidGold.length} document(s) have a target that is not among the choices (scored 0, as lm-eval does)`);
+  const multipleInput = scoredSamples.filter((s) => s.contexts);
+  if (multipleInput.length > 0)
+    warnings.push(
+      `${multipleInput.length} document(s) vary the context and share one continuation (lm-eval multiple_input, e.g. winogrande; ` +
+        `first: line ${multipleInput[0].line}): --model rescores each request on its own context; the gold index is not in the ` +
+        "log's target, so it was taken from a numeric target or the logged acc, and acc_norm/acc_bytes divide by the shared " +
+        "continuation, not by lm-eval's choice strings (which the log does not hold)",
+    );
+  const oldMi = scoredSamples.filter((s) => s.mutualInfoLayout === 'pre-0.4.9');
+  if (oldMi.length > 0)
+    warnings.push(
+      `${oldMi.length} document(s) carry acc_mutual_info's unconditional requests without the target delimiter, the layout of ` +
+        'lm-eval-harness before 0.4.9: they were read as unconditional terms, not as choices; that version computed the logged ' +
+        'acc, acc_norm and acc_mutual_info from interleaved halves (fixed in 0.4.9, PR #3035), so those logged values may disagree ' +
+        'with the recomputation, which uses the right halves',
+    );
   const nonFinite = nonFiniteCount(items.filter(isMultipleChoice));
   if (nonFinite) warnings.push(nonFiniteMessage(nonFinite, 'doc').replace(/doc\(s\)/, 'document(s)'));
   const rolling = samples.length > scoredSamples.length ? rollingReport(samples) : undefined;

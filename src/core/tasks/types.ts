@@ -6,6 +6,11 @@ export interface TaskItem {
   id: string;
   subject?: string;
   context: string;
+  /**
+   * Each choice's own context, for items whose contexts vary (lm-eval multiple_input, e.g.
+   * winogrande: the choice is in the context); choice i is then scored after choiceContexts[i].
+   */
+  choiceContexts?: string[];
   /** The choices; a cloze item has exactly one, its gold answer. */
   choices: string[];
   /** Index of the gold choice (several for multi-target items). */

@@ -204,7 +204,10 @@ describe('a multiple-choice record, field by field', () => {
     const s = parse({ doc_id: 0, arguments: args(['Once', ' upon']), filtered_resps: resp(-3), target: ' upon' });
     expect(s.outputType).toBe('loglikelihood');
     expect(s.gold).toBe(0);
-    for (const target of [0, '0', [0], '[0]', 1.5, ['x']]) expect(parse({ arguments: args(['Q', ' a']), filtered_resps: resp(-3), target }).outputType).toBe('multiple_choice');
+    for (const target of [0, '0', [0], '[0]']) expect(parse({ arguments: args(['Q', ' a']), filtered_resps: resp(-3), target }).outputType).toBe('multiple_choice');
+    // Issue 25: only a valid index of the one choice makes it multiple choice; digits are answer text.
+    for (const target of ['42', '1999', 1.5, ['x'], 7]) expect(parse({ arguments: args(['Q', ' a']), filtered_resps: resp(-3), target }).outputType).toBe('loglikelihood');
+    expect(parse({ arguments: args(['Q', ' 0']), filtered_resps: resp(-3), target: '0', metrics: ['perplexity', 'acc'] }).outputType).toBe('loglikelihood');
     expect(logSampleToItem(s)).toEqual({
       id: '0',
       subject: undefined,

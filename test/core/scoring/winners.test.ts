@@ -116,3 +116,19 @@ describe('issue 12: PMI of identical terms is exactly 0 (defect 2)', () => {
     expect(winners(cs).pmi).toBe(0);
   });
 });
+
+describe('issue 25 item 14: PMI of a NaN candidate on an empty context', () => {
+  const mk = (text: string, lp: number[]) => {
+    let pos = 0;
+    const tokens = lp.map((x) => token(x, [pos, (pos += 1)]));
+    return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: NaN, unconditionalIsConditional: true, boundary: 'ok', mu: 111 });
+  };
+  it('with the unconditional term equal to the conditional one, a NaN token log-prob gives PMI NaN (not 0), and a finite candidate beside it wins PMI', () => {
+    const cs = [mk('ab', [-0.5, NaN]), mk('cd', [-0.3, -0.2])];
+    expect(Number.isNaN(cs[0].pmi)).toBe(true);
+    expect(cs[1].pmi).toBe(0);
+    expect(winners(cs).pmi).toBe(1);
+    // Either order: the NaN candidate never takes the win from a finite one.
+    expect(winners([cs[1], cs[0]]).pmi).toBe(0);
+  });
+});
