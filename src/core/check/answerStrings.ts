@@ -56,7 +56,7 @@ export interface AnswerStringsReport {
     gold_longest: ShareVsChance;
     gold_shortest: ShareVsChance;
     baselines: { longest: ShareVsChance; shortest: ShareVsChance };
-    /** Gold's length rank (1 = longest; ties share the better rank): counts[r − 1], and the counts a random gold would give. */
+    /** Gold's length rank (1 = longest; 1 + the number of strictly longer choices, so ties share the better rank): counts[r − 1], and the counts a random gold would give. */
     gold_rank: { counts: number[]; expected: number[] };
   };
   duplicates: { exact: ItemList; normalised: ItemList };

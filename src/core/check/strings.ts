@@ -19,12 +19,14 @@ export function trimWhiteSpace(s: string): string {
 
 /**
  * The form two choices share when they are "the same answer": NFKC, every run of Unicode
- * whitespace as one space, trimmed, case-folded (upper then lower: full folding of ß to ss).
+ * whitespace as one space, trimmed, case-folded (upper then lower: full folding of ß to ss). A
+ * last NFKC recomposes what folding decomposed (ΐ), so the form is its own normal form.
  */
 export function normalisedChoice(s: string): string {
   return trimWhiteSpace(s.normalize('NFKC').replace(WHITE_SPACE_RUN, ' '))
     .toUpperCase()
-    .toLowerCase();
+    .toLowerCase()
+    .normalize('NFKC');
 }
 
 export const FORMAT_PROPERTIES = ['leading_whitespace', 'trailing_whitespace', 'trailing_punctuation', 'initial_capital'] as const;
