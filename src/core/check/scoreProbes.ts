@@ -2,7 +2,7 @@
 // how often each rule picks a shortest choice against chance, where acc and acc_norm disagree,
 // choices-only accuracy, and the tokenizer's boundary counts. Fed one scored item at a time, from a
 // log's logged scores or a model's, so memory stays flat.
-import { isCorrect, isMultipleChoice, rulePredictions } from '../metrics/accuracy';
+import { isCorrect, isMultipleChoice, meanWithStderr, rulePredictions } from '../metrics/accuracy';
 import type { AccuracyRule, MeanWithStderr, ScoredItem } from '../metrics/types';
 import { ACCURACY_RULES } from '../metrics/types';
 import { npArgmax } from '../metrics/stats';
@@ -41,8 +41,8 @@ export interface ScoreProbeReport {
 
 export class ScoreProbeCheck {
   private n = 0;
-  private readonly correct = new Map<AccuracyRule, number>();
-  private readonly decided = new Map<AccuracyRule, number>();
+  /** Per rule, each decided item's 0/1 (one byte an item): the stderr is then exactly the Task lab's. */
+  private readonly correct = new Map<AccuracyRule, number[]>();
   private nLength = 0;
   private expShortest = 0;
   private readonly shortest = new Map<AccuracyRule, number>();
@@ -67,8 +67,9 @@ export class ScoreProbeCheck {
     for (const rule of ACCURACY_RULES) {
       const p = preds[rule];
       if (p === undefined) continue;
-      this.decided.set(rule, (this.decided.get(rule) ?? 0) + 1);
-      if (isCorrect(scored, p)) this.correct.set(rule, (this.correct.get(rule) ?? 0) + 1);
+      let xs = this.correct.get(rule);
+      if (!xs) this.correct.set(rule, (xs = []));
+      xs.push(isCorrect(scored, p) ? 1 : 0);
     }
     const k = item.choices.length;
     if (k < 2) return;
@@ -112,10 +113,11 @@ export class ScoreProbeCheck {
     const n = this.n;
     const rules: ScoreProbeReport['rules'] = {};
     for (const rule of ACCURACY_RULES) {
-      if ((this.decided.get(rule) ?? 0) !== n || n === 0) continue;
-      const c = this.correct.get(rule) ?? 0;
-      const p = c / n;
-      rules[rule] = { value: p, stderr: n > 1 ? Math.sqrt((p * (1 - p)) / (n - 1)) : NaN, n, interval: wilson(c, n) };
+      const xs = this.correct.get(rule);
+      if (!xs || xs.length !== n || n === 0) continue;
+      let c = 0;
+      for (const x of xs) c += x;
+      rules[rule] = { ...meanWithStderr(xs), interval: wilson(c, n) };
     }
     const expected = this.nLength ? this.expShortest / this.nLength : NaN;
     const picks: ScoreProbeReport['picks_shortest'] = {};
