@@ -15,7 +15,6 @@ import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { Dtype } from '../../core/dtypes';
 import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
-import { createNodeEngine, modelSourceFromArg, streamScores } from '../../engine/nodeFace';
 import { checkMarkdown, checkText, type CheckSection } from './checkOutput';
 import { openCheckSource, type CheckFileKind, type SourceItem } from './checkSource';
 import { requireSomeRecords } from './taskOutput';
@@ -73,6 +72,8 @@ interface ModelScores {
 }
 
 async function runModel(items: AsyncIterable<SourceItem>, model: string, dtype: Dtype, each: (s: SourceItem, probe?: ModelScores) => void): Promise<void> {
+  // Loaded only for --model: the model-free check never starts onnxruntime.
+  const { createNodeEngine, modelSourceFromArg, streamScores } = await import('../../engine/nodeFace');
   let source;
   try {
     source = modelSourceFromArg(model);
