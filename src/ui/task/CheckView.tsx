@@ -1,0 +1,131 @@
+// The Check report (SPEC §6.1) of the loaded task, before any model runs: each finding as a card
+// with its verdict, interval and flagged items (each opening in the Scorer); the gold-length rank
+// histogram; once a run has scores (a model's, or a log's logged ones), the score probes and the
+// share of each rule's picks that are shortest against chance.
+import { useMemo } from 'react';
+import { checkItemFromTask } from '../../core/check/adapters';
+import { AnswerStringsCheck, pct, type AnswerStringsReport, type CheckItem } from '../../core/check/answerStrings';
+import { itemHash } from '../../core/check/itemLink';
+import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
+import { answerStringFindings, probeFindings, type Finding } from '../../core/check/summary';
+import { runItems, useTaskLab } from '../../state/taskStore';
+
+const SHOWN = 8;
+
+function link(item: CheckItem): string {
+  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...(item.logged ? { logged: [...item.logged] } : {}) });
+}
+
+function Bars(props: { label: string; rows: { name: string; value: number; chance: number }[] }) {
+  const max = Math.max(...props.rows.flatMap((r) => [r.value, r.chance]), 1e-9);
+  return (
+    <figure className="check-bars" aria-label={props.label}>
+      <figcaption>{props.label}</figcaption>
+      {props.rows.map((r) => (
+        <div className="check-bar-row" key={r.name}>
+          <span className="check-bar-name">{r.name}</span>
+          <span className="check-bar-track">
+            <span className="check-bar" style={{ width: `${(100 * r.value) / max}%` }} />
+            <span className="check-bar-chance" style={{ left: `${(100 * r.chance) / max}%` }} title={`chance ${r.chance.toFixed(1)}`} />
+          </span>
+          <span className="check-bar-value">{r.value.toFixed(r.value < 10 ? 1 : 0)}</span>
+        </div>
+      ))}
+      <p className="muted check-bar-key">bar: observed; line: by chance</p>
+    </figure>
+  );
+}
+
+function Card(props: { f: Finding }) {
+  const { f } = props;
+  const l = f.items;
+  return (
+    <article className={`check-card check-${f.status}`} data-check={f.key}>
+      <h4>
+        <span className="check-mark" aria-label={f.status}>{f.status === 'flag' ? '⚠' : f.status === 'ok' ? '✓' : 'ℹ'}</span> {f.title}
+      </h4>
+      <p>{f.verdict}</p>
+      {f.interval && <p className="muted">95% interval {pct(f.interval[0])}–{pct(f.interval[1])}</p>}
+      {l && l.count > 0 && (
+        <ul className="check-items">
+          {l.items.slice(0, SHOWN).map((it) => (
+            <li key={it.id}>
+              <a href={it.scorer} title="Open in Scorer">{it.id}</a>: {it.why}
+            </li>
+          ))}
+          {l.count > SHOWN && <li className="muted">… and {(l.count - SHOWN).toLocaleString('en')} more (the CLI's --json lists every id)</li>}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+function rankRows(r: AnswerStringsReport) {
+  return r.length.gold_rank.counts.map((c, i) => ({ name: i === 0 ? 'longest' : `rank ${i + 1}`, value: c, chance: r.length.gold_rank.expected[i] }));
+}
+
+function shortestRows(p: ScoreProbeReport) {
+  return Object.entries(p.picks_shortest).map(([rule, s]) => ({ name: rule, value: 100 * s.share, chance: 100 * s.expected }));
+}
+
+export function CheckView() {
+  const task = useTaskLab((s) => s.task);
+  const runs = useTaskLab((s) => s.runs);
+  const activeKey = useTaskLab((s) => s.activeRunKey);
+  const strings = useMemo(() => {
+    if (!task) return undefined;
+    const c = new AnswerStringsCheck(link);
+    const items = task.set.items.map((it) => checkItemFromTask(it, task.set.targetDelimiter));
+    const logged = new Map(task.logged?.map((s) => [s.id, s.choices.map((c) => c.logprob)]));
+    for (const it of items) c.add(logged.has(it.id) ? { ...it, logged: logged.get(it.id) } : it);
+    return { report: c.report(), items };
+  }, [task]);
+  const run = activeKey ? runs[activeKey] : undefined;
+  const probes = useMemo(() => {
+    if (!task || !run || !strings) return undefined;
+    const scored = runItems(task, run);
+    const byId = new Map(strings.items.map((it) => [it.id, it]));
+    const p = new ScoreProbeCheck(link);
+    for (const s of scored) {
+      const it = byId.get(s.id);
+      if (it) p.add(it, s);
+    }
+    return scored.length ? p.report() : undefined;
+    // run.version changes whenever the run gains items.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [task, run, run?.version, strings]);
+  if (!task || !strings) return null;
+  const r = strings.report;
+  return (
+    <details className="task-check" open data-testid="task-check">
+      <summary>
+        <h2>Check: {task.set.name}</h2>
+      </summary>
+      <p className="muted">
+        The task's answer strings, before any model runs (the same report as <code>lengthlens check</code>). A choice is the string as scored (the
+        delimiter in front); lengths are UTF-8 bytes; ties count. Each listed item opens in the Scorer.
+      </p>
+      {r.notes.map((n) => (
+        <p className="muted" key={n}>{n}</p>
+      ))}
+      <div className="check-grid">
+        {answerStringFindings(r).map((f) => (
+          <Card key={f.key} f={f} />
+        ))}
+        {r.length.n_items > 0 && <Bars label="Gold answer's length rank (items)" rows={rankRows(r)} />}
+      </div>
+      {probes && run && (
+        <>
+          <h3>From the scores of {run.label}</h3>
+          <div className="check-grid">
+            {probeFindings(probes, 'run').map((f) => (
+              <Card key={f.key} f={f} />
+            ))}
+            {Object.keys(probes.picks_shortest).length > 0 && <Bars label="Picks that are a shortest choice (%), per rule" rows={shortestRows(probes)} />}
+          </div>
+        </>
+      )}
+      {!probes && <p className="muted">The model probes (accuracy per rule, shortest picks, choices-only accuracy) appear once a model has scored the task.</p>}
+    </details>
+  );
+}
