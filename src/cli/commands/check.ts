@@ -49,7 +49,7 @@ const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, 
                   --fail-on duplicates,gold_longest>0.35
   --strict        a bad line is an error (default: skipped, counted on stderr, in input_errors)`;
 
-const EXIT_LINE = `With --fail-on: exit 3 when a named check fails (the report is still printed in full).`;
+const EXIT_LINE = `Exit status 3 (this command, with --fail-on): a named check failed; the report is still printed in full.`;
 
 export interface CheckOutput extends AnswerStringsReport {
   source: string;

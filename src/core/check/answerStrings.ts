@@ -53,6 +53,8 @@ export interface AnswerStringsReport {
   length: {
     /** Multiple-choice items with a gold among the choices. */
     n_items: number;
+    /** Of those, items whose choices all have the same length: there the baselines pick the first choice. */
+    n_all_tied: number;
     gold_longest: ShareVsChance;
     gold_shortest: ShareVsChance;
     baselines: { longest: ShareVsChance; shortest: ShareVsChance };
@@ -84,9 +86,9 @@ function intervalText(s: Share): string {
 
 const AGAINST_WORDS = { above: 'more often than chance', below: 'less often than chance', consistent: 'consistent with chance' } as const;
 
-export function vsChance(s: Share, expected: number, lead: (p: string) => string): ShareVsChance {
+export function vsChance(s: Share, expected: number, lead: (p: string) => string, tail = ''): ShareVsChance {
   const a = against(s, expected);
-  const verdict = s.n === 0 ? 'no multiple-choice item with a gold among its choices' : `${lead(pct(s.share))} (${intervalText(s)}), against ${pct(expected)} by chance: ${AGAINST_WORDS[a]}`;
+  const verdict = s.n === 0 ? 'no multiple-choice item with a gold among its choices' : `${lead(pct(s.share))} (${intervalText(s)}), against ${pct(expected)} by chance: ${AGAINST_WORDS[a]}${tail}`;
   return { ...s, expected, against: a, verdict };
 }
 
@@ -115,6 +117,7 @@ export class AnswerStringsCheck {
   private nNoGold = 0;
   private readonly counts = new Map<number, number>();
   private nGold = 0;
+  private nAllTied = 0;
   private goldLongest = 0;
   private goldShortest = 0;
   private expLongest = 0;
@@ -163,6 +166,7 @@ export class AnswerStringsCheck {
     const lengths = choices.map(utf8Length);
     const { longest, shortest } = extremes(lengths);
     this.nGold++;
+    if (longest.length === k) this.nAllTied++;
     if (gold.some((g) => longest.includes(g))) this.goldLongest++;
     if (gold.some((g) => shortest.includes(g))) this.goldShortest++;
     this.expLongest += chanceAnyOf(k, longest.length, gold.length);
@@ -258,6 +262,8 @@ export class AnswerStringsCheck {
       );
     if (this.nNoGold > 0) notes.push(`${this.nNoGold} multiple-choice item(s) have no gold among their choices: left out of the length and format checks`);
     const chance = n ? this.chanceSum / n : NaN;
+    // Where every choice is as long as the others the baseline is a first-choice (position) baseline: say so.
+    const tied = this.nAllTied ? `; in ${this.nAllTied.toLocaleString('en')} of ${n.toLocaleString('en')} items every choice is as long as the others, and there it picks the first choice` : '';
     const format = Object.fromEntries(
       FORMAT_PROPERTIES.map((p) => {
         const o = this.odd[p];
@@ -273,11 +279,12 @@ export class AnswerStringsCheck {
       n_no_gold: this.nNoGold,
       length: {
         n_items: n,
+        n_all_tied: this.nAllTied,
         gold_longest: vsChance(share(this.goldLongest, n), n ? this.expLongest / n : NaN, (p) => `the gold is a longest choice in ${p} of items`),
         gold_shortest: vsChance(share(this.goldShortest, n), n ? this.expShortest / n : NaN, (p) => `the gold is a shortest choice in ${p} of items`),
         baselines: {
-          longest: vsChance(share(this.baseLongest, n), chance, (p) => `always picking the first longest choice scores ${p}`),
-          shortest: vsChance(share(this.baseShortest, n), chance, (p) => `always picking the first shortest choice scores ${p}`),
+          longest: vsChance(share(this.baseLongest, n), chance, (p) => `always picking the first longest choice scores ${p}`, tied),
+          shortest: vsChance(share(this.baseShortest, n), chance, (p) => `always picking the first shortest choice scores ${p}`, tied),
         },
         gold_rank: { counts: [...this.rankCounts], expected: [...this.rankExpected] },
       },

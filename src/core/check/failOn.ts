@@ -109,7 +109,7 @@ export function evaluateFailOn(rules: readonly FailOnRule[], r: CheckReportParts
         failed ||= hit;
         whys.push(`${f.l.count} of ${f.l.n} items (${pct(f.l.share)})`);
       } else {
-        const s = f.kind === 'share' ? f.s : f.s;
+        const s = f.s;
         const chance = f.kind === 'share' ? f.s.expected : f.s.chance;
         value = s.share;
         const hit = rule.threshold ? passes(s.share, rule.threshold) : s.interval[0] > chance;
@@ -117,7 +117,7 @@ export function evaluateFailOn(rules: readonly FailOnRule[], r: CheckReportParts
         whys.push(`${pct(s.share)} (95% interval ${pct(s.interval[0])}–${pct(s.interval[1])}) against ${pct(chance)} by chance`);
       }
     }
-    const cond = rule.threshold ? `${rule.threshold.op} ${rule.threshold.value}` : 'finds something';
-    return { check: rule.check, rule: label, failed, value, why: `${whys.join('; ')}: ${failed ? 'fails' : 'passes'} (${cond})` };
+    const cond = rule.threshold ? `the share ${rule.threshold.op} ${rule.threshold.value}` : 'any finding';
+    return { check: rule.check, rule: label, failed, value, why: `${whys.join('; ')}: ${failed ? 'fails' : 'passes'} (it fails on ${cond})` };
   });
 }

@@ -85,6 +85,14 @@ describe('length checks', () => {
     close(e[2], 1 / 3 + 2 / 4);
   });
 
+  it('where every choice is as long as the others, the baselines say they pick the first choice', () => {
+    const t = check([mc('abc', ['A', 'B', 'C'], [1]), mc('x', ['xx', 'y', 'zzz'], [2])]);
+    expect(t.length.n_all_tied).toBe(1);
+    expect(r.length.n_all_tied).toBe(0);
+    expect(t.length.baselines.longest.verdict).toMatch(/^always picking the first longest choice scores 50\.0% \(95% interval .*: consistent with chance; in 1 of 2 items every choice is as long as the others, and there it picks the first choice$/);
+    expect(r.length.baselines.longest.verdict).not.toMatch(/as long as the others/);
+  });
+
   it('chanceAnyOf is 1 − C(k−m, g)/C(k, g)', () => {
     close(chanceAnyOf(4, 1, 1), 1 / 4);
     close(chanceAnyOf(4, 2, 2), 5 / 6);
