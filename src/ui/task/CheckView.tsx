@@ -3,18 +3,13 @@
 // histogram; once a run has scores (a model's, or a log's logged ones), the score probes and the
 // share of each rule's picks that are shortest against chance.
 import { useMemo } from 'react';
-import { checkItemFromTask } from '../../core/check/adapters';
-import { AnswerStringsCheck, pct, type AnswerStringsReport, type CheckItem } from '../../core/check/answerStrings';
-import { itemHash } from '../../core/check/itemLink';
+import { AnswerStringsCheck, pct, type AnswerStringsReport } from '../../core/check/answerStrings';
 import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
 import { answerStringFindings, probeFindings, type Finding } from '../../core/check/summary';
 import { runItems, useTaskLab } from '../../state/taskStore';
+import { checkItemLink as link, taskCheckItems } from './scorerLinks';
 
 const SHOWN = 8;
-
-function link(item: CheckItem): string {
-  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...(item.logged ? { logged: [...item.logged] } : {}) });
-}
 
 function Bars(props: { label: string; rows: { name: string; value: number; chance: number }[] }) {
   const max = Math.max(...props.rows.flatMap((r) => [r.value, r.chance]), 1e-9);
@@ -75,9 +70,8 @@ export function CheckView() {
   const strings = useMemo(() => {
     if (!task) return undefined;
     const c = new AnswerStringsCheck(link);
-    const items = task.set.items.map((it) => checkItemFromTask(it, task.set.targetDelimiter));
-    const logged = new Map(task.logged?.map((s) => [s.id, s.choices.map((c) => c.logprob)]));
-    for (const it of items) c.add(logged.has(it.id) ? { ...it, logged: logged.get(it.id) } : it);
+    const items = taskCheckItems(task);
+    for (const it of items) c.add(it);
     return { report: c.report(), items };
   }, [task]);
   const run = activeKey ? runs[activeKey] : undefined;

@@ -22,8 +22,8 @@ interface Row {
 type SortKey = 'order' | 'bytes' | 'bpb' | 'prior';
 const PAGE = 100;
 
-export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions }) {
-  const { items, options } = props;
+export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions; links?: ReadonlyMap<string, string> }) {
+  const { items, options, links } = props;
   const [sort, setSort] = useState<SortKey>('order');
   const [all, setAll] = useState(false);
   const rows = useMemo<Row[]>(() => {
@@ -59,7 +59,7 @@ export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions 
         <table>
           <thead>
             <tr>
-              <th scope="col" className="text">id</th>
+              <th scope="col" className="text" title="An item's id opens it in the Scorer">id</th>
               {hasSubject && <th scope="col" className="text">subject</th>}
               <th scope="col">bytes</th>
               <th scope="col">bits</th>
@@ -72,7 +72,15 @@ export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions 
           <tbody>
             {shown.map((r) => (
               <tr key={r.id}>
-                <td className="text">{r.id}</td>
+                <td className="text">
+                  {links?.get(r.id) ? (
+                    <a href={links.get(r.id)} title="Open in Scorer">
+                      {r.id}
+                    </a>
+                  ) : (
+                    r.id
+                  )}
+                </td>
                 {hasSubject && <td className="text">{r.subject ?? ''}</td>}
                 <td>{r.bytes}</td>
                 <td>{fmt(r.bits, 2)}</td>
