@@ -21,8 +21,8 @@ export function OpenedItem(props: { result?: ItemScore | null }) {
           <thead>
             <tr>
               <th scope="col">choice</th>
-              <th scope="col">logged log-lik</th>
-              <th scope="col">live</th>
+              <th scope="col">logged log-lik (nats)</th>
+              <th scope="col">live (nats)</th>
               <th scope="col">live − logged</th>
             </tr>
           </thead>

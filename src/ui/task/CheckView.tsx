@@ -110,7 +110,7 @@ export function CheckView() {
       </div>
       {probes && run && (
         <>
-          <h3>From the scores of {run.label}</h3>
+          <h3>From the scores of the shown run: {run.label}</h3>
           <div className="check-grid">
             {probeFindings(probes, 'run').map((f) => (
               <Card key={f.key} f={f} />
