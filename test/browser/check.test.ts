@@ -4,7 +4,7 @@
 // probes at once, and its items carry the logged log-likelihoods into the Scorer. Screenshotted at
 // desktop and phone width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -61,6 +61,12 @@ describe('Task lab: Check', () => {
     expect(await card(page, 'invisible').locator('.check-items li').first().textContent()).toBe('nbsp: choice 0 holds U+00A0 NO-BREAK SPACE at character 4');
     await expect.poll(() => card(page, 'duplicates_exact').getAttribute('class')).toContain('check-flag');
     await page.getByTestId('task-check').screenshot({ path: path.resolve('screenshots', 'check-view-desktop.png') });
+    // The report travels as Markdown, its items linking into this app's Scorer.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('Download report (Markdown)').click()]);
+    const md = readFileSync((await download.path())!, 'utf8');
+    expect(md).toMatch(/^## lengthlens check: check-items\n/);
+    expect(md).toContain(`- [dup](${new URL(baseUrl()).href}#item=`);
+    expect(md).toContain('): choices 0 and 1 are both "Paris"');
 
     await card(page, 'duplicates_exact').locator('.check-items a').click();
     await page.getByTestId('opened-item').waitFor();

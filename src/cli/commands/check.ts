@@ -15,7 +15,8 @@ import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { Dtype } from '../../core/dtypes';
 import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
-import { checkMarkdown, checkText, type CheckSection } from './checkOutput';
+import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
+import { checkText } from './checkOutput';
 import { openCheckSource, type CheckFileKind, type SourceItem } from './checkSource';
 import { requireSomeRecords } from './taskOutput';
 

@@ -5,7 +5,9 @@
 import { useMemo } from 'react';
 import { AnswerStringsCheck, pct, type AnswerStringsReport } from '../../core/check/answerStrings';
 import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
+import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
 import { answerStringFindings, probeFindings, type Finding } from '../../core/check/summary';
+import { downloadText } from '../common/download';
 import { runItems, useTaskLab } from '../../state/taskStore';
 import { checkItemLink as link, taskCheckItems } from './scorerLinks';
 
@@ -90,6 +92,14 @@ export function CheckView() {
   }, [task, run, run?.version, strings]);
   if (!task || !strings) return null;
   const r = strings.report;
+  const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(r) }];
+  if (probes && run) sections.push({ title: `From the scores of ${run.label}`, findings: probeFindings(probes, 'run') });
+  const slug = `${task.set.name}-check`.replace(/[^A-Za-z0-9_.-]+/g, '_');
+  const app = window.location.origin + window.location.pathname;
+  const download = (kind: 'md' | 'json') =>
+    kind === 'md'
+      ? downloadText(checkMarkdown(`lengthlens check: ${task.set.name}`, sections, [], r.notes, app), `${slug}.md`, 'text/markdown')
+      : downloadText(JSON.stringify({ source: task.set.name, ...r, ...(probes && run ? { run: { label: run.label, ...probes } } : {}) }, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2), `${slug}.json`, 'application/json');
   return (
     <details className="task-check" open data-testid="task-check">
       <summary>
@@ -98,6 +108,14 @@ export function CheckView() {
       <p className="muted">
         The task's answer strings, before any model runs (the same report as <code>lengthlens check</code>). A choice is the string as scored (the
         delimiter in front); lengths are UTF-8 bytes; ties count. Each listed item opens in the Scorer.
+      </p>
+      <p className="task-inline">
+        <button type="button" onClick={() => download('md')}>
+          Download report (Markdown)
+        </button>{' '}
+        <button type="button" onClick={() => download('json')}>
+          JSON
+        </button>
       </p>
       {r.notes.map((n) => (
         <p className="muted" key={n}>{n}</p>

@@ -22,8 +22,8 @@ interface Row {
 type SortKey = 'order' | 'bytes' | 'bpb' | 'prior';
 const PAGE = 100;
 
-export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions; links?: ReadonlyMap<string, string> }) {
-  const { items, options, links } = props;
+export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions; linkOf?: (id: string) => string | undefined }) {
+  const { items, options, linkOf } = props;
   const [sort, setSort] = useState<SortKey>('order');
   const [all, setAll] = useState(false);
   const rows = useMemo<Row[]>(() => {
@@ -70,11 +70,13 @@ export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions;
             </tr>
           </thead>
           <tbody>
-            {shown.map((r) => (
+            {shown.map((r) => {
+              const href = linkOf?.(r.id);
+              return (
               <tr key={r.id}>
                 <td className="text">
-                  {links?.get(r.id) ? (
-                    <a href={links.get(r.id)} title="Open in Scorer">
+                  {href ? (
+                    <a href={href} title="Open in Scorer">
                       {r.id}
                     </a>
                   ) : (
@@ -89,7 +91,8 @@ export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions;
                 {hasMc && <td aria-label={r.acc === 1 ? 'correct' : 'wrong'}>{mark(r.acc)}</td>}
                 {hasMc && <td aria-label={r.accNorm === 1 ? 'correct' : 'wrong'}>{mark(r.accNorm)}</td>}
               </tr>
-            ))}
+              );
+            })}
           </tbody>
         </table>
       </div>

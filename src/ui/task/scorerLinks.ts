@@ -19,7 +19,11 @@ export function taskCheckItems(task: PersistedTask): CheckItem[] {
   });
 }
 
-/** id → Scorer link, for the items table. */
-export function taskItemLinks(task: PersistedTask): Map<string, string> {
-  return new Map(taskCheckItems(task).map((c) => [c.id, checkItemLink(c)]));
+/** id → Scorer link, for the items table; each link is built when a row asks for it (a page of rows, not 10,000 compressions). */
+export function taskItemLinker(task: PersistedTask): (id: string) => string | undefined {
+  const byId = new Map(taskCheckItems(task).map((c) => [c.id, c]));
+  return (id) => {
+    const c = byId.get(id);
+    return c ? checkItemLink(c) : undefined;
+  };
 }
