@@ -15,13 +15,22 @@ export interface Finding {
   title: string;
   status: FindingStatus;
   verdict: string;
-  /** The 95% interval of the share the verdict states, when it states one. */
+  /** The 95% interval of the share the verdict states, when it states one, and the share itself. */
   interval?: [number, number];
+  share?: number;
+  /** The share expected by chance, against which the verdict reads the interval. */
+  chance?: number;
   items?: ItemList;
 }
 
 function shareFinding(key: string, title: string, s: ShareVsChance): Finding {
-  return { key, title, status: s.n === 0 ? 'info' : s.against === 'above' ? 'flag' : 'ok', verdict: s.verdict, interval: s.n ? s.interval : undefined };
+  return {
+    key,
+    title,
+    status: s.n === 0 ? 'info' : s.against === 'above' ? 'flag' : 'ok',
+    verdict: s.verdict,
+    ...(s.n ? { interval: s.interval, share: s.share, chance: s.expected } : {}),
+  };
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -135,6 +144,8 @@ export function probeFindings(p: ScoreProbeReport, prefix: string): Finding[] {
       status: c.accuracy.interval[0] > c.chance ? 'flag' : 'ok',
       verdict: `${c.verdict}; it picks what the full context picks in ${pct(c.agreement.share)} of items`,
       interval: c.accuracy.interval,
+      share: c.accuracy.share,
+      chance: c.chance,
     });
   }
   if (p.tokenizer) {

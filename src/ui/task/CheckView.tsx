@@ -33,6 +33,25 @@ function Bars(props: { label: string; rows: { name: string; value: number; chanc
   );
 }
 
+/** The share's 95% interval on a 0–100% strip, with the share as a dot and chance as a tick. */
+function IntervalStrip(props: { f: Finding }) {
+  const { interval, share, chance } = props.f;
+  if (!interval) return null;
+  const at = (x: number) => `${Math.max(0, Math.min(100, 100 * x))}%`;
+  return (
+    <div className="check-interval" role="img" aria-label={`95% interval ${pct(interval[0])} to ${pct(interval[1])}${chance !== undefined ? `; chance ${pct(chance)}` : ''}`}>
+      <span className="check-interval-track">
+        <span className="check-interval-span" style={{ left: at(interval[0]), width: `calc(${at(interval[1])} - ${at(interval[0])})` }} />
+        {share !== undefined && <span className="check-interval-dot" style={{ left: at(share) }} />}
+        {chance !== undefined && <span className="check-interval-chance" style={{ left: at(chance) }} />}
+      </span>
+      <span className="muted check-interval-key">
+        0–100%: interval, dot the share{chance !== undefined ? ', tick chance' : ''}
+      </span>
+    </div>
+  );
+}
+
 function Card(props: { f: Finding }) {
   const { f } = props;
   const l = f.items;
@@ -42,7 +61,7 @@ function Card(props: { f: Finding }) {
         <span className="check-mark" aria-label={f.status}>{f.status === 'flag' ? '⚠' : f.status === 'ok' ? '✓' : 'ℹ'}</span> {f.title}
       </h4>
       <p>{f.verdict}</p>
-      {f.interval && <p className="muted">95% interval {pct(f.interval[0])}–{pct(f.interval[1])}</p>}
+      {f.interval && <IntervalStrip f={f} />}
       {l && l.count > 0 && (
         <ul className="check-items">
           {l.items.slice(0, SHOWN).map((it) => (
