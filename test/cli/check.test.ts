@@ -64,6 +64,19 @@ describe('lengthlens check', () => {
     expect(JSON.parse(LZString.decompressFromEncodedURIComponent(link.slice('#item='.length)))).toEqual({ context: 'Q: two?', choices: ['Paris', 'Paris', 'the city of Rome'], gold: 2 });
   });
 
+  it('reads an items CSV and one JSON array as the Task lab does (parsed whole), with their bad rows named', async () => {
+    const csv = path.join(dir, 'items.csv');
+    writeFileSync(csv, 'id,context,A,B,C,label\nq1,Pick,Paris,Paris,Rome,C\nq2,Pick,x,y,z,Q\n');
+    const c = await runInProcess(['check', csv, '--json']);
+    expect(c.stderr).toMatch(/skipped 1 bad line \(line 3: label "Q" is neither/);
+    expect((JSON.parse(c.stdout) as Out).duplicates.exact.ids).toEqual(['q1']);
+    const arr = path.join(dir, 'items.json');
+    writeFileSync(arr, JSON.stringify([{ id: 'a', context: 'Q', choices: ['A', 'B'], label: 0 }, { context: 1 }]));
+    const j = await runInProcess(['check', arr, '--json']);
+    expect(j.stderr).toMatch(/skipped 1 bad item \(item 2: "context" is missing/);
+    expect((JSON.parse(j.stdout) as Out).n_items).toBe(1);
+  });
+
   it('from a real lm-eval log: the logged section has the accuracies `harness` recomputes', async () => {
     const c = await runInProcess(['check', ARC_LOG, '--json']);
     const h = await runInProcess(['harness', ARC_LOG, '--json']);
