@@ -39,7 +39,11 @@ interface Out {
   invisible: { ids: string[] };
   input_errors: { line: number }[];
   logged?: { rules: Record<string, { value: number; stderr: number }>; acc_picks_shortest: { share: number; expected: number } };
-  model?: { rules: Record<string, { value: number }>; choices_only: { accuracy: { successes: number }; agreement: { successes: number } } };
+  model?: {
+    rules: Record<string, { value: number }>;
+    choices_only: { accuracy: { successes: number }; agreement: { successes: number } };
+    tokenizer: { boundary_merge: { n: number; count: number; ids: string[] } };
+  };
   fail_on?: { rule: string; failed: boolean }[];
 }
 
@@ -140,6 +144,7 @@ describe('lengthlens check', () => {
       { id: '1', context: 'Once upon a time, there was a little', choices: [' girl', ' dog named Max', ' tree'], label: 0 },
       { id: '2', context: 'The sun was', choices: [' shining', ' very big and hot', ' sad'], label: 0 },
       { id: '3', context: 'Lily wanted to', choices: [' play', ' go to the park with her mom', ' eat'], label: 1 },
+      { id: '4', context: 'Once upon a ti', choices: ['me', 'ny dog'], label: 0 },
     ]);
     const c = await runInProcess(['check', file, '--model', MODEL, '--json']);
     expect(c.code, c.stderr).toBe(0);
@@ -151,12 +156,16 @@ describe('lengthlens check', () => {
       { context: 'Once upon a time, there was a little', candidates: [' girl', ' dog named Max', ' tree'] },
       { context: 'The sun was', candidates: [' shining', ' very big and hot', ' sad'] },
       { context: 'Lily wanted to', candidates: [' play', ' go to the park with her mom', ' eat'] },
+      { context: 'Once upon a ti', candidates: ['me', 'ny dog'] },
     ]);
     const s = JSON.parse((await runInProcess(['score', '--model', MODEL, '--items', scoreItems, '--json'])).stdout) as {
-      items: { candidates: { sum_logprob: number; unconditional_logprob: number }[] }[];
+      items: { candidates: { sum_logprob: number; unconditional_logprob: number }[]; warnings: { code: string }[] }[];
     };
+    const merged = s.items.filter((it) => it.warnings.some((w) => w.code === 'boundary_merge')).length;
+    expect(merged).toBeGreaterThan(0);
+    expect(out.model!.tokenizer).toMatchObject({ boundary_merge: { n: 4, count: merged, ids: ['4'] }, inconsistent_leading_space: { n: 4 } });
     const argmax = (xs: number[]) => xs.indexOf(Math.max(...xs));
-    const golds = [0, 0, 1];
+    const golds = [0, 0, 1, 0];
     const picks = s.items.map((it) => argmax(it.candidates.map((x) => x.unconditional_logprob)));
     const accPicks = s.items.map((it) => argmax(it.candidates.map((x) => x.sum_logprob)));
     expect(out.model!.choices_only.accuracy.successes).toBe(picks.filter((p, i) => p === golds[i]).length);

@@ -33,6 +33,8 @@ export interface ScoreProbeReport {
   picks_shortest: Partial<Record<AccuracyRule, ShareVsChance>>;
   /** Items where acc and acc_norm pick different choices. */
   acc_norm_disagreement: ItemList;
+  /** Items where any two of the rules that could be computed pick different choices. */
+  rule_disagreement: ItemList;
   choices_only?: ChoicesOnly;
   /** Items whose scored tokens merge across the context/choice join, and whose choices differ in starting a word (model only). */
   tokenizer?: { boundary_merge: ItemList; inconsistent_leading_space: ItemList };
@@ -47,6 +49,7 @@ export class ScoreProbeCheck {
   private expShortest = 0;
   private readonly shortest = new Map<AccuracyRule, number>();
   private readonly disagree = new ItemListBuilder();
+  private readonly anyDisagree = new ItemListBuilder();
   private nUncond = 0;
   private uncondCorrect = 0;
   private uncondAgree = 0;
@@ -88,6 +91,10 @@ export class ScoreProbeCheck {
       const gold = item.gold.length ? `; gold ${item.gold.join(', ')}` : '';
       this.disagree.flag(item.id, () => `acc picks choice ${a} (${lengths[a]} bytes), acc_norm picks choice ${b} (${lengths[b]} bytes)${gold}`, link);
     }
+    this.anyDisagree.checked();
+    const picked = ACCURACY_RULES.filter((r) => preds[r] !== undefined);
+    if (new Set(picked.map((r) => preds[r])).size > 1)
+      this.anyDisagree.flag(item.id, () => picked.map((r) => `${r} → ${preds[r]}`).join(', '), link);
     const golds = item.gold.filter((g) => g >= 0 && g < k);
     this.chanceSum += golds.length / k;
     const uncond = scored.choices.map((c) => c.unconditionalLogprob);
@@ -129,6 +136,7 @@ export class ScoreProbeCheck {
       acc_picks_shortest: picks.acc ?? vsChance(share(0, 0), NaN, () => ''),
       picks_shortest: picks,
       acc_norm_disagreement: this.disagree.build(),
+      rule_disagreement: this.anyDisagree.build(),
       notes: [],
     };
     if (this.nUncond > 0 && this.nUncond === this.nLength) {

@@ -136,6 +136,15 @@ export function probeFindings(p: ScoreProbeReport, prefix: string): Finding[] {
       verdict: `acc and acc_norm pick different choices in ${plural(d.count, 'item')} of ${d.n.toLocaleString('en')} (${pct(d.share)}): on those, the choice of rule decides the answer`,
       items: d,
     });
+  const any = p.rule_disagreement;
+  if (rules.length > 2)
+    out.push({
+      key: 'rule_disagreement',
+      title: 'The rules disagree',
+      status: any.count > 0 ? 'info' : 'ok',
+      verdict: `the ${rules.length} rules do not all pick the same choice in ${plural(any.count, 'item')} of ${any.n.toLocaleString('en')} (${pct(any.share)})`,
+      items: any,
+    });
   if (p.choices_only) {
     const c = p.choices_only;
     out.push({

@@ -57,6 +57,14 @@ describe('score probes', () => {
     expect(r.acc_norm_disagreement.items[0].why).toBe('acc picks choice 0 (2 bytes), acc_norm picks choice 1 (5 bytes); gold 0');
   });
 
+  it('any two rules that pick differently list the item, with each rule’s pick', () => {
+    // acc_bytes divides by bytes (2, 5, 3 with the space: the raw texts' 1, 4, 2); acc_mutual_info is ll − uncond.
+    expect(r.rule_disagreement.n).toBe(4);
+    expect(r.rule_disagreement.ids).toContain('p1');
+    // p1: ll − uncond = −1, 1, 3 → acc_mutual_info picks 2.
+    expect(r.rule_disagreement.items[0].why).toBe('acc → 0, acc_norm → 1, acc_bytes → 1, acc_mutual_info → 2');
+  });
+
   it('choices only: argmax of the unconditional log-likelihoods, and its agreement with acc', () => {
     // picks 0, 1, 2, 0: right, right, right, wrong → 3/4; agrees with acc on p1, p2, p4 → 3/4.
     expect(r.choices_only!.accuracy.share).toBe(0.75);
