@@ -38,6 +38,7 @@ export const FAIL_ON_CHECKS: Record<string, CheckDef> = {
   invisible: list((r) => r.invisible),
   acc_picks_shortest: { probe: true, find: (r) => [{ kind: 'share', s: r.probes!.acc_picks_shortest }] },
   acc_norm_disagreement: { probe: true, find: (r) => [{ kind: 'list', l: r.probes!.acc_norm_disagreement }] },
+  rule_disagreement: { probe: true, find: (r) => [{ kind: 'list', l: r.probes!.rule_disagreement }] },
   choices_only: {
     probe: true,
     find: (r) => {
