@@ -14,6 +14,10 @@ const MARK = { flag: '⚠️', ok: '✅', info: 'ℹ️' } as const;
 /** How many listed items each finding shows (the JSON has up to 200 and every id). */
 const SHOWN = 10;
 
+function htmlEscape(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 function mdEscape(s: string): string {
   return s.replace(/([\\`*_{}[\]<>|])/g, '\\$1');
 }
@@ -33,7 +37,8 @@ export function checkMarkdown(title: string, sections: CheckSection[], failOn: F
     for (const f of section.findings) {
       const l = f.items;
       if (!l || l.count === 0) continue;
-      lines.push(`<details><summary>${mdEscape(f.title)}: ${l.count.toLocaleString('en')} item${l.count === 1 ? '' : 's'}</summary>`, '');
+      // Inside HTML, Markdown escapes would show: escape for HTML there.
+      lines.push(`<details><summary>${htmlEscape(f.title)}: ${l.count.toLocaleString('en')} item${l.count === 1 ? '' : 's'}</summary>`, '');
       for (const it of l.items.slice(0, SHOWN)) {
         const id = appUrl && it.scorer ? `[${mdEscape(it.id)}](${appUrl}${it.scorer})` : `\`${it.id.replace(/`/g, "'")}\``;
         lines.push(`- ${id}: ${mdEscape(it.why)}`);
