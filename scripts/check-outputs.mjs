@@ -72,7 +72,7 @@ function cases() {
     ['help', ['--help']],
     ['no-command', []],
     ['unknown-command', ['frobnicate']],
-    ...['score', 'task', 'harness', 'judge', 'bench'].map((c) => [`${c}-help`, [c, '--help']]),
+    ...['score', 'task', 'harness', 'check', 'judge', 'bench'].map((c) => [`${c}-help`, [c, '--help']]),
     // score
     ['score-stories-fp32-json', ['score', '--model', stories, '--context', ctx, ...cands, '--json']],
     ['score-stories-fp32-table', ['score', '--model', stories, '--context', ctx, ...cands]],
@@ -128,6 +128,13 @@ function cases() {
     ['harness-legacy-winogrande-csv', ['harness', `${real}/raw/eleuther_legacy_2023/pretrained=EleutherAI__pythia-2.8b_winogrande.jsonl`, '--csv']],
     ['harness-error-results-file', ['harness', `${real}/raw/errorbars_copa/results_2026-10-01T23-15-32.942677.json`]],
     ['harness-error-no-file', ['harness']],
+    // check
+    ['check-task-items-malformed-table', ['check', 'test/fixtures/task-items-malformed.jsonl']],
+    ['check-arc-easy-json', ['check', `${real}/raw/correctness_gate/samples_arc_easy_2026-08-05T12-33-01.036743.jsonl`, '--json']],
+    ['check-arc-easy-markdown', ['check', `${real}/raw/correctness_gate/samples_arc_easy_2026-08-05T12-33-01.036743.jsonl`, '--markdown']],
+    ['check-negotiationtom-fail-on', ['check', `${real}/raw/eleuther_negotiationtom/samples_negotiationtom_belief_2026-07-08T18-15-33.115417.jsonl`, '--delimiter', '', '--fail-on', 'letter_keys,acc_picks_shortest']],
+    ['check-sample-model-json', ['check', 'test/fixtures/task-log-samples.jsonl', '--model', stories, '--json']],
+    ['check-error-unknown-check', ['check', 'test/fixtures/task-items-malformed.jsonl', '--fail-on', 'nope']],
     ['harness-error-bogus-flag', ['harness', 'test/fixtures/task-log-samples.jsonl', '--bogus']],
     // judge
     ['judge-simulate-json', ['judge', 'simulate', '--json']],

@@ -13,6 +13,8 @@ export class InputError extends Error {
 
 export const EXIT_USAGE = 2;
 export const EXIT_FAILURE = 1;
+/** `lengthlens check --fail-on`: the run worked and a named check found something. Exit 3. */
+export const EXIT_CHECK_FOUND = 3;
 
 /** The exit-status rule, as every command's --help ends. */
 export const EXIT_STATUS_HELP = `Exit status: 0 done; 1 the input could not be used (a file or model that is missing,

@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<{ command: Command }>> = {
   score: () => import('./commands/score'),
   task: () => import('./commands/task'),
   harness: () => import('./commands/harness'),
+  check: () => import('./commands/check'),
   judge: () => import('./commands/judge'),
   bench: () => import('./commands/bench'),
 };

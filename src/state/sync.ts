@@ -3,8 +3,9 @@
 // storage: a blog reader's figure must not overwrite their own workspace.
 import { create } from 'zustand';
 import { loadWorkspace, saveWorkspace } from './persist';
+import { decodeItemHash, hasItemHash, useOpenedItem, workspaceWithItem } from './itemLink';
 import { decodeWorkspaceHash, hasStateHash, workspaceHash } from './urlState';
-import { snapshot, useWorkspace } from './workspace';
+import { defaultWorkspace, snapshot, useWorkspace } from './workspace';
 import { parseWorkspace, type Workspace } from './workspaceSchema';
 
 export type StateOrigin = 'link' | 'saved' | 'default';
@@ -31,6 +32,16 @@ export function initialWorkspace(hash: string, embed: boolean): { workspace: Wor
     const r = decodeWorkspaceHash(hash);
     if (r.ok) return { workspace: r.workspace, origin: 'link', error: null };
     error = `This link could not be opened: ${r.error}.${embed ? '' : ' Your saved workspace is shown instead.'}`;
+  }
+  // A task item (`#item=`): its strings on top of the saved workspace (model, options) or the default.
+  if (hasItemHash(hash)) {
+    const r = decodeItemHash(hash);
+    if (r.ok) {
+      const saved = embed ? undefined : loadWorkspace();
+      useOpenedItem.setState({ item: r.item });
+      return { workspace: workspaceWithItem(saved?.ok ? saved.workspace : defaultWorkspace(), r.item), origin: 'link', error: null };
+    }
+    error = `This item link could not be opened: ${r.error}.`;
   }
   if (!embed) {
     const saved = loadWorkspace();
@@ -77,6 +88,14 @@ export function startWorkspaceSync(embed: boolean): () => void {
   };
   // Only write back once the user's state is applied, so a bad link stays visible to fix.
   if (start.origin !== 'default' || !hasStateHash(window.location.hash)) write();
+  const openItem = (hash: string) => {
+    const r = decodeItemHash(hash);
+    if (r.ok) {
+      useOpenedItem.setState({ item: r.item });
+      useWorkspace.getState().replace(workspaceWithItem(snapshot(useWorkspace.getState()), r.item));
+      useLinkStatus.setState({ origin: 'link', error: null });
+    } else useLinkStatus.setState({ error: `This item link could not be opened: ${r.error}. Your workspace is unchanged.` });
+  };
   const unsub = useWorkspace.subscribe(() => {
     clearTimeout(timer);
     timer = setTimeout(write, 250);
@@ -84,6 +103,7 @@ export function startWorkspaceSync(embed: boolean): () => void {
   // A link pasted into the address bar while the page is open.
   const onHash = () => {
     const hash = window.location.hash;
+    if (hasItemHash(hash)) return openItem(hash);
     if (!hasStateHash(hash) || hash === lastWrittenHash) return;
     const r = decodeWorkspaceHash(hash);
     if (r.ok) {

@@ -9,6 +9,7 @@ import { DisagreementBanner } from './DisagreementBanner';
 import { Editor } from './Editor';
 import { ModelPanel, useAutoLoad } from './ModelPanel';
 import { deviceSupport, resolveDevice } from '../../state/devices';
+import { OpenedItem } from './OpenedItem';
 import { Presets } from './Presets';
 import type { Preset } from './presets';
 import { ScoreTable } from './ScoreTable';
@@ -155,6 +156,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
         <ShareBar />
       </div>
       {linkBanner}
+      <OpenedItem result={result} />
       {link.saveError && <p className="warning">{link.saveError}</p>}
       <div className="scorer-grid">
         <div className="scorer-side">

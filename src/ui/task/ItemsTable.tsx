@@ -22,8 +22,8 @@ interface Row {
 type SortKey = 'order' | 'bytes' | 'bpb' | 'prior';
 const PAGE = 100;
 
-export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions }) {
-  const { items, options } = props;
+export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions; linkOf?: (id: string) => string | undefined }) {
+  const { items, options, linkOf } = props;
   const [sort, setSort] = useState<SortKey>('order');
   const [all, setAll] = useState(false);
   const rows = useMemo<Row[]>(() => {
@@ -59,7 +59,7 @@ export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions 
         <table>
           <thead>
             <tr>
-              <th scope="col" className="text">id</th>
+              <th scope="col" className="text" title="An item's id opens it in the Scorer">id</th>
               {hasSubject && <th scope="col" className="text">subject</th>}
               <th scope="col">bytes</th>
               <th scope="col">bits</th>
@@ -70,9 +70,19 @@ export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions 
             </tr>
           </thead>
           <tbody>
-            {shown.map((r) => (
+            {shown.map((r) => {
+              const href = linkOf?.(r.id);
+              return (
               <tr key={r.id}>
-                <td className="text">{r.id}</td>
+                <td className="text">
+                  {href ? (
+                    <a href={href} title="Open in Scorer">
+                      {r.id}
+                    </a>
+                  ) : (
+                    r.id
+                  )}
+                </td>
                 {hasSubject && <td className="text">{r.subject ?? ''}</td>}
                 <td>{r.bytes}</td>
                 <td>{fmt(r.bits, 2)}</td>
@@ -81,7 +91,8 @@ export function ItemsTable(props: { items: ScoredItem[]; options: MetricOptions 
                 {hasMc && <td aria-label={r.acc === 1 ? 'correct' : 'wrong'}>{mark(r.acc)}</td>}
                 {hasMc && <td aria-label={r.accNorm === 1 ? 'correct' : 'wrong'}>{mark(r.accNorm)}</td>}
               </tr>
-            ))}
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -11,6 +11,7 @@ import { bitsBytesPoints, crossing, goldAnswers, priorMuPoints, ratePoints } fro
 import { fmt, pct } from './format';
 import { Num } from './Num';
 import { ItemsTable } from './ItemsTable';
+import { taskItemLinker } from './scorerLinks';
 import { AccuracyChart, BitsBytesChart, PriorMuChart, QuintileChart, RateCurveChart } from './TaskCharts';
 import { useRunMetrics } from './useRunMetrics';
 
@@ -293,6 +294,7 @@ export function MetricsView() {
     [items, options.subject],
   );
   const muPoints = useMemo(() => priorMuPoints(answers, options.mu), [answers, options.mu]);
+  const linkOf = useMemo(() => (task ? taskItemLinker(task) : undefined), [task]);
   if (!task || !run) return null;
   const slug = `${task.set.name}-${run.label}`.replace(/[^A-Za-z0-9_.-]+/g, '_');
   const crossMu = slice ? crossing(muPoints, slice.corpus_bpb, 'evalFramework') : undefined;
@@ -338,7 +340,7 @@ export function MetricsView() {
             <AccuracyTable m={slice} />
             {!options.subject && <SubjectTable metrics={metrics} />}
           </div>
-          <ItemsTable items={options.subject ? items.filter((it) => it.subject === options.subject) : items} options={options} />
+          <ItemsTable items={options.subject ? items.filter((it) => it.subject === options.subject) : items} options={options} linkOf={linkOf} />
           <h3 className="task-charts-title">Charts</h3>
           <div className="task-charts">
             {answers.length > 0 && <BitsBytesChart points={bitsBytesPoints(answers)} alpha={slice.alpha} beta={slice.beta} corpusBpb={slice.corpus_bpb} />}

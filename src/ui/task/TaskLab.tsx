@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useTaskLab } from '../../state/taskStore';
 import { BatchPanel } from './BatchPanel';
+import { CheckView } from './CheckView';
 import { ComparePanel } from './ComparePanel';
 import { MetricsView } from './MetricsView';
 import { RunList } from './RunList';
@@ -34,6 +35,7 @@ export default function TaskLab() {
         <BatchPanel />
       </div>
       <RunList />
+      <CheckView />
       <MetricsView />
       <ComparePanel />
     </section>

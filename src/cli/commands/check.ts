@@ -1,0 +1,192 @@
+// `lengthlens check FILE`: is a benchmark's answer-string set exposed to length bias (SPEC §6.1)?
+// Model-free checks always; from a --log_samples file the probes that need only the logged
+// log-likelihoods; with --model the model's probes (choices-only accuracy, tokenizer boundaries).
+// Items stream through: a 10,000-item log checks in flat memory.
+import type { Command } from '../command';
+import { EXIT_CHECK_FOUND, InputError, UsageError } from '../errors';
+import { jsonReplacer, parseCommandArgs, parseDtypeFlag, reportSkipped, warn } from '../io';
+import { AnswerStringsCheck, type AnswerStringsReport, type CheckItem } from '../../core/check/answerStrings';
+import { evaluateFailOn, FAIL_ON_CHECKS, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
+import { itemHash } from '../../core/check/itemLink';
+import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
+import { answerStringFindings, probeFindings } from '../../core/check/summary';
+import type { LineError } from '../../core/formats/lineError';
+import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
+import type { Dtype } from '../../core/dtypes';
+import type { ScoredItem } from '../../core/metrics/types';
+import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
+import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
+import { checkText } from './checkOutput';
+import { openCheckSource, type CheckFileKind, type SourceItem } from './checkSource';
+import { requireSomeRecords } from './taskOutput';
+
+const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, before it ships?
+
+  lengthlens check FILE [--model M] [--json | --markdown] [--fail-on CHECKS]
+
+  FILE is what the Task lab reads: items JSONL / JSON / CSV (context + choices + label, or
+  context + gold) or an lm-eval-harness --log_samples JSONL (then the checks that need only
+  log-likelihoods run on the logged ones: the "logged" section).
+
+  Checks without a model: choice counts; gold is the longest / shortest choice against chance, and
+  the length-only baselines; exact and normalised (NFKC, whitespace, case) duplicate choices;
+  format tells (the gold alone differs in leading or trailing whitespace, trailing . ! ?, initial
+  capital); letter keys; whitespace at the context/choice join; invisible characters (Cf, Zs other
+  than U+0020). A choice is the string as scored (a log's arg_1); lengths are UTF-8 bytes.
+
+  --model M       also score every item with this model (CPU): accuracy per rule, how often the raw
+                  sum picks a shortest choice against chance, acc vs acc_norm, choices-only
+                  accuracy (each choice on the unconditional context), tokenizer boundary counts
+  --dtype D       dtype for --model (default fp32)
+  --delimiter S   an items file: put before each choice (default ""); a log: its target_delimiter
+                  (default " ")
+  --json          every number and every listed id as JSON
+  --markdown      a report for a pull-request comment or a CI job summary
+  --app-url URL   where the app is served: listed items link to it in the Scorer (Markdown)
+  --fail-on LIST  comma-separated checks that fail the run (exit 3) when they find something:
+                  {checks}
+                  A name alone fails on any listed item, or on a share whose 95% interval lies
+                  above chance; name>X or name>=X fails when the share passes X (0 to 1), e.g.
+                  --fail-on duplicates,gold_longest>0.35
+  --strict        a bad line is an error (default: skipped, counted on stderr, in input_errors)`;
+
+const EXIT_LINE = `Exit status 3 (this command, with --fail-on): a named check failed; the report is still printed in full.`;
+
+export interface CheckOutput extends AnswerStringsReport {
+  source: string;
+  kind: CheckFileKind;
+  logged?: ScoreProbeReport;
+  model?: ScoreProbeReport & { model: string; dtype: string };
+  fail_on?: FailOnResult[];
+  input_errors: LineError[];
+}
+
+/** The Scorer link of a listed item (a hash of the app; --app-url makes it a full link). */
+function linkOf(item: CheckItem): string {
+  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...(item.logged ? { logged: [...item.logged] } : {}) });
+}
+
+/** A model's scores of one item: the task metrics' input and the engine's warnings. */
+interface ModelScores {
+  scored: ScoredItem;
+  warnings: readonly ScoreWarning[];
+}
+
+async function runModel(items: AsyncIterable<SourceItem>, model: string, dtype: Dtype, each: (s: SourceItem, probe?: ModelScores) => void): Promise<void> {
+  // Loaded only for --model: the model-free check never starts onnxruntime.
+  const { createNodeEngine, modelSourceFromArg, streamScores } = await import('../../engine/nodeFace');
+  let source;
+  try {
+    source = modelSourceFromArg(model);
+  } catch (err) {
+    throw new InputError((err as Error).message);
+  }
+  const engine = await createNodeEngine(source, dtype);
+  try {
+    let done = 0;
+    async function* requests() {
+      for await (const s of items) {
+        // Cloze items have no choices to compare: checked, not scored.
+        if (s.check.cloze) each(s);
+        else yield { s, context: s.task.context, candidates: s.candidates };
+      }
+    }
+    const options = { ...DEFAULT_SCORE_OPTIONS, topK: 0 };
+    // One item per engine call: a number must not depend on what else was scored with it.
+    for await (const { item, result } of streamScores(engine, requests(), { options, chunkSize: 1, stats: 'logprob' })) {
+      each(item.s, { scored: scoredItemFromCandidates(item.s.task, result.candidates), warnings: result.warnings });
+      done++;
+      if (process.stderr.isTTY) process.stderr.write(`\r${model} ${dtype}: scored ${done}`);
+    }
+    if (process.stderr.isTTY && done) process.stderr.write('\n');
+  } finally {
+    await engine.unload();
+  }
+}
+
+export const command: Command = {
+  summary: 'check a benchmark file for length bias, duplicates and format tells (CI: --fail-on)',
+  usage: `${USAGE.replace('{checks}', wrapNames(Object.keys(FAIL_ON_CHECKS)))}\n\n${EXIT_LINE}`,
+  async run(argv) {
+    const { values, positionals } = parseCommandArgs(argv, {
+      model: { type: 'string' },
+      dtype: { type: 'string' },
+      delimiter: { type: 'string' },
+      json: { type: 'boolean' },
+      markdown: { type: 'boolean' },
+      'app-url': { type: 'string' },
+      'fail-on': { type: 'string' },
+      strict: { type: 'boolean' },
+    });
+    if (positionals.length !== 1) throw new UsageError('give exactly one FILE to check (see --help)');
+    if (values.json && values.markdown) throw new UsageError('use either --json or --markdown, not both');
+    const file = positionals[0];
+    let rules: FailOnRule[] = [];
+    if (values['fail-on'] !== undefined) {
+      try {
+        rules = parseFailOn(values['fail-on']);
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
+    }
+    const dtype = parseDtypeFlag(values.dtype);
+    if (values.dtype !== undefined && values.model === undefined) throw new UsageError('--dtype goes with --model');
+    const src = await openCheckSource(file, values.delimiter);
+    const needScores = probeChecks(rules);
+    if (needScores.length && src.kind !== 'log_samples' && values.model === undefined)
+      throw new UsageError(`--fail-on ${needScores.join(', ')} needs scores: give --model M, or check an lm-eval --log_samples file`);
+    const strings = new AnswerStringsCheck(linkOf);
+    const logged = src.kind === 'log_samples' ? new ScoreProbeCheck(linkOf) : undefined;
+    const modelProbe = values.model !== undefined ? new ScoreProbeCheck(linkOf) : undefined;
+    let n = 0;
+    const each = (s: SourceItem, probe?: ModelScores) => {
+      n++;
+      strings.add(s.check);
+      if (logged && s.logged) logged.add(s.check, s.logged);
+      if (modelProbe && probe) modelProbe.add(s.check, probe.scored, probe.warnings);
+    };
+    if (values.model !== undefined) await runModel(src.items, values.model, dtype, each);
+    else for await (const s of src.items) each(s);
+    requireSomeRecords(file, n, src.errors, src.unit);
+    reportSkipped(file, src.errors, src.unit, values.strict ?? false);
+    const report = strings.report();
+    const notes = [...report.notes];
+    if (src.rolling.count) notes.push(`${src.rolling.count} perplexity (loglikelihood_rolling) document(s) have no answers to check and were left out`);
+    const out: CheckOutput = { source: file, kind: src.kind, ...report, notes, input_errors: src.errors };
+    if (logged) out.logged = logged.report();
+    if (modelProbe) out.model = { model: values.model!, dtype, ...modelProbe.report() };
+    if (logged && src.kind === 'log_samples')
+      notes.push('the "logged" section decides each rule from the log-likelihoods the log holds; acc_norm and acc_bytes divide them by the length of arg_1 without the delimiter, as lm-eval-harness does');
+    const probes = out.model ?? out.logged;
+    const results = evaluateFailOn(rules, { strings: report, probes });
+    if (rules.length) out.fail_on = results;
+    const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(report) }];
+    if (out.logged) sections.push({ title: 'From the logged log-likelihoods', findings: probeFindings(out.logged, 'logged') });
+    if (out.model) sections.push({ title: `From ${out.model.model} (${dtype})`, findings: probeFindings(out.model, 'model') });
+    const title = `lengthlens check: ${file}`;
+    if (values.json) process.stdout.write(JSON.stringify(out, jsonReplacer, 2) + '\n');
+    else if (values.markdown) process.stdout.write(checkMarkdown(title, sections, results, notes, values['app-url']));
+    else process.stdout.write(checkText(title, sections, results, notes));
+    const failed = results.filter((r) => r.failed);
+    if (failed.length) {
+      warn(`--fail-on: ${failed.map((f) => `${f.rule} (${f.why})`).join('; ')}`);
+      return EXIT_CHECK_FOUND;
+    }
+    return 0;
+  },
+};
+
+/** The check names, wrapped to the usage text's indent. */
+function wrapNames(names: string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const name of names) {
+    if (line && line.length + name.length + 2 > 78) {
+      lines.push(line + ',');
+      line = '';
+    }
+    line = line ? `${line}, ${name}` : name;
+  }
+  lines.push(line);
+  return lines.join('\n                  ');
+}

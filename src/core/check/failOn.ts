@@ -1,0 +1,124 @@
+// `--fail-on`: which checks make a CI run fail, and when. A name alone fails when the check finds
+// something (a listed item; a share whose 95% interval lies above chance); `name>x` or `name>=x`
+// fails when the check's share passes x (a share of the items it checked, 0 to 1).
+import type { AnswerStringsReport, ShareVsChance } from './answerStrings';
+import { FORMAT_PROPERTIES } from './strings';
+import type { ItemList } from './listed';
+import type { ScoreProbeReport } from './scoreProbes';
+import { pct } from './answerStrings';
+
+export interface CheckReportParts {
+  strings: AnswerStringsReport;
+  /** The probes from a log's logged scores, or from a model run (model wins where both exist). */
+  probes?: ScoreProbeReport;
+}
+
+type Finding = { kind: 'share'; s: ShareVsChance } | { kind: 'list'; l: ItemList } | { kind: 'shares'; s: { share: number; interval: [number, number]; chance: number } };
+
+interface CheckDef {
+  /** Needs the score probes (a log or --model). */
+  probe: boolean;
+  find(r: CheckReportParts): Finding[];
+}
+
+const list = (f: (r: AnswerStringsReport) => ItemList): CheckDef => ({ probe: false, find: (r) => [{ kind: 'list', l: f(r.strings) }] });
+
+export const FAIL_ON_CHECKS: Record<string, CheckDef> = {
+  gold_longest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.gold_longest }] },
+  gold_shortest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.gold_shortest }] },
+  baseline_longest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.baselines.longest }] },
+  baseline_shortest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.baselines.shortest }] },
+  duplicates: { probe: false, find: (r) => [{ kind: 'list', l: r.strings.duplicates.exact }, { kind: 'list', l: r.strings.duplicates.normalised }] },
+  duplicates_exact: list((r) => r.duplicates.exact),
+  duplicates_normalised: list((r) => r.duplicates.normalised),
+  format_tells: { probe: false, find: (r) => FORMAT_PROPERTIES.map((p) => ({ kind: 'list', l: r.strings.format_tells[p] })) },
+  ...Object.fromEntries(FORMAT_PROPERTIES.map((p) => [p, list((r) => r.format_tells[p])])),
+  letter_keys: list((r) => r.letter_keys),
+  join_whitespace: list((r) => r.join_whitespace),
+  invisible: list((r) => r.invisible),
+  acc_picks_shortest: { probe: true, find: (r) => [{ kind: 'share', s: r.probes!.acc_picks_shortest }] },
+  acc_norm_disagreement: { probe: true, find: (r) => [{ kind: 'list', l: r.probes!.acc_norm_disagreement }] },
+  rule_disagreement: { probe: true, find: (r) => [{ kind: 'list', l: r.probes!.rule_disagreement }] },
+  choices_only: {
+    probe: true,
+    find: (r) => {
+      const c = r.probes!.choices_only;
+      return c ? [{ kind: 'shares', s: { share: c.accuracy.share, interval: c.accuracy.interval, chance: c.chance } }] : [];
+    },
+  },
+  boundary_merge: {
+    probe: true,
+    find: (r) => (r.probes!.tokenizer ? [{ kind: 'list', l: r.probes!.tokenizer.boundary_merge }] : []),
+  },
+};
+
+export interface FailOnRule {
+  check: string;
+  /** Absent: fail when the check finds anything. */
+  threshold?: { op: '>' | '>='; value: number };
+}
+
+/** Parses `--fail-on`; a bad name or threshold throws a one-line message (the CLI's usage error). */
+export function parseFailOn(raw: string): FailOnRule[] {
+  const out: FailOnRule[] = [];
+  for (const part of raw.split(',').map((s) => s.trim())) {
+    if (part === '') throw new Error(`--fail-on has an empty check name in "${raw}"`);
+    const m = /^([a-z_]+)\s*(?:(>=|>)\s*(.*))?$/.exec(part);
+    const name = m?.[1] ?? part;
+    if (!m || !(name in FAIL_ON_CHECKS)) throw new Error(`--fail-on: unknown check "${part}" (checks: ${Object.keys(FAIL_ON_CHECKS).join(', ')})`);
+    if (m[2] === undefined) {
+      out.push({ check: name });
+      continue;
+    }
+    const v = /^(0(\.\d+)?|1(\.0*)?|\.\d+)$/.test(m[3]) ? Number(m[3]) : NaN;
+    if (!Number.isFinite(v)) throw new Error(`--fail-on: the threshold of ${name} must be a share from 0 to 1, got "${m[3]}"`);
+    out.push({ check: name, threshold: { op: m[2] as '>' | '>=', value: v } });
+  }
+  return out;
+}
+
+/** The checks that need scores, among the rules (so the CLI can say which need --model or a log). */
+export function probeChecks(rules: readonly FailOnRule[]): string[] {
+  return rules.filter((r) => FAIL_ON_CHECKS[r.check].probe).map((r) => r.check);
+}
+
+export interface FailOnResult {
+  check: string;
+  rule: string;
+  failed: boolean;
+  /** The share the rule compared (NaN when the check could not run). */
+  value: number;
+  why: string;
+}
+
+function passes(value: number, t: NonNullable<FailOnRule['threshold']>): boolean {
+  return t.op === '>' ? value > t.value : value >= t.value;
+}
+
+export function evaluateFailOn(rules: readonly FailOnRule[], r: CheckReportParts): FailOnResult[] {
+  return rules.map((rule) => {
+    const label = rule.threshold ? `${rule.check}${rule.threshold.op}${rule.threshold.value}` : rule.check;
+    const findings = FAIL_ON_CHECKS[rule.check].find(r);
+    if (findings.length === 0) return { check: rule.check, rule: label, failed: false, value: NaN, why: 'could not run on this input' };
+    let failed = false;
+    let value = 0;
+    const whys: string[] = [];
+    for (const f of findings) {
+      if (f.kind === 'list') {
+        value = Math.max(value, Number.isNaN(f.l.share) ? 0 : f.l.share);
+        const hit = rule.threshold ? passes(f.l.share, rule.threshold) : f.l.count > 0;
+        failed ||= hit;
+        whys.push(`${f.l.count} of ${f.l.n} items (${pct(f.l.share)})`);
+      } else {
+        const s = f.s;
+        const chance = f.kind === 'share' ? f.s.expected : f.s.chance;
+        value = s.share;
+        const hit = rule.threshold ? passes(s.share, rule.threshold) : s.interval[0] > chance;
+        failed ||= hit;
+        whys.push(`${pct(s.share)} (95% interval ${pct(s.interval[0])}–${pct(s.interval[1])}) against ${pct(chance)} by chance`);
+      }
+    }
+    const cond = rule.threshold ? `the share ${rule.threshold.op} ${rule.threshold.value}` : 'any finding';
+    return { check: rule.check, rule: label, failed, value, why: `${whys.join('; ')}: ${failed ? 'fails' : 'passes'} (it fails on ${cond})` };
+  });
+}

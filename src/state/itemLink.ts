@@ -1,0 +1,42 @@
+// `#item=<payload>` (core/check/itemLink.ts): one task item opened in the Scorer. The payload is
+// untrusted: decoded with the link limits and validated; it replaces the workspace's context,
+// candidates and gold and keeps the user's model and options. `from` remembers the way back.
+import { create } from 'zustand';
+import { z } from 'zod';
+import { ITEM_HASH_PREFIX, type ItemLinkPayload } from '../core/check/itemLink';
+import { MAX_CANDIDATES, MAX_LINK_TEXT_CHARS } from './limits';
+import { decodeLinkPayload } from './urlState';
+import type { Workspace } from './workspaceSchema';
+
+const text = z.string().max(MAX_LINK_TEXT_CHARS);
+const payloadSchema = z.object({
+  context: text,
+  choices: z.array(text).min(1).max(MAX_CANDIDATES),
+  gold: z.number().int().min(0).nullable(),
+  logged: z.array(z.number().nullable()).optional(),
+  loggedModel: z.string().max(200).optional(),
+});
+
+export function hasItemHash(hash: string): boolean {
+  return hash.startsWith(ITEM_HASH_PREFIX);
+}
+
+export function decodeItemHash(hash: string): { ok: true; item: ItemLinkPayload } | { ok: false; error: string } {
+  const raw = decodeLinkPayload(hash.slice(ITEM_HASH_PREFIX.length), 'item');
+  if (!raw.ok) return raw;
+  const r = payloadSchema.safeParse(raw.value);
+  if (!r.success) return { ok: false, error: `the link's item is invalid: ${r.error.issues[0].path.join('.') || 'item'}: ${r.error.issues[0].message}` };
+  const item = r.data;
+  if (item.gold !== null && item.gold >= item.choices.length) return { ok: false, error: `the link's item has gold ${item.gold}, past its last choice` };
+  return { ok: true, item: { ...item, logged: item.logged?.map((x) => x ?? NaN) } };
+}
+
+export function workspaceWithItem(ws: Workspace, item: ItemLinkPayload): Workspace {
+  return { ...ws, context: item.context, candidates: [...item.choices], gold: item.gold };
+}
+
+/** The item the Scorer was opened with from the Task lab: the way back, and the logged scores. */
+export const useOpenedItem = create<{ item: ItemLinkPayload | null; clear(): void }>()((set) => ({
+  item: null,
+  clear: () => set({ item: null }),
+}));

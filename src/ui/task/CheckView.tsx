@@ -1,0 +1,162 @@
+// The Check report (SPEC §6.1) of the loaded task, before any model runs: each finding as a card
+// with its verdict, interval and flagged items (each opening in the Scorer); the gold-length rank
+// histogram; once a run has scores (a model's, or a log's logged ones), the score probes and the
+// share of each rule's picks that are shortest against chance.
+import { useMemo } from 'react';
+import { AnswerStringsCheck, pct, type AnswerStringsReport } from '../../core/check/answerStrings';
+import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
+import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
+import { answerStringFindings, probeFindings, type Finding } from '../../core/check/summary';
+import { downloadText } from '../common/download';
+import { runItems, useTaskLab } from '../../state/taskStore';
+import { checkItemLink as link, taskCheckItems } from './scorerLinks';
+
+const SHOWN = 8;
+
+function Bars(props: { label: string; rows: { name: string; value: number; chance: number }[] }) {
+  const max = Math.max(...props.rows.flatMap((r) => [r.value, r.chance]), 1e-9);
+  return (
+    <figure className="check-bars" aria-label={props.label}>
+      <figcaption>{props.label}</figcaption>
+      {props.rows.map((r) => (
+        <div className="check-bar-row" key={r.name}>
+          <span className="check-bar-name">{r.name}</span>
+          <span className="check-bar-track">
+            <span className="check-bar" style={{ width: `${(100 * r.value) / max}%` }} />
+            <span className="check-bar-chance" style={{ left: `${(100 * r.chance) / max}%` }} title={`chance ${r.chance.toFixed(1)}`} />
+          </span>
+          <span className="check-bar-value">{r.value.toFixed(r.value < 10 ? 1 : 0)}</span>
+        </div>
+      ))}
+      <p className="muted check-bar-key">bar: observed; line: by chance</p>
+    </figure>
+  );
+}
+
+/** The share's 95% interval on a 0–100% strip, with the share as a dot and chance as a tick. */
+function IntervalStrip(props: { f: Finding }) {
+  const { interval, share, chance } = props.f;
+  if (!interval) return null;
+  const at = (x: number) => `${Math.max(0, Math.min(100, 100 * x))}%`;
+  return (
+    <div className="check-interval" role="img" aria-label={`95% interval ${pct(interval[0])} to ${pct(interval[1])}${chance !== undefined ? `; chance ${pct(chance)}` : ''}`}>
+      <span className="check-interval-track">
+        <span className="check-interval-span" style={{ left: at(interval[0]), width: `calc(${at(interval[1])} - ${at(interval[0])})` }} />
+        {share !== undefined && <span className="check-interval-dot" style={{ left: at(share) }} />}
+        {chance !== undefined && <span className="check-interval-chance" style={{ left: at(chance) }} />}
+      </span>
+      <span className="muted check-interval-key">
+        0–100%: interval, dot the share{chance !== undefined ? ', tick chance' : ''}
+      </span>
+    </div>
+  );
+}
+
+function Card(props: { f: Finding }) {
+  const { f } = props;
+  const l = f.items;
+  return (
+    <article className={`check-card check-${f.status}`} data-check={f.key}>
+      <h4>
+        <span className="check-mark" aria-label={f.status}>{f.status === 'flag' ? '⚠' : f.status === 'ok' ? '✓' : 'ℹ'}</span> {f.title}
+      </h4>
+      <p>{f.verdict}</p>
+      {f.interval && <IntervalStrip f={f} />}
+      {l && l.count > 0 && (
+        <ul className="check-items">
+          {l.items.slice(0, SHOWN).map((it) => (
+            <li key={it.id}>
+              <a href={it.scorer} title="Open in Scorer">{it.id}</a>: {it.why}
+            </li>
+          ))}
+          {l.count > SHOWN && <li className="muted">… and {(l.count - SHOWN).toLocaleString('en')} more (the CLI's --json lists every id)</li>}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+function rankRows(r: AnswerStringsReport) {
+  return r.length.gold_rank.counts.map((c, i) => ({ name: i === 0 ? 'longest' : `rank ${i + 1}`, value: c, chance: r.length.gold_rank.expected[i] }));
+}
+
+function shortestRows(p: ScoreProbeReport) {
+  return Object.entries(p.picks_shortest).map(([rule, s]) => ({ name: rule, value: 100 * s.share, chance: 100 * s.expected }));
+}
+
+export function CheckView() {
+  const task = useTaskLab((s) => s.task);
+  const runs = useTaskLab((s) => s.runs);
+  const activeKey = useTaskLab((s) => s.activeRunKey);
+  const strings = useMemo(() => {
+    if (!task) return undefined;
+    const c = new AnswerStringsCheck(link);
+    const items = taskCheckItems(task);
+    for (const it of items) c.add(it);
+    return { report: c.report(), items };
+  }, [task]);
+  const run = activeKey ? runs[activeKey] : undefined;
+  const probes = useMemo(() => {
+    if (!task || !run || !strings) return undefined;
+    const scored = runItems(task, run);
+    const byId = new Map(strings.items.map((it) => [it.id, it]));
+    const p = new ScoreProbeCheck(link);
+    for (const s of scored) {
+      const it = byId.get(s.id);
+      if (it) p.add(it, s);
+    }
+    return scored.length ? p.report() : undefined;
+    // run.version changes whenever the run gains items.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [task, run, run?.version, strings]);
+  if (!task || !strings) return null;
+  const r = strings.report;
+  const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(r) }];
+  if (probes && run) sections.push({ title: `From the scores of ${run.label}`, findings: probeFindings(probes, 'run') });
+  const slug = `${task.set.name}-check`.replace(/[^A-Za-z0-9_.-]+/g, '_');
+  const app = window.location.origin + window.location.pathname;
+  const download = (kind: 'md' | 'json') =>
+    kind === 'md'
+      ? downloadText(checkMarkdown(`lengthlens check: ${task.set.name}`, sections, [], r.notes, app), `${slug}.md`, 'text/markdown')
+      : downloadText(JSON.stringify({ source: task.set.name, ...r, ...(probes && run ? { run: { label: run.label, ...probes } } : {}) }, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2), `${slug}.json`, 'application/json');
+  return (
+    <details className="task-check" open data-testid="task-check">
+      <summary>
+        <h2>Check: {task.set.name}</h2>
+      </summary>
+      <p className="muted">
+        The task's answer strings, before any model runs (the same report as <code>lengthlens check</code>). A choice is the string as scored (the
+        delimiter in front); lengths are UTF-8 bytes; ties count. Each listed item opens in the Scorer.
+      </p>
+      <p className="task-inline">
+        <button type="button" onClick={() => download('md')}>
+          Download report (Markdown)
+        </button>{' '}
+        <button type="button" onClick={() => download('json')}>
+          JSON
+        </button>
+      </p>
+      {r.notes.map((n) => (
+        <p className="muted" key={n}>{n}</p>
+      ))}
+      <div className="check-grid">
+        {answerStringFindings(r).map((f) => (
+          <Card key={f.key} f={f} />
+        ))}
+        {r.length.n_items > 0 && <Bars label="Gold answer's length rank (items)" rows={rankRows(r)} />}
+      </div>
+      {probes && run && (
+        <>
+          <h3>From the scores of the shown run: {run.label}</h3>
+          <div className="check-grid">
+            {probeFindings(probes, 'run').map((f) => (
+              <Card key={f.key} f={f} />
+            ))}
+            {Object.keys(probes.picks_shortest).length > 0 && <Bars label="Picks that are a shortest choice (%), per rule" rows={shortestRows(probes)} />}
+          </div>
+        </>
+      )}
+      {!probes && <p className="muted">The model probes (accuracy per rule, shortest picks, choices-only accuracy) appear once a model has scored the task.</p>}
+    </details>
+  );
+}
