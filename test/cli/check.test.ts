@@ -98,7 +98,7 @@ describe('lengthlens check', () => {
   it('--fail-on: exit 3 when a named check finds something, 0 when none does; the report is printed either way', async () => {
     const failed = await runInProcess(['check', ITEMS, '--fail-on', 'duplicates,letter_keys', '--json']);
     expect(failed.code).toBe(3);
-    expect(failed.stderr).toMatch(/--fail-on: duplicates \(1 of 3 items/);
+    expect(failed.stderr).toMatch(/--fail-on: duplicates \(exact: 1 of 3 items \(33.3%\); normalised: 0 of 3 items/);
     expect((JSON.parse(failed.stdout) as Out).fail_on).toEqual([
       expect.objectContaining({ rule: 'duplicates', failed: true }),
       expect.objectContaining({ rule: 'letter_keys', failed: false }),

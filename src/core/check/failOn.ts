@@ -13,7 +13,8 @@ export interface CheckReportParts {
   probes?: ScoreProbeReport;
 }
 
-type Finding = { kind: 'share'; s: ShareVsChance } | { kind: 'list'; l: ItemList } | { kind: 'shares'; s: { share: number; interval: [number, number]; chance: number } };
+/** What one check found; `label` names the part where a check has several (duplicates, format tells). */
+type Finding = ({ kind: 'share'; s: ShareVsChance } | { kind: 'list'; l: ItemList } | { kind: 'shares'; s: { share: number; interval: [number, number]; chance: number } }) & { label?: string };
 
 interface CheckDef {
   /** Needs the score probes (a log or --model). */
@@ -28,10 +29,10 @@ export const FAIL_ON_CHECKS: Record<string, CheckDef> = {
   gold_shortest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.gold_shortest }] },
   baseline_longest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.baselines.longest }] },
   baseline_shortest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.baselines.shortest }] },
-  duplicates: { probe: false, find: (r) => [{ kind: 'list', l: r.strings.duplicates.exact }, { kind: 'list', l: r.strings.duplicates.normalised }] },
+  duplicates: { probe: false, find: (r) => [{ kind: 'list', l: r.strings.duplicates.exact, label: 'exact' }, { kind: 'list', l: r.strings.duplicates.normalised, label: 'normalised' }] },
   duplicates_exact: list((r) => r.duplicates.exact),
   duplicates_normalised: list((r) => r.duplicates.normalised),
-  format_tells: { probe: false, find: (r) => FORMAT_PROPERTIES.map((p) => ({ kind: 'list', l: r.strings.format_tells[p] })) },
+  format_tells: { probe: false, find: (r) => FORMAT_PROPERTIES.map((p) => ({ kind: 'list', l: r.strings.format_tells[p], label: p })) },
   ...Object.fromEntries(FORMAT_PROPERTIES.map((p) => [p, list((r) => r.format_tells[p])])),
   letter_keys: list((r) => r.letter_keys),
   join_whitespace: list((r) => r.join_whitespace),
@@ -108,14 +109,14 @@ export function evaluateFailOn(rules: readonly FailOnRule[], r: CheckReportParts
         value = Math.max(value, Number.isNaN(f.l.share) ? 0 : f.l.share);
         const hit = rule.threshold ? passes(f.l.share, rule.threshold) : f.l.count > 0;
         failed ||= hit;
-        whys.push(`${f.l.count} of ${f.l.n} items (${pct(f.l.share)})`);
+        whys.push(`${f.label ? `${f.label}: ` : ''}${f.l.count} of ${f.l.n} items (${pct(f.l.share)})`);
       } else {
         const s = f.s;
         const chance = f.kind === 'share' ? f.s.expected : f.s.chance;
         value = s.share;
         const hit = rule.threshold ? passes(s.share, rule.threshold) : s.interval[0] > chance;
         failed ||= hit;
-        whys.push(`${pct(s.share)} (95% interval ${pct(s.interval[0])}–${pct(s.interval[1])}) against ${pct(chance)} by chance`);
+        whys.push(`${f.label ? `${f.label}: ` : ''}${pct(s.share)} (95% interval ${pct(s.interval[0])}–${pct(s.interval[1])}) against ${pct(chance)} by chance`);
       }
     }
     const cond = rule.threshold ? `the share ${rule.threshold.op} ${rule.threshold.value}` : 'any finding';
