@@ -13,7 +13,8 @@ import { checkItemLink as link, taskCheckItems } from './scorerLinks';
 
 const SHOWN = 8;
 
-function Bars(props: { label: string; rows: { name: string; value: number; chance: number }[] }) {
+/** Bars against a chance line; `format` writes a bar's value (item counts are whole numbers, shares are not). */
+function Bars(props: { label: string; rows: { name: string; value: number; chance: number }[]; format: (x: number) => string }) {
   const max = Math.max(...props.rows.flatMap((r) => [r.value, r.chance]), 1e-9);
   return (
     <figure className="check-bars" aria-label={props.label}>
@@ -23,9 +24,9 @@ function Bars(props: { label: string; rows: { name: string; value: number; chanc
           <span className="check-bar-name">{r.name}</span>
           <span className="check-bar-track">
             <span className="check-bar" style={{ width: `${(100 * r.value) / max}%` }} />
-            <span className="check-bar-chance" style={{ left: `${(100 * r.chance) / max}%` }} title={`chance ${r.chance.toFixed(1)}`} />
+            <span className="check-bar-chance" style={{ left: `${(100 * r.chance) / max}%` }} title={`chance ${props.format(r.chance)}`} />
           </span>
-          <span className="check-bar-value">{r.value.toFixed(r.value < 10 ? 1 : 0)}</span>
+          <span className="check-bar-value">{props.format(r.value)}</span>
         </div>
       ))}
       <p className="muted check-bar-key">bar: observed; line: by chance</p>
@@ -143,7 +144,7 @@ export function CheckView() {
         {answerStringFindings(r).map((f) => (
           <Card key={f.key} f={f} />
         ))}
-        {r.length.n_items > 0 && <Bars label="Gold answer's length rank (items)" rows={rankRows(r)} />}
+        {r.length.n_items > 0 && <Bars label="Gold answer's length rank (items)" rows={rankRows(r)} format={(x) => (Number.isInteger(x) ? x.toLocaleString('en') : x.toFixed(1))} />}
       </div>
       {probes && run && (
         <>
@@ -152,7 +153,7 @@ export function CheckView() {
             {probeFindings(probes, 'run').map((f) => (
               <Card key={f.key} f={f} />
             ))}
-            {Object.keys(probes.picks_shortest).length > 0 && <Bars label="Picks that are a shortest choice (%), per rule" rows={shortestRows(probes)} />}
+            {Object.keys(probes.picks_shortest).length > 0 && <Bars label="Picks that are a shortest choice (%), per rule" rows={shortestRows(probes)} format={(x) => x.toFixed(1)} />}
           </div>
         </>
       )}
