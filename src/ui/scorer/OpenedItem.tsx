@@ -3,11 +3,33 @@
 import { useOpenedItem } from '../../state/itemLink';
 import type { ItemScore } from '../../core/scoring/types';
 
+/**
+ * Live sums within this many nats of every logged one can be the same model and setting (float32
+ * paths differ by ~1e-4 over an answer; another dtype, model or prompt format by far more).
+ */
+export const SAME_RUN_TOLERANCE = 0.01;
+
+/** What the logged and live sums say about where the log came from, or null while any is missing. */
+export function loggedVerdict(logged: readonly number[], live: readonly (number | undefined)[]): string | null {
+  const diffs: number[] = [];
+  for (let i = 0; i < logged.length; i++) {
+    const now = live[i];
+    if (now === undefined || !Number.isFinite(now)) return null;
+    if (Number.isFinite(logged[i])) diffs.push(Math.abs(now - logged[i]));
+  }
+  if (diffs.length === 0) return null;
+  const worst = Math.max(...diffs);
+  return worst <= SAME_RUN_TOLERANCE
+    ? `The live model reproduces every logged score within ${SAME_RUN_TOLERANCE} nats (largest difference ${worst.toFixed(4)}): it can be the model and setting the log was run with.`
+    : `Logged with another model or setting: the live scores differ from the logged ones by up to ${worst.toFixed(2)} nats (more than the ${SAME_RUN_TOLERANCE} nats float32 paths can explain), so compare winners, not values.`;
+}
+
 export function OpenedItem(props: { result?: ItemScore | null }) {
   const item = useOpenedItem((s) => s.item);
   const clear = useOpenedItem((s) => s.clear);
   if (!item) return null;
   const live = props.result?.candidates;
+  const verdict = item.logged ? loggedVerdict(item.logged, item.logged.map((_, i) => live?.[i]?.sum_logprob)) : null;
   return (
     <div className="opened-item" data-testid="opened-item">
       <p>
@@ -31,7 +53,7 @@ export function OpenedItem(props: { result?: ItemScore | null }) {
               const now = live?.[i]?.sum_logprob;
               return (
                 <tr key={i}>
-                  <td>{i}</td>
+                  <td>{String.fromCharCode(65 + i)}</td>
                   <td>{Number.isFinite(ll) ? ll.toFixed(4) : 'n/a'}</td>
                   <td>{now === undefined ? '…' : now.toFixed(4)}</td>
                   <td>{now === undefined || !Number.isFinite(ll) ? '' : (now - ll).toFixed(4)}</td>
@@ -41,7 +63,11 @@ export function OpenedItem(props: { result?: ItemScore | null }) {
           </tbody>
         </table>
       )}
-      {item.logged && <p className="muted">Logged with another model or setting unless the model above is the one the log was run with; the difference says how far apart they are.</p>}
+      {item.logged && (
+        <p className="muted" data-testid="logged-verdict">
+          {verdict ?? 'Scoring on the live model to compare it with the log…'}
+        </p>
+      )}
     </div>
   );
 }
