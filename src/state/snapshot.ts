@@ -20,6 +20,13 @@ const idx = int.min(0).max(MAX_CANDIDATES - 1);
 const short = z.string().max(400);
 const text = z.string().max(8_000);
 
+// Fields added to the result after the first snapshots were shared: a link made before them still
+// opens, with these read as not computed (NaN; a winner of -1, "no candidate").
+const LATER_FIELDS: ReadonlySet<string> = new Set(['word_logprob', 'word_final_logprob']);
+const LATER_WINNERS: ReadonlySet<string> = new Set(['acc_word']);
+const laterNum = num.optional().transform((v) => v ?? NaN);
+const laterIdx = idx.optional().transform((v) => v ?? -1);
+
 const topSchema = z.object({ id: int, piece: short, prob: num.min(0).max(1) });
 const tokenSchema = z.object({
   id: int,
@@ -49,8 +56,8 @@ const candidateSchema = z.object({
   n_tokens: int.min(0),
   n_bytes: int.min(0),
   n_chars: int.min(0),
-  // One number per row of the rule table, and PMI's unconditional term.
-  ...(Object.fromEntries(candidateScoreFields().map((f) => [f, num])) as Record<ScoreField | 'unconditional_logprob', typeof num>),
+  // One number per row of the rule table, and PMI's unconditional and the word-final terms.
+  ...(Object.fromEntries(candidateScoreFields().map((f) => [f, LATER_FIELDS.has(f) ? laterNum : num])) as Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', typeof laterNum>),
   first_token_bits: num,
   is_greedy: z.boolean(),
   byte_note: short.optional(),
@@ -73,7 +80,7 @@ const warningSchema = z.object({
 export const itemScoreSchema = z.object({
   context: z.string().max(16_000),
   candidates: z.array(candidateSchema).min(1).max(MAX_CANDIDATES),
-  winners: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, idx])) as Record<RuleName, typeof idx>),
+  winners: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, LATER_WINNERS.has(r.names.winner!) ? laterIdx : idx])) as Record<RuleName, typeof laterIdx>),
   warnings: z.array(warningSchema).max(64),
 });
 
@@ -116,7 +123,7 @@ export const taskRunSnapshotSchema = z.object({
   R: z.array(num).max(4_000),
   quintiles: z.array(z.object({ meanBytes: num, corpus: num })).max(10),
   /** Multiple-choice runs: accuracy under each rule, and on how many items acc and acc_norm pick differently. */
-  accuracies: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, num])) as Record<RuleName, typeof num>).optional(),
+  accuracies: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, LATER_WINNERS.has(r.names.winner!) ? laterNum : num])) as Record<RuleName, typeof laterNum>).optional(),
   accNormDisagreements: int.min(0).optional(),
 });
 export const taskSnapshotSchema = z.object({

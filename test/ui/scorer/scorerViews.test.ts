@@ -35,10 +35,10 @@ const text = (html: string) => html.replace(/<[^>]+>/g, '');
 describe('disagreement banner', () => {
   it('names each winner and the rules that pick it', () => {
     const html = renderToStaticMarkup(
-      createElement(DisagreementBanner, { result: item({ acc: 0, pmi: 0, per_token: 2, acc_norm: 1, acc_bytes: 1 }), indices: [0, 1, 2], gold: 1 }),
+      createElement(DisagreementBanner, { result: item({ acc: 0, pmi: 0, per_token: 2, acc_norm: 1, acc_bytes: 1, acc_word: 1 }), indices: [0, 1, 2], gold: 1 }),
     );
     expect(text(html)).toBe(
-      'The rules disagree: Raw sum and PMI pick A (“hat.”); per-token picks C (“zebra.”); per-char and per-byte pick B (“towel”). Right (gold B): per-char, per-byte.',
+      'The rules disagree: Raw sum and PMI pick A (“hat.”); per-token picks C (“zebra.”); per-char, per-byte and whole-word sum pick B (“towel”). Right (gold B): per-char, per-byte, whole-word sum.',
     );
   });
 
