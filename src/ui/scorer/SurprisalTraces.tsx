@@ -6,6 +6,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { ItemScore, TokenScore } from '../../core/scoring/types';
 import { tokenizerKindOf, type TokenizerKind } from '../../core/tokens/pieces';
 import { ChartFrame } from '../common/ChartFrame';
+import { ScrollX } from '../common/ScrollX';
 import { RAMP_STOPS, rampColor } from './colors';
 import { candidateLetter, fmt, LN2, pieceText, snippet, visible } from './format';
 
@@ -127,7 +128,7 @@ export function SurprisalTraces(props: { result: ItemScore; indices: number[]; g
       className="traces"
       note="Each bar is one token; taller and redder means more surprising (bits). Hover, or focus a bar and use the arrow keys, for the token's details and the model's top alternatives."
     >
-      <div className="trace-scroll" onScroll={() => setTip(null)}>
+      <ScrollX className="trace-scroll" label="Surprisal traces (scroll sideways)" onScroll={() => setTip(null)}>
         <svg width={width} height={height} role="group" aria-label="Surprisal per token, in bits, for each candidate" className="trace-svg">
           <defs>
             <linearGradient id="surprisal-ramp" x1="0" x2="1" y1="0" y2="0">
@@ -206,7 +207,7 @@ export function SurprisalTraces(props: { result: ItemScore; indices: number[]; g
             );
           })}
         </svg>
-      </div>
+      </ScrollX>
       {tip && tipToken && (
         <TokenTooltip token={tipToken} left={tip.left} top={tip.top} straddles={tip.t === 0 && result.candidates[tip.p].boundary === 'merged'} kind={kind} />
       )}
