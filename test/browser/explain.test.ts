@@ -4,11 +4,14 @@
 // Task lab's accuracy card whole at 1,400 px with acc_word; one device menu, worded once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import type { ItemScore } from '../../src/core/scoring/types';
 import { verdictSentence } from '../../src/core/scoring/verdict';
+import { answerVariants } from '../../src/core/scoring/variants';
 import type { TaskMetrics } from '../../src/core/metrics/types';
 import { workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';
@@ -89,6 +92,44 @@ describe('the whole-word rule in the Scorer', () => {
     expect(verdict).toMatch(/^Why: Raw sum picks A: B is 1\.3× longer in bytes and pays 0\.008 more bits in total, though its bits per byte are lower; per-token, per-char, per-byte, PMI and whole-word sum pick B, ending the word after A costs 14 bits, after B 0\.0006\.$/);
     await screenshot(page, 'explain-scorer-whole-word');
     await page.getByTestId('verdict').screenshot({ path: path.resolve('screenshots', 'explain-verdict.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('answer variants in the Scorer', () => {
+  it('scores every formatting of letter keys, marks lm-eval\'s, and gives the winners `lengthlens score` gives', async () => {
+    const context = 'Question: What color is the sky?\nA. blue\nB. red\nC. green\nD. yellow\nAnswer:';
+    const letters = [' A', ' B', ' C', ' D'];
+    const { page, errors } = await openPage(1400);
+    await page.goto(`${baseUrl()}/${workspaceHash({ ...defaultWorkspace(), device: 'wasm', context, candidates: letters, gold: 0 })}`);
+    await page.locator('.table-scroll:not(.stale) [data-testid=score-table] td[data-col=pmi][data-value]').first().waitFor({ timeout: 90_000 });
+    await page.locator('[data-testid=variants] > summary').click();
+    await page.getByTestId('variants-table').waitFor({ timeout: 60_000 });
+    const sets = answerVariants(letters);
+    expect(sets.map((v) => v.id)).toEqual(['as-written', 'space', 'period', 'letter-paren']);
+    // The same sets through the CLI, one item each.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'll-variants-')), 'items.jsonl');
+    fs.writeFileSync(file, sets.map((v) => JSON.stringify({ context, candidates: v.candidates })).join('\n') + '\n');
+    const cliItems = (JSON.parse(execFileSync(process.execPath, ['bin/lengthlens.mjs', 'score', '--model', STORIES, '--dtype', 'fp32', '--items', file, '--json'], { encoding: 'utf8' })) as { items: ItemScore[] }).items;
+    const rows = await page.$$eval('[data-testid=variants-table] tbody tr', (trs) =>
+      trs.map((tr) => ({
+        id: (tr as HTMLElement).dataset.variant!,
+        lmEval: tr.querySelector('th .badge')?.textContent === 'lm-eval',
+        tokens: [...tr.querySelectorAll('td.variant-cand')].map((td) => td.querySelectorAll('.variant-token').length),
+        winners: Object.fromEntries([...tr.querySelectorAll('td[data-rule]')].map((td) => [(td as HTMLElement).dataset.rule!, td.textContent])),
+      })),
+    );
+    expect(rows.map((r) => r.id)).toEqual(sets.map((v) => v.id));
+    expect(rows.map((r) => r.lmEval)).toEqual([true, false, false, false]);
+    rows.forEach((r, k) => {
+      expect(r.tokens, r.id).toEqual(cliItems[k].candidates.map((c) => c.n_tokens));
+      for (const [rule, w] of Object.entries(cliItems[k].winners)) expect(r.winners[rule], `${r.id} ${rule}`).toBe('ABCD'[w]);
+    });
+    const verdict = await page.getByTestId('variants-verdict').textContent();
+    const fragile = Object.keys(cliItems[0].winners).filter((rule) => cliItems.some((it) => it.winners[rule as keyof ItemScore['winners']] !== cliItems[0].winners[rule as keyof ItemScore['winners']]));
+    expect(verdict!.startsWith(fragile.length ? 'Fragile to formatting on this item:' : 'No rule')).toBe(true);
+    await page.getByTestId('variants').screenshot({ path: path.resolve('screenshots', 'explain-variants.png') });
     expect(errors).toEqual([]);
     await page.close();
   });
