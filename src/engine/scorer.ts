@@ -239,15 +239,26 @@ export function prefixPasses(lengths: readonly number[], maxBatchTokens: number)
  * - full-forward: one unpadded forward per continuation over prefix + continuation.
  */
 export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions = {}): Promise<(Scored | null)[]> {
-  if (options.wordFinal && m.info.plan.plan === 'isolated') {
-    // Dynamic quantisation: a pass's tokens set each other's activation scales, so feeding the
-    // last token in the scored pass would change every other token's log-prob. The scores keep
-    // their own passes (lm-eval-harness's), and the word-final rows come from passes of their own.
-    const scored = await runPlans(m, plans, options, false);
-    const finals = await runPlans(m, plans, { ...options, stats: 'logprob', topK: 0 }, true);
-    return scored.map((s, i) => (s ? { ...s, wordFinal: finals[i]?.wordFinal } : s));
-  }
-  return runPlans(m, plans, options, options.wordFinal ?? false);
+  if (!options.wordFinal) return runPlans(m, plans, options, false);
+  // Dynamic quantisation: a pass's tokens set each other's activation scales, so feeding the last
+  // token in the scored pass would change every other token's log-prob. A plan that fills the
+  // model's window has no position left for the row after its last token. Both keep their scores'
+  // own passes (lm-eval-harness's), and their word-final rows come from passes of their own.
+  const isolated = m.info.plan.plan === 'isolated';
+  const over = (p: ContinuationPlan) => p.prefixIds.length + p.tokens.length - m.info.maxLength;
+  const apart = (p: ContinuationPlan | null): p is ContinuationPlan => p !== null && (isolated || over(p) > 0);
+  if (!plans.some(apart)) return runPlans(m, plans, options, true);
+  const together = await runPlans(m, plans.map((p) => (apart(p) ? null : p)), options, true);
+  const scored = await runPlans(m, plans.map((p) => (apart(p) ? p : null)), options, false);
+  // A full window's word-final row conditions on one token less at its start (left truncation, as
+  // the window itself is cut); a continuation that fills the window alone has none (NaN).
+  const shifted = plans.map((p) => {
+    if (!apart(p)) return null;
+    const cut = Math.max(0, over(p));
+    return cut < p.prefixIds.length ? { ...p, prefixIds: p.prefixIds.slice(cut) } : null;
+  });
+  const finals = await runPlans(m, shifted, { cancel: options.cancel, maxBatchTokens: options.maxBatchTokens, stats: 'logprob' }, true);
+  return plans.map((_, i) => together[i] ?? (scored[i] ? { ...scored[i]!, wordFinal: finals[i]?.wordFinal ?? NaN } : null));
 }
 
 async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions, wordFinal: boolean): Promise<(Scored | null)[]> {

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { assembleParts, type ConditionalPart } from '../../src/engine/parts';
-import { boundaryIdsOf } from '../../src/engine/scorer';
+import { boundaryIdsOf, planItem, scorePlans } from '../../src/engine/scorer';
+import { truthWordFinal } from '../fixtures/groundTruth';
+import { ensureExportStyleModels, exportStyleFolder } from '../fixtures/exportStyles';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
 
@@ -89,4 +91,30 @@ describe('word-final correction on stories260K against the float64 reference', (
       expect(item.winners.acc_word).toBe(1);
     }
   });
+});
+
+describe('a context cut to the window (GPT-2 export style: learned positions, 1,024 of them)', () => {
+  it('the scores keep their passes, and the word-final row conditions on one token less instead of a position past the window', async () => {
+    ensureExportStyleModels();
+    const gpt2 = await createNodeEngine({ kind: 'path', path: exportStyleFolder('gpt2') }, 'fp32', { cpuThreads: 1 });
+    try {
+      const m = gpt2.current()!;
+      const context = 'Once upon a time, there was a little girl named Lily. She liked to play in the park. '.repeat(80) + 'One day she saw a';
+      const candidates = [' dog', ' big red ball'];
+      const plans = planItem(m, context, candidates, DEFAULT_SCORE_OPTIONS, false).plans.map((p) => p!);
+      // The window is full: prefix + tokens = maxLength + 1, no position left after the last token.
+      for (const p of plans) expect(p.prefixIds.length + p.tokens.length).toBe(m.info.maxLength + 1);
+      const plain = await scorePlans(m, plans, { stats: 'logprob' });
+      const withFinal = await scorePlans(m, plans, { stats: 'logprob', wordFinal: true });
+      for (const [i, p] of plans.entries()) {
+        expect(withFinal[i]!.sum).toBe(plain[i]!.sum);
+        close(withFinal[i]!.wordFinal!, await truthWordFinal(m, { ...p, prefixIds: p.prefixIds.slice(1) }));
+      }
+      const out = await gpt2.score({ context, candidates, options: DEFAULT_SCORE_OPTIONS });
+      expect(out.warnings.map((w) => w.code)).toContain('context_truncated');
+      out.candidates.forEach((c, i) => close(c.word_final_logprob, withFinal[i]!.wordFinal!));
+    } finally {
+      await gpt2.unload();
+    }
+  }, 120_000);
 });
