@@ -154,3 +154,11 @@ export function addSpecialTokensFor(m: TokenizerHandle, text: string): boolean {
 export function pieceOf(m: TokenizerHandle, id: number): string {
   return raw(m).id_to_token(id) ?? `<${id}>`;
 }
+
+/** The piece of every id below `size` (undefined where the tokenizer has none). */
+export function piecesById(m: TokenizerHandle, size: number): (string | undefined)[] {
+  const tok = raw(m);
+  const out: (string | undefined)[] = new Array(size);
+  for (let id = 0; id < size; id++) out[id] = tok.id_to_token(id) ?? undefined;
+  return out;
+}

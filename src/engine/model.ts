@@ -19,6 +19,8 @@ export interface LoadedModel {
   /** Token that conditions a prediction when there is no context (BOS, else EOS). */
   prefixTokenId: number;
   specialIds: ReadonlySet<number>;
+  /** End-of-sequence token (a word-final boundary: the text, and so the word, ends). */
+  eosTokenId: number | null;
 }
 
 interface ProgressEvent {
@@ -165,7 +167,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
     plan,
   };
   onProgress?.({ status: 'ready', loaded: 0, total: 0, files: {} });
-  return { request, model, tokenizer, traits, info, prefixTokenId, specialIds: new Set(tok.all_special_ids ?? []) };
+  return { request, model, tokenizer, traits, info, prefixTokenId, specialIds: new Set(tok.all_special_ids ?? []), eosTokenId: eos };
 }
 
 /** The logits' last dimension as the ONNX graph declares it, when it is a number. */

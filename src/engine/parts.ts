@@ -29,6 +29,8 @@ export type ConditionalPart =
       continuation: string;
       tokens: TokenScore[];
       weights: number[];
+      /** log mass of word-starting tokens after the last token (the acc_word term). */
+      wordFinalLogprob?: number;
       merged: boolean;
       boundaryInfo?: BoundaryInfo;
       byteNote?: string;
@@ -100,6 +102,7 @@ export function assembleParts(
       weights: c.weights,
       unconditionalLogprob: u?.status === 'scored' ? u.sum : NaN,
       unconditionalIsConditional: u?.status === 'scored' && u.signature === c.signature,
+      wordFinalLogprob: c.wordFinalLogprob,
       boundary: c.merged ? 'merged' : 'ok',
       boundaryInfo: c.boundaryInfo,
       mu,

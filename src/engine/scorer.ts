@@ -1,16 +1,17 @@
 // Scoring items: plan the tokens of every candidate (lm-eval split, byte spans, boundary policy),
 // run each distinct prefix once, and turn logit rows into per-token and per-candidate scores.
-import { rowLogprob, rowStats, type RowStats } from '../core/scoring/distribution';
+import { rowLogMass, rowLogprob, rowStats, type RowStats } from '../core/scoring/distribution';
 import { splitPair } from '../core/scoring/split';
 import type { BoundaryInfo, ItemScore, ScoreOptions, TokenScore } from '../core/scoring/types';
 import type { TooLong } from '../core/scoring/warnings';
 import { charsForTokens, textTail, type ContextCut } from '../core/scoring/window';
 import { assembleParts, planSignature, type ConditionalPart, type ContextPart, type UnconditionalPart } from './parts';
 import { pieceText } from '../core/tokens/pieces';
+import { wordBoundaryIds } from '../core/tokens/wordBoundary';
 import { tokenSpans, type EncodedToken } from '../core/tokens/spans';
 import { codePointLength, utf8Length } from '../core/text/unicode';
 import { MAX_CANDIDATE_CHARS } from '../core/limits';
-import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, LruCache, pieceOf } from './encode';
+import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, LruCache, pieceOf, piecesById } from './encode';
 import { AbortError, continuationRows, disposePrefix, prefixTokensToRun, runPrefixes, runPrefixReusing, wholeSequenceRows, type BatchOptions, type CancelToken, type PrefixReuse } from './forward';
 import { DEFAULT_MAX_BATCH_TOKENS, lengthBatches, PASS_OVERHEAD_TOKENS } from '../core/batching';
 import { gqaPrefixChoice, type PlanName } from './plan';
@@ -132,7 +133,28 @@ export function modelContext(m: LoadedModel, context: string, chatTemplate: bool
 export interface Scored {
   tokens: TokenScore[];
   sum: number;
+  /** log mass of the word-starting tokens right after the last token (when asked for). */
+  wordFinal?: number;
 }
+
+/** Each model's word-final boundary set (core/tokens/wordBoundary.ts), built once from its vocabulary. */
+const boundarySets = new WeakMap<LoadedModel, Int32Array>();
+export function boundaryIdsOf(m: LoadedModel): Int32Array {
+  let ids = boundarySets.get(m);
+  if (!ids) {
+    const size = Math.max(m.info.vocabSize, ...[...m.specialIds].map((id) => id + 1));
+    ids = wordBoundaryIds({ pieces: piecesById(m, size), kind: m.traits.kind, specialIds: m.specialIds, eosIds: m.eosTokenId === null ? [] : [m.eosTokenId] });
+    boundarySets.set(m, ids);
+  }
+  return ids;
+}
+
+/**
+ * The one more row the word-final term reads: a continuation is given one position past its last
+ * token, which is never fed (the passes feed all but a continuation's last id), so that its last
+ * token is fed and the row after it computed, in the same pass as the others.
+ */
+const ROW_AFTER_LAST = -1;
 
 export interface ScorePlansOptions extends BatchOptions {
   /** Alternatives kept per token in `full` mode (default 0). */
@@ -144,6 +166,12 @@ export interface ScorePlansOptions extends BatchOptions {
    * from scratch so a number never depends on what was scored before.
    */
   reusePrefix?: string;
+  /**
+   * Also compute each plan's word-final term (Scored.wordFinal) from the row after its last
+   * token: one more position per continuation in the passes it already has. A one-token
+   * continuation, scored from its prefix's last row alone, then needs a pass of its own token.
+   */
+  wordFinal?: boolean;
 }
 
 /** How a plan may reuse the last lone prefix's cache (see PrefixReuse). */
@@ -153,7 +181,7 @@ export function prefixReuseFor(plan: PlanName): PrefixReuse | null {
   return null;
 }
 
-type RowResult = RowStats | ReturnType<typeof rowLogprob>;
+type RowResult = RowStats | ReturnType<typeof rowLogprob> | number;
 
 /**
  * Row statistics of the Scorer's keystroke passes, per model (see rowMemo.ts). Only the Scorer's
@@ -178,7 +206,7 @@ function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Floa
   const base = { id: t.id, piece: t.piece, text: pieceText(t.piece, m.traits.kind), bytes: plan.spans[j] };
   if (stats === 'logprob') {
     const ask = () => rowLogprob(row, t.id);
-    const { logprob, argmax } = memo ? memo.get(`logprob ${t.id}`, row, ask) : ask();
+    const { logprob, argmax } = memo ? (memo.get(`logprob ${t.id}`, row, ask) as ReturnType<typeof rowLogprob>) : ask();
     return { ...base, logprob, bits: -logprob / Math.LN2, rank: NaN, entropy: NaN, top: [], greedy: argmax === t.id, ...weight };
   }
   const ask = () => rowStats(row, t.id, topK);
@@ -211,7 +239,31 @@ export function prefixPasses(lengths: readonly number[], maxBatchTokens: number)
  * - full-forward: one unpadded forward per continuation over prefix + continuation.
  */
 export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions = {}): Promise<(Scored | null)[]> {
+  if (!options.wordFinal) return runPlans(m, plans, options, false);
+  // Dynamic quantisation: a pass's tokens set each other's activation scales, so feeding the last
+  // token in the scored pass would change every other token's log-prob. A plan that fills the
+  // model's window has no position left for the row after its last token. Both keep their scores'
+  // own passes (lm-eval-harness's), and their word-final rows come from passes of their own.
+  const isolated = m.info.plan.plan === 'isolated';
+  const over = (p: ContinuationPlan) => p.prefixIds.length + p.tokens.length - m.info.maxLength;
+  const apart = (p: ContinuationPlan | null): p is ContinuationPlan => p !== null && (isolated || over(p) > 0);
+  if (!plans.some(apart)) return runPlans(m, plans, options, true);
+  const together = await runPlans(m, plans.map((p) => (apart(p) ? null : p)), options, true);
+  const scored = await runPlans(m, plans.map((p) => (apart(p) ? p : null)), options, false);
+  // A full window's word-final row conditions on one token less at its start (left truncation, as
+  // the window itself is cut); a continuation that fills the window alone has none (NaN).
+  const shifted = plans.map((p) => {
+    if (!apart(p)) return null;
+    const cut = Math.max(0, over(p));
+    return cut < p.prefixIds.length ? { ...p, prefixIds: p.prefixIds.slice(cut) } : null;
+  });
+  const finals = await runPlans(m, shifted, { cancel: options.cancel, maxBatchTokens: options.maxBatchTokens, stats: 'logprob' }, true);
+  return plans.map((_, i) => together[i] ?? (scored[i] ? { ...scored[i]!, wordFinal: finals[i]?.wordFinal ?? NaN } : null));
+}
+
+async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions, wordFinal: boolean): Promise<(Scored | null)[]> {
   const { topK = 0, stats = 'full', cancel } = options;
+  const extra = wordFinal ? 1 : 0;
   const results: (Scored | null)[] = plans.map(() => null);
   // Under dynamic quantisation (plan isolated) a pass's tokens set each other's scales: its rows
   // never come back bit for bit, so nothing is kept.
@@ -219,7 +271,13 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
   const score = (i: number, row: (j: number) => Float32Array) => {
     const plan = plans[i]!;
     const tokens = plan.tokens.map((_, j) => tokenScore(m, plan, j, row(j), topK, stats, memo));
-    results[i] = { tokens, sum: tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0) };
+    const sum = tokens.reduce((s, t, j) => s + plan.weights[j] * t.logprob, 0);
+    if (!wordFinal) results[i] = { tokens, sum };
+    else {
+      const last = row(plan.tokens.length);
+      const ask = () => rowLogMass(last, boundaryIdsOf(m));
+      results[i] = { tokens, sum, wordFinal: memo ? (memo.get('word-final', last, ask) as number) : ask() };
+    }
   };
   const groups = new Map<string, number[]>();
   plans.forEach((p, i) => {
@@ -240,7 +298,7 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
     const toRun = (ids: number[]) => (options.reusePrefix && groups.size === 1 ? prefixTokensToRun(m.model, ids, options.reusePrefix) : ids.length);
     const rows = (g: number[]) => {
       const ids = plans[g[0]]!.prefixIds;
-      return gqaPrefixChoice(ids.length, g.map((i) => plans[i]!.tokens.length), PASS_OVERHEAD_TOKENS, toRun(ids)) === 'rows';
+      return gqaPrefixChoice(ids.length, g.map((i) => plans[i]!.tokens.length + extra), PASS_OVERHEAD_TOKENS, toRun(ids)) === 'rows';
     };
     whole = cached.filter((g) => !rows(g)).flat();
     cached = cached.filter(rows);
@@ -248,7 +306,7 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
   if (whole.length > 0) {
     const seqs = whole.map((i) => {
       const p = plans[i]!;
-      return { ids: [...p.prefixIds, ...p.tokens.slice(0, -1).map((t) => t.id)], firstRow: p.prefixIds.length - 1, count: p.tokens.length };
+      return { ids: [...p.prefixIds, ...p.tokens.slice(0, wordFinal ? undefined : -1).map((t) => t.id)], firstRow: p.prefixIds.length - 1, count: p.tokens.length + extra };
     });
     await wholeSequenceRows(m.model, seqs, (k, row) => score(whole[k], row), { ...options, alone: kind === 'full-forward', vocab: m.info.vocabSize });
   }
@@ -265,7 +323,10 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
       await continuationRows(
         m.model,
         state,
-        members.map(({ plan, prefix }) => ({ prefix, ids: plans[plan]!.tokens.map((t) => t.id) })),
+        members.map(({ plan, prefix }) => {
+          const ids = plans[plan]!.tokens.map((t) => t.id);
+          return { prefix, ids: wordFinal ? [...ids, ROW_AFTER_LAST] : ids };
+        }),
         (c, row) => score(members[c].plan, row),
         options,
         grouping,
@@ -381,6 +442,7 @@ export function itemParts(p: PlannedItem, scored: readonly (Scored | null)[], un
       continuation,
       tokens: s.tokens,
       weights: plan.weights,
+      ...(s.wordFinal !== undefined ? { wordFinalLogprob: s.wordFinal } : {}),
       merged: plan.merged,
       ...(plan.boundaryInfo ? { boundaryInfo: plan.boundaryInfo } : {}),
       ...((plan.byteNote ?? byteSumNote(plan, continuation)) !== undefined ? { byteNote: plan.byteNote ?? byteSumNote(plan, continuation) } : {}),
@@ -425,7 +487,7 @@ export async function scoreItems(
   run: ScoreItemsOptions = {},
 ): Promise<ItemScore[]> {
   const planned = items.map((it) => planItem(m, it.context, it.candidates, options));
-  const scored = await scorePlans(m, planned.flatMap((p) => p.plans), { ...run, topK: options.topK, stats: run.stats ?? 'full' });
+  const scored = await scorePlans(m, planned.flatMap((p) => p.plans), { ...run, topK: options.topK, stats: run.stats ?? 'full', wordFinal: true });
   const unc = await scorePlans(m, planned.flatMap((p) => p.uncPlans), { ...run, stats: 'logprob' });
   if (run.cancel?.cancelled()) throw new AbortError();
   let offset = 0;
@@ -476,7 +538,7 @@ export async function scoreItemParts(m: LoadedModel, context: string, candidates
   const known = new Set(wanted.unconditionalKnown);
   const continuations = candidates.map((c) => p.moved + c);
   const uncWanted = candidates.map((_, i) => wanted.unconditional !== false && !!p.plans[i] && !known.has(continuations[i]));
-  const scored = await scorePlans(m, p.plans.map((plan, i) => (cond.has(i) ? plan : null)), { cancel, topK: options.topK, stats: 'full', reusePrefix: 'context' });
+  const scored = await scorePlans(m, p.plans.map((plan, i) => (cond.has(i) ? plan : null)), { cancel, topK: options.topK, stats: 'full', reusePrefix: 'context', wordFinal: true });
   const unc = await scorePlans(m, p.uncPlans.map((plan, i) => (uncWanted[i] ? plan : null)), { cancel, stats: 'logprob', reusePrefix: 'unconditional' });
   if (cancel?.cancelled()) throw new AbortError();
   const parts = itemParts(p, scored, unc);

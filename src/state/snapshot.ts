@@ -24,6 +24,14 @@ const text = linkText(8_000);
 /** A rule's winner: a candidate's index, or -1 where no candidate can win (winners()). */
 const winner = int.min(-1).max(MAX_CANDIDATES - 1);
 
+// Fields added to the result after the first snapshots were shared: a link made before them still
+// opens, with these read as not computed (NaN; a winner of -1, "no candidate").
+const LATER_FIELDS: ReadonlySet<string> = new Set(['word_logprob', 'word_final_logprob']);
+const LATER_WINNERS: ReadonlySet<string> = new Set(['acc_word']);
+const laterScore = z.union([z.number(), z.nan(), z.null(), z.undefined()]).transform((v) => v ?? NaN);
+const laterWinner = winner.optional().transform((v) => v ?? -1);
+const laterNum = num.optional().transform((v) => v ?? NaN);
+
 const topSchema = z.object({ id: int, piece: short, prob: num.min(0).max(1) });
 const tokenSchema = z.object({
   id: int,
@@ -53,9 +61,9 @@ const candidateSchema = z.object({
   n_tokens: int.min(0),
   n_bytes: int.min(0),
   n_chars: int.min(0),
-  // One number per row of the rule table, and PMI's unconditional term; NaN where a rule has no
-  // value (PMI without its term), which JSON carries as null.
-  ...(Object.fromEntries(candidateScoreFields().map((f) => [f, ruleScore])) as Record<ScoreField | 'unconditional_logprob', typeof ruleScore>),
+  // One number per row of the rule table, and PMI's unconditional and the word-final terms; NaN
+  // where a rule has no value (PMI without its term), which JSON carries as null.
+  ...(Object.fromEntries(candidateScoreFields().map((f) => [f, LATER_FIELDS.has(f) ? laterScore : ruleScore])) as Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', typeof ruleScore>),
   first_token_bits: num,
   is_greedy: z.boolean(),
   byte_note: short.optional(),
@@ -78,7 +86,7 @@ const warningSchema = z.object({
 export const itemScoreSchema = z.object({
   context: linkText(16_000),
   candidates: z.array(candidateSchema).min(1).max(MAX_CANDIDATES),
-  winners: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, winner])) as Record<RuleName, typeof winner>),
+  winners: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, LATER_WINNERS.has(r.names.winner!) ? laterWinner : winner])) as Record<RuleName, typeof winner>),
   warnings: z.array(warningSchema).max(64),
 });
 
@@ -121,7 +129,7 @@ export const taskRunSnapshotSchema = z.object({
   R: z.array(num).max(4_000),
   quintiles: z.array(z.object({ meanBytes: num, corpus: num })).max(10),
   /** Multiple-choice runs: accuracy under each rule, and on how many items acc and acc_norm pick differently. */
-  accuracies: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, num])) as Record<RuleName, typeof num>).optional(),
+  accuracies: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, LATER_WINNERS.has(r.names.winner!) ? laterNum : num])) as Record<RuleName, typeof laterNum>).optional(),
   accNormDisagreements: int.min(0).optional(),
 });
 export const taskSnapshotSchema = z.object({

@@ -1,7 +1,7 @@
 // Incremental re-scoring on the real stories260K (fp32): random edit sequences of the Scorer's
 // input (edit, reorder, remove, re-add candidates; edit the context and the unconditional
 // context), each step scored through the cache (only the missing parts go to the engine) and
-// compared with a from-scratch score to 1e-5; and the cache asks for exactly what changed. The
+// compared with a from-scratch score to 3e-5 (float32 rounding of other pass shapes); and the cache asks for exactly what changed. The
 // Scorer's two phases (every rule but PMI first, then PMI's unconditional terms) likewise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -15,6 +15,12 @@ import { expectClose } from '../closeTo';
 
 const RUNS = { seed: Number(process.env.FC_SEED ?? 1010), numRuns: Number(process.env.FC_RUNS ?? 6) } as const;
 const MODEL = 'stories260K/fp32/cpu';
+/**
+ * Cached against from-scratch: a context edit extends the held prefix's cache by the changed
+ * tokens, and a pass's shape (one more position per continuation since the word-final term)
+ * changes float32 rounding: sums of ten-odd tokens were measured up to 1.5e-5 nats apart.
+ */
+const TOL = 3e-5;
 
 let engine: Engine;
 beforeAll(async () => {
@@ -128,7 +134,7 @@ describe('incremental re-scoring (cache of parts)', () => {
             });
           }
           const scratch = await engine.score({ context, candidates, options });
-          expectClose(item, scratch, `${JSON.stringify(s)}`);
+          expectClose(item, scratch, `${JSON.stringify(s)}`, TOL);
         }
       }),
       RUNS,
@@ -193,7 +199,7 @@ describe('incremental re-scoring (cache of parts)', () => {
           let partial: { item: ItemScore; pending: number[] } | null = null;
           const item = await scoreInPhases(cache, MODEL, it, scoreParts, (p, pending) => (partial = { item: p, pending }));
           const scratch = await engine.score({ context, candidates, options });
-          expectClose(item, scratch, `final after ${JSON.stringify(s)}`);
+          expectClose(item, scratch, `final after ${JSON.stringify(s)}`, TOL);
           // The first phase scores no unconditional term, the second no conditional one.
           for (const [k, a] of asked.entries()) {
             if (k === 0 && a.wanted.unconditional === false) expect(a.unconditionalScored).toBe(0);
@@ -210,7 +216,7 @@ describe('incremental re-scoring (cache of parts)', () => {
               patched.candidates[i].unconditional_logprob = scratch.candidates[i].unconditional_logprob;
             }
             patched.winners.pmi = scratch.winners.pmi;
-            expectClose(patched, scratch, `first phase after ${JSON.stringify(s)}`);
+            expectClose(patched, scratch, `first phase after ${JSON.stringify(s)}`, TOL);
           }
         }
       }),

@@ -4,7 +4,7 @@
 // {"cases": [{"name", "items"}]} (pick a case by name), or JSONL with one item per line.
 //
 // An item object may also carry: id, subject, text (raw answer), continuation (the scored string),
-// and for multiple choice `choices: [{text, logprob, n_tokens?, unconditional_logprob?}]` with
+// and for multiple choice `choices: [{text, logprob, n_tokens?, unconditional_logprob?, word_final_logprob?}]` with
 // `gold` (index); the item's tokens are then the gold choice's tokens.
 import { MAX_TOKEN_BYTES, type TokenBits } from '../bpb/perByteCost';
 import type { ChoiceScores, ScoredItem } from '../metrics/types';
@@ -44,12 +44,15 @@ function parseChoice(raw: unknown, j: number): ChoiceScores {
   if (!isRecord(raw)) throw new Error(`choice ${j + 1} must be an object with "logprob"`);
   const logprob = optionalNumber(raw, 'logprob');
   if (logprob === undefined) throw new Error(`choice ${j + 1} has no "logprob"`);
+  const wordFinal = optionalNumber(raw, 'word_final_logprob');
+  if (wordFinal !== undefined && wordFinal > 0) throw new Error(`choice ${j + 1}: word_final_logprob must be ≤ 0 (the log of a probability)`);
   return {
     text: optionalString(raw, 'text'),
     continuation: optionalString(raw, 'continuation'),
     logprob,
     nTokens: optionalNumber(raw, 'n_tokens'),
     unconditionalLogprob: optionalNumber(raw, 'unconditional_logprob'),
+    wordFinalLogprob: wordFinal,
     tokens: raw.tokens === undefined ? undefined : parseTokens(raw.tokens),
   };
 }

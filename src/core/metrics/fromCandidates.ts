@@ -41,6 +41,7 @@ export function scoredItemFromCandidates(item: TaskItem, candidates: readonly Ca
       logprob: c.sum_logprob,
       nTokens: c.n_tokens,
       unconditionalLogprob: Number.isFinite(c.unconditional_logprob) ? c.unconditional_logprob : undefined,
+      wordFinalLogprob: Number.isNaN(c.word_final_logprob) ? undefined : c.word_final_logprob,
       tokens: golds.has(i) ? tokenBits(c) : undefined,
       isGreedy: c.is_greedy,
     })),

@@ -15,6 +15,8 @@ export interface ChoiceScores {
   nTokens?: number;
   /** log p(continuation | empty context): the acc_mutual_info term. */
   unconditionalLogprob?: number;
+  /** log of the next-token mass of word-starting tokens after the choice: the acc_word term. */
+  wordFinalLogprob?: number;
   /** Per-token [bits, bytes] of the scored continuation (R(k), PriorBPB, prefix BPB). */
   tokens?: readonly TokenBits[];
   /** Overrides "continuation starts with one ASCII space" (needed when continuation is unknown). */

@@ -1,7 +1,7 @@
 // Per-candidate quantities from per-token scores (SPEC §3): one per row of the rule table.
 import { contentByteCosts, priorWeightedRate } from '../bpb/perByteCost';
 import { codePointLength, utf8Length } from '../text/unicode';
-import { SCORE_COLUMNS, UNCONDITIONAL_FIELD, candidateScoreFields, type RuleInputs, type ScoreField } from './rules';
+import { SCORE_COLUMNS, UNCONDITIONAL_FIELD, WORD_FINAL_FIELD, candidateScoreFields, type RuleInputs, type ScoreField } from './rules';
 import type { BoundaryInfo, BoundaryStatus, CandidateScore, TokenScore } from './types';
 
 export interface CandidateInputs {
@@ -17,6 +17,8 @@ export interface CandidateInputs {
    * of two sums computed on different paths.
    */
   unconditionalIsConditional?: boolean;
+  /** log mass of word-starting tokens after the last token (NaN or absent: not computed). */
+  wordFinalLogprob?: number;
   boundary: BoundaryStatus;
   boundaryInfo?: BoundaryInfo;
   mu: number;
@@ -31,6 +33,7 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
   const nBytes = utf8Length(inp.text);
   const nChars = codePointLength(inp.text);
   const bits = -sum / Math.LN2;
+  const wordFinal = tokens.length === 0 ? NaN : (inp.wordFinalLogprob ?? NaN);
   const unconditional = inp.unconditionalIsConditional ? sum : inp.unconditionalLogprob;
   // PriorBPB of this one answer: its per-byte costs over the continuation's bytes, with a leading
   // space dropped as eval-framework does.
@@ -46,12 +49,13 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
     nTokens: tokens.length,
     unconditionalLogprob: unconditional,
     unconditionalIsConditional: inp.unconditionalIsConditional,
+    wordFinalLogprob: wordFinal,
   };
   const measures: Record<string, number> = { bits_per_byte: bits / nBytes, prior_bpb: priorWeightedRate(costs, inp.mu) };
   const scores: Record<string, number> = {};
   for (const field of candidateScoreFields()) {
     const r = SCORE_COLUMNS.find((x) => x.names.candidate === field);
-    scores[field] = r?.score ? r.score(ruleInputs) : field === UNCONDITIONAL_FIELD ? unconditional : measures[field];
+    scores[field] = r?.score ? r.score(ruleInputs) : field === UNCONDITIONAL_FIELD ? unconditional : field === WORD_FINAL_FIELD ? wordFinal : measures[field];
   }
   return {
     text: inp.text,
@@ -62,7 +66,7 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
     n_tokens: tokens.length,
     n_bytes: nBytes,
     n_chars: nChars,
-    ...(scores as Record<ScoreField | 'unconditional_logprob', number>),
+    ...(scores as Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', number>),
     first_token_bits: tokens.length > 0 ? tokens[0].bits : NaN,
     is_greedy: tokens.length > 0 && tokens.every((t) => t.greedy),
     ...(inp.byteNote ? { byte_note: inp.byteNote } : {}),

@@ -124,3 +124,20 @@ export function rowLogprobJs(row: ArrayLike<number>, target: number): { logprob:
   }
   return { logprob: row[target] - max - Math.log(sumExp), argmax };
 }
+
+/**
+ * log Σ_{i ∈ ids} softmax(row)_i: the natural log of the probability mass of a set of tokens (the
+ * word-final correction's boundary set), in float64 over the whole row. −Infinity for an empty
+ * set; ids outside the row are ignored.
+ */
+export function rowLogMass(row: ArrayLike<number>, ids: ArrayLike<number>): number {
+  const { max } = maxOf(row);
+  let all = 0;
+  for (let i = 0; i < row.length; i++) all += Math.exp(row[i] - max);
+  let part = 0;
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k];
+    if (id >= 0 && id < row.length) part += Math.exp(row[id] - max);
+  }
+  return Math.log(part) - Math.log(all);
+}

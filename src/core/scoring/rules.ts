@@ -23,10 +23,15 @@ export interface RuleInputs {
    * conditional one does (an empty context): PMI is 0 by definition, not a float difference.
    */
   unconditionalIsConditional?: boolean;
+  /**
+   * log of the next-token probability mass, right after the choice's last token, of the tokens
+   * that begin a new word (core/tokens/wordBoundary.ts): the word-final correction.
+   */
+  wordFinalLogprob?: number;
 }
 
 /** What a rule needs of a choice beyond its log-likelihood. */
-export type RuleInput = 'text' | 'nTokens' | 'unconditionalLogprob';
+export type RuleInput = 'text' | 'nTokens' | 'unconditionalLogprob' | 'wordFinalLogprob';
 
 /** The name each output gives a row (so every output keeps its field names). */
 export interface RuleNames {
@@ -178,6 +183,23 @@ const BUILT_IN = [
     higherIsBetter: false,
     needs: [],
   },
+  {
+    // Pimentel & Meister 2024: a raw sum scores a string as a prefix (P(" par") ≥ P(" park")); the
+    // probability that the word ends after it is the next token's mass on word-starting tokens.
+    id: 'acc_word',
+    names: { winner: 'acc_word', candidate: 'word_logprob', item: 'word_logprob', table: 'acc_word' },
+    decides: true,
+    column: 7,
+    label: 'whole word',
+    phrase: 'whole-word sum',
+    title: 'Sum plus the log-probability that a new word (or the end) follows: the string as a whole word',
+    accuracyLabel: 'acc_word (whole word)',
+    itemLabel: 'whole-word log-likelihood (acc_word)',
+    unit: 'nats',
+    higherIsBetter: true,
+    needs: ['wordFinalLogprob'],
+    score: (c: RuleInputs) => c.logprob + c.wordFinalLogprob!,
+  },
 ] as const satisfies readonly ScoringRule[];
 
 type BuiltIn = (typeof BUILT_IN)[number];
@@ -260,12 +282,16 @@ export function harnessOrLabel(r: ScoringRule): string {
 /** The Scorer candidate's field for PMI's unconditional term: shown beside the first rule that needs it. */
 export const UNCONDITIONAL_FIELD = 'unconditional_logprob';
 
-/** The number fields of a Scorer candidate from the table, in order: one per row (column order), and the unconditional term. */
+/** The Scorer candidate's field for the word-final term (acc_word's addend): shown beside the first rule that needs it. */
+export const WORD_FINAL_FIELD = 'word_final_logprob';
+
+/** The number fields of a Scorer candidate from the table, in order: one per row (column order), and the unconditional and word-final terms. */
 export function candidateScoreFields(): string[] {
   const out: string[] = [];
   for (const r of SCORE_COLUMNS) {
     out.push(r.names.candidate);
     if (r.needs.includes('unconditionalLogprob') && !out.includes(UNCONDITIONAL_FIELD)) out.push(UNCONDITIONAL_FIELD);
+    if (r.needs.includes('wordFinalLogprob') && !out.includes(WORD_FINAL_FIELD)) out.push(WORD_FINAL_FIELD);
   }
   return out;
 }

@@ -48,7 +48,7 @@ export interface BoundaryInfo {
 /**
  * One scored candidate: its tokens and sizes, and one number per row of the rule table
  * (src/core/scoring/rules.ts; `sum_logprob`, `per_token`, `per_char`, `per_byte`, `bits_per_byte`,
- * `pmi`, `prior_bpb`), with PMI's unconditional term beside it.
+ * `pmi`, `prior_bpb`, `word_logprob`), with PMI's unconditional term and the word-final term beside them.
  */
 export interface CandidateScore extends Record<ScoreField, number> {
   text: string;
@@ -64,6 +64,11 @@ export interface CandidateScore extends Record<ScoreField, number> {
   n_chars: number;
   /** The candidate's log-prob under the unconditional context (PMI's term). */
   unconditional_logprob: number;
+  /**
+   * log of the next-token mass, right after the last token, of the tokens that begin a new word
+   * (acc_word's addend; core/tokens/wordBoundary.ts). NaN where it was not computed.
+   */
+  word_final_logprob: number;
   first_token_bits: number;
   is_greedy: boolean;
   /** Why the token byte spans do not add up to the candidate's byte length, when they don't. */

@@ -50,7 +50,7 @@ export const LESSONS: Lesson[] = [
     title: 'Why the raw sum picks the short answer',
     summary: 'acc adds up log-probs, so every extra token is a cost. Per-token, per-character and per-byte normalisation each fix that differently, and each breaks somewhere.',
     larger:
-      'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of step 2 can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII.',
+      'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of step 2 can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII. With such a vocabulary “ par” and “ park” of step 5 may each be one token, so that neither sum contains the other; the whole-word rule still asks whether the word ends there, which is what a multiple-choice answer means.',
     steps: [
       {
         id: 'sum',
@@ -105,6 +105,26 @@ export const LESSONS: Lesson[] = [
         question: winnerQuestion('Per byte (acc_bytes), which answer wins?', 'acc_bytes', 0),
         after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. A paper that says “acc_norm” may mean either.'],
         claims: [{ text: 'The first answer has more bytes than characters.', holds: (f) => !!scorer(f) && scorer(f)!.candidates[0].n_bytes > scorer(f)!.candidates[0].n_chars }],
+      },
+      {
+        id: 'prefix',
+        title: 'A prefix of another answer',
+        body: [
+          'The raw sum scores a string as the start of a text, not as a whole word: every way of going on after “ par” counts towards its probability, “ park” included. So an answer that is a prefix of another can win for no reason at all.',
+          'Pimentel and Meister (2024) give the fix: multiply by the probability that a new word, or the end, comes next. The *whole word* rule (acc_word) adds that log-probability to the sum; it is the “end of word” bar at the end of each trace.',
+        ],
+        widget: { kind: 'scorer', context: 'The dog ran to the', candidates: [' par', ' park'], focus: ['acc', 'acc_word'], winners: { acc: 0, acc_word: 1 } },
+        question: winnerQuestion('Counting the end of the word (acc_word), which answer wins?', 'acc_word', 1),
+        after: [
+          '“ par” wins the raw sum by a hair: its tokens “ p” and “ar” are the first two of “ park”. But after “ par” the model expects “k”; ending the word there costs “ par” about 14 bits and “ park” almost nothing.',
+        ],
+        claims: [
+          { text: 'The tokens of “ par” are the first tokens of “ park”.', holds: (f) => !!scorer(f) && scorer(f)!.candidates[0].tokens.every((t, j) => scorer(f)!.candidates[1].tokens[j]?.id === t.id) },
+          {
+            text: 'Ending the word costs “ par” more than 10 bits and “ park” under 0.01 bits.',
+            holds: (f) => !!scorer(f) && -scorer(f)!.candidates[0].word_final_logprob / Math.LN2 > 10 && -scorer(f)!.candidates[1].word_final_logprob / Math.LN2 < 0.01,
+          },
+        ],
       },
     ],
   },

@@ -1,5 +1,7 @@
-// One sentence on whether the rules agree: "raw sum picks A, per-byte picks B, per-token picks C".
+// One sentence on whether the rules agree: "raw sum picks A, per-byte picks B, per-token picks C";
+// where they do not, a second one on why, from the numbers in the table (core/scoring/verdict.ts).
 import type { ItemScore, RuleName } from '../../core/scoring/types';
+import { verdictSentence } from '../../core/scoring/verdict';
 import { candidateLetter, RULE_LABEL, RULE_ORDER, snippet } from './format';
 
 /** "five", or the digits past ten. */
@@ -48,10 +50,16 @@ export function DisagreementBanner(props: { result: ItemScore; indices: number[]
     );
   }
   const text = entries.map(phrase).join('; ');
+  const why = verdictSentence(result.candidates, result.winners, (p) => candidateLetter(indices[p]));
   return (
     <p className="banner disagree" role="status" data-testid="disagreement">
       <strong>The rules disagree:</strong> {text.charAt(0).toUpperCase() + text.slice(1)}.{undecidedNote}
       {goldNote}
+      {why && (
+        <span className="verdict" data-testid="verdict">
+          <strong>Why:</strong> {why}
+        </span>
+      )}
     </p>
   );
 }

@@ -6,7 +6,8 @@ import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../state/
 import { ALL_DTYPES, CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../state/engine';
 import { holds, modelLabel, sourceOf as toSource, useEngine } from '../../state/engineSession';
 import { addModelFolder, DISK_PREFIX, useDiskModels, type DiskModel } from '../../state/diskModels';
-import { autoChoice, deviceSupport, resolveDevice, speedEvidence, speedKey } from '../../state/devices';
+import { deviceSupport, resolveDevice, speedEvidence, speedKey } from '../../state/devices';
+import { AutoReason, DeviceSelect } from '../common/DeviceSelect';
 import { listServedModels, probeServedModel, type ServedModel } from '../../state/servedModels';
 import { hubDtypes, useHubModels, type HubListingState } from '../../state/hubModels';
 import { useWorkspace } from '../../state/workspace';
@@ -302,13 +303,7 @@ export function ModelPanel(props: { embed?: boolean }) {
       <div className="device-dtype">
         <label className="field inline">
           <span className="field-label">Device</span>
-          <select value={devicePref} onChange={(e) => setDevice(e.target.value as DevicePreference)}>
-            <option value="auto">Auto ({support ? (device === 'webgpu' ? 'WebGPU' : 'WASM') : 'detecting…'})</option>
-            <option value="webgpu" disabled={support !== null && !support.webgpu}>
-              WebGPU
-            </option>
-            <option value="wasm">WASM (CPU)</option>
-          </select>
+          <DeviceSelect value={devicePref} onChange={setDevice} support={support} resolved={device} />
         </label>
         <label className="field inline">
           <span className="field-label">dtype</span>
@@ -332,10 +327,8 @@ export function ModelPanel(props: { embed?: boolean }) {
         {model.kind === 'hub' && hubListing?.status === 'ok' && hubListing.listing.dtypes.length === 0 && ' The hub lists no ONNX graph (onnx/model*.onnx) for this id.'}
         {model.kind === 'hub' && hubListing?.status === 'error' && ` The hub's file listing failed (${hubListing.message}); the dtypes are unknown until it loads, and a missing file is named.`}
       </p>
-      {devicePref === 'auto' && support !== null && (
-        <p className="muted small" data-testid="auto-reason">
-          {load.status === 'ready' && load.deviceReason ? load.deviceReason : autoChoice(support, speedEvidence(speedKey(modelLabel(model), dtype))).reason}
-        </p>
+      {devicePref === 'auto' && (
+        <AutoReason support={support} speed={speedEvidence(speedKey(modelLabel(model), dtype))} loadedReason={load.status === 'ready' && load.deviceReason ? load.deviceReason : undefined} />
       )}
       {isHub && !loadedMatches && load.status !== 'loading' && (
         <p className="consent muted small">

@@ -5,6 +5,7 @@ import { SCORE_COLUMNS, type ScoreField } from '../../core/scoring/rules';
 import type { InputProblem } from '../../state/inputCheck';
 import type { Units } from '../../state/workspaceSchema';
 import { candidateLetter, fmt, inUnits, RULE_LABEL, visible } from './format';
+import { ScrollX } from '../common/ScrollX';
 
 type NumericKey = 'n_tokens' | 'n_bytes' | 'n_chars' | ScoreField | 'first_token_bits';
 
@@ -102,7 +103,7 @@ export function ScoreTable(props: ScoreTableProps) {
           ))}
         </fieldset>
       </div>
-      <div className={`table-scroll ${props.stale ? 'stale' : ''}`}>
+      <ScrollX className={`table-scroll ${props.stale ? 'stale' : ''}`} label="Scores table (scrolls sideways)">
         <table className="score-table" data-testid="score-table">
           <caption className="sr-only">
             Score of each candidate under every rule; log-probabilities in {unitLabel}; ★ marks the winner of a rule.
@@ -192,7 +193,7 @@ export function ScoreTable(props: ScoreTableProps) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       <p className="table-note muted">
         Higher log-prob columns are better; bits/byte, PriorBPB and first-token bits are costs (lower is better). Ties go
         to the first candidate, as in lm-eval-harness.

@@ -1,10 +1,12 @@
 // Per candidate, one bar per token: height and colour are its surprisal in bits on one scale
 // shared by all candidates; hover or focus a bar for the token's details. Arrow keys move
-// between tokens (one tab stop per candidate).
+// between tokens (one tab stop per candidate). After the tokens, an "end of word" bar: the bits of
+// the word ending there (−word_final_logprob / ln 2), what acc_word adds to the raw sum.
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { ItemScore, TokenScore } from '../../core/scoring/types';
 import { tokenizerKindOf, type TokenizerKind } from '../../core/tokens/pieces';
 import { ChartFrame } from '../common/ChartFrame';
+import { ScrollX } from '../common/ScrollX';
 import { RAMP_STOPS, rampColor } from './colors';
 import { candidateLetter, fmt, LN2, pieceText, snippet, visible } from './format';
 
@@ -28,7 +30,15 @@ interface TokenBox {
 interface RowLayout {
   y: number;
   boxes: TokenBox[];
+  /** The end-of-word bar, where the word-final term was computed. */
+  end?: { x: number; w: number; bits: number };
 }
+
+const END_LABEL = 'end of word';
+const END_W = END_LABEL.length * CHAR_W + 8;
+
+/** Bits of "a new word (or the end) follows" after a candidate; NaN where not computed. */
+const endBits = (c: ItemScore['candidates'][number]) => (Number.isFinite(c.word_final_logprob) ? -c.word_final_logprob / LN2 : NaN);
 
 function layoutRows(result: ItemScore): { rows: RowLayout[]; width: number; height: number } {
   let y = LEGEND_H + PAD;
@@ -44,10 +54,13 @@ function layoutRows(result: ItemScore): { rows: RowLayout[]; width: number; heig
       x += w + 2;
       return box;
     });
+    const bits = endBits(c);
+    const end = c.tokens.length > 0 && !Number.isNaN(bits) ? { x: x + 6, w: END_W, bits } : undefined;
+    if (end) x = end.x + end.w + 2;
     // Room for the row's title line too (about 7 px per character at 12.5 px).
     const title = 40 + Math.min(60, Array.from(c.text).length) + 30;
     width = Math.max(width, x + PAD, PAD + title * 7);
-    const row = { y, boxes };
+    const row = { y, boxes, end };
     y += HEAD_H + BAR_H + LABEL_H + ROW_GAP;
     return row;
   });
@@ -67,7 +80,10 @@ export function SurprisalTraces(props: { result: ItemScore; indices: number[]; g
   const kind = useMemo(() => tokenizerKindOf(result.candidates.flatMap((c) => c.tokens)), [result]);
   const maxBits = useMemo(() => {
     let m = 1;
-    for (const c of result.candidates) for (const t of c.tokens) if (Number.isFinite(t.bits)) m = Math.max(m, t.bits);
+    for (const c of result.candidates) {
+      for (const t of c.tokens) if (Number.isFinite(t.bits)) m = Math.max(m, t.bits);
+      if (Number.isFinite(endBits(c))) m = Math.max(m, endBits(c));
+    }
     return m;
   }, [result]);
   const [active, setActive] = useState<number[]>([]);
@@ -112,7 +128,7 @@ export function SurprisalTraces(props: { result: ItemScore; indices: number[]; g
       className="traces"
       note="Each bar is one token; taller and redder means more surprising (bits). Hover, or focus a bar and use the arrow keys, for the token's details and the model's top alternatives."
     >
-      <div className="trace-scroll" onScroll={() => setTip(null)}>
+      <ScrollX className="trace-scroll" label="Surprisal traces (scroll sideways)" onScroll={() => setTip(null)}>
         <svg width={width} height={height} role="group" aria-label="Surprisal per token, in bits, for each candidate" className="trace-svg">
           <defs>
             <linearGradient id="surprisal-ramp" x1="0" x2="1" y1="0" y2="0">
@@ -170,11 +186,28 @@ export function SurprisalTraces(props: { result: ItemScore; indices: number[]; g
                     </g>
                   );
                 })}
+                {row.end && (
+                  <g className="end-bar" data-end={i} role="img" aria-label={`${candidateLetter(i)}: the word ends here (a new word or the end follows): ${fmt(row.end.bits, 2)} bits`}>
+                    <title>{`The word ends after “${snippet(c.text, 40)}”: ${fmt(row.end.bits, 2)} bits (probability ${fmt(Math.exp(c.word_final_logprob), 3)} that a new word or the end follows). The whole-word sum adds these bits.`}</title>
+                    <rect x={row.end.x} y={HEAD_H} width={row.end.w} height={BAR_H} className="bar-hit" />
+                    <rect
+                      x={row.end.x}
+                      y={HEAD_H + BAR_H - Math.max(1.5, (Math.min(row.end.bits, maxBits) / maxBits) * BAR_H)}
+                      width={row.end.w}
+                      height={Math.max(1.5, (Math.min(row.end.bits, maxBits) / maxBits) * BAR_H)}
+                      fill={rampColor(Math.min(row.end.bits, maxBits) / maxBits)}
+                      className="bar end"
+                    />
+                    <text x={row.end.x + row.end.w / 2} y={HEAD_H + BAR_H + 13} textAnchor="middle" className="token-label end-label">
+                      {END_LABEL}
+                    </text>
+                  </g>
+                )}
               </g>
             );
           })}
         </svg>
-      </div>
+      </ScrollX>
       {tip && tipToken && (
         <TokenTooltip token={tipToken} left={tip.left} top={tip.top} straddles={tip.t === 0 && result.candidates[tip.p].boundary === 'merged'} kind={kind} />
       )}

@@ -7,7 +7,8 @@ import { ALL_DTYPES, type Dtype } from '../../state/engine';
 import { useTaskLab } from '../../state/taskStore';
 import { holds, modelLabel, sourceOf, useEngine } from '../../state/engineSession';
 import { useHubModels } from '../../state/hubModels';
-import { resolveDevice, type DevicePreference } from '../../state/devices';
+import { resolveDevice, speedEvidence, speedKey, type DevicePreference } from '../../state/devices';
+import { AutoReason, DeviceSelect } from '../common/DeviceSelect';
 import { useDeviceSupport } from '../common/useDeviceSupport';
 import { duration } from './format';
 
@@ -50,7 +51,9 @@ export function BatchPanel() {
   const source = model.model.kind;
   const name = modelLabel(model.model);
   const shipped = useShippedDtypes(source, name, chosen);
-  const device = resolveDevice(model.device, support);
+  // The Scorer's decision for the same model and dtype (its probe timing, when one was measured).
+  const speed = speedEvidence(speedKey(name, model.dtype));
+  const device = resolveDevice(model.device, support, speed);
   const load = useEngine((s) => s.load);
   const loadedHere = holds(load, sourceOf(model.model), model.dtype, model.device, device);
   const offered = shipped ? runnableDtypes(shipped, device, support?.shaderF16 ?? false) : [];
@@ -102,13 +105,7 @@ export function BatchPanel() {
         </label>
         <label>
           Device{' '}
-          <select value={model.device} disabled={busy} onChange={(e) => setModel({ device: e.target.value as DevicePreference })} data-testid="device">
-            <option value="auto">auto ({support ? (support.webgpu ? 'WebGPU' : 'WASM') : '…'})</option>
-            <option value="webgpu" disabled={support !== null && !support.webgpu}>
-              WebGPU{support && !support.webgpu ? ' (not available)' : ''}
-            </option>
-            <option value="wasm">WASM</option>
-          </select>
+          <DeviceSelect value={model.device} disabled={busy} onChange={(device: DevicePreference) => setModel({ device })} support={support} resolved={device} testId="device" />
         </label>
         <label>
           dtype{' '}
@@ -133,6 +130,7 @@ export function BatchPanel() {
           'No model is loaded yet: Score loads the model chosen above.'
         )}
       </p>
+      {model.device === 'auto' && <AutoReason support={support} speed={speed} />}
       {shipped !== null && shipped.length === 0 && source === 'served' && (
         <p className="warning">No model named “{name}” is served by this app (its onnx files are missing).</p>
       )}

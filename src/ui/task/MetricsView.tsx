@@ -14,6 +14,7 @@ import { ItemsTable } from './ItemsTable';
 import { taskItemLinker } from './scorerLinks';
 import { AccuracyChart, BitsBytesChart, PriorMuChart, QuintileChart, RateCurveChart } from './TaskCharts';
 import { useRunMetrics } from './useRunMetrics';
+import { ScrollX } from '../common/ScrollX';
 
 /** Each per-item score beside its Spearman ρ, in the rule table's column order. */
 const SCORE_LABELS = Object.fromEntries(SCORE_COLUMNS.map((r) => [r.names.item, itemLabel(r)])) as Record<ItemScoreName, string>;
@@ -24,7 +25,7 @@ type Column = string | { label: string; title: string };
 /** A scrolling table with one header row: every table of this view. */
 function TaskTable(props: { columns: Column[]; children: ReactNode }) {
   return (
-    <div className="task-table-wrap">
+    <ScrollX className="task-table-wrap" label="Table (scrolls sideways)">
       <table>
         <thead>
           <tr>
@@ -39,7 +40,7 @@ function TaskTable(props: { columns: Column[]; children: ReactNode }) {
         </thead>
         <tbody>{props.children}</tbody>
       </table>
-    </div>
+    </ScrollX>
   );
 }
 

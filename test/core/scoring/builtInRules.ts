@@ -4,7 +4,10 @@
 import { ACCURACY_RULES, candidateScoreFields, DECIDING_RULES, type ScoreField } from '../../../src/core/scoring/rules';
 import type { CandidateScore, TokenScore } from '../../../src/core/scoring/types';
 
-/** The built-in deciding rules' ids (accuracy keys) and winner names, by name. */
+/**
+ * The deciding rules these fixtures pin (ids, accuracy keys and winner names, by name): the first
+ * five; acc_word, added later, is pinned by its own tests (rules.test.ts, wordFinal tests).
+ */
 export const BUILT_IN_ACCURACY = ['acc', 'acc_norm', 'acc_bytes', 'acc_per_token', 'acc_mutual_info'];
 export const BUILT_IN_WINNERS = ['acc', 'acc_norm', 'acc_bytes', 'per_token', 'pmi'];
 
@@ -25,8 +28,8 @@ export function builtInWinners<T>(record: Partial<Record<string, T>>): Record<st
 }
 
 /** Zero in every per-choice score field of a Scorer candidate the table defines (a fixture's base). */
-export function zeroScoreFields(): Record<ScoreField, number> {
-  return Object.fromEntries(candidateScoreFields().map((f) => [f, 0])) as Record<ScoreField, number>;
+export function zeroScoreFields(): Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', number> {
+  return Object.fromEntries(candidateScoreFields().map((f) => [f, 0])) as Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', number>;
 }
 
 /** A scored token of `bits` bits over bytes [start, end) (the fields a fixture does not read are neutral). */

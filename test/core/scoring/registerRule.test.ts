@@ -13,7 +13,7 @@ import { taskMetrics } from '../../../src/core/metrics/taskMetrics';
 import type { MeanWithStderr, ScoredItem } from '../../../src/core/metrics/types';
 import { ACCURACY_RULES } from '../../../src/core/metrics/types';
 import { candidateScore } from '../../../src/core/scoring/candidate';
-import { choiceText, registerRule, RULE_TABLE, SCORE_COLUMNS, type ScoringRule } from '../../../src/core/scoring/rules';
+import { candidateScoreFields, choiceText, registerRule, RULE_TABLE, SCORE_COLUMNS, type ScoringRule } from '../../../src/core/scoring/rules';
 import type { TokenScore } from '../../../src/core/scoring/types';
 import { RULES, winners } from '../../../src/core/scoring/winners';
 import { runInProcess } from '../../cli/inProcess';
@@ -79,7 +79,7 @@ describe('a registered scoring rule', () => {
     expect(cands.map((c) => get<number>(c, 'per_word'))).toEqual([-5.5, -2, -3]);
     // The new field comes after the table's other columns.
     const keys = Object.keys(cands[0]);
-    expect(keys.indexOf('per_word')).toBe(keys.indexOf(SCORE_COLUMNS.at(-2)!.names.candidate) + 1);
+    expect(keys.indexOf('per_word')).toBe(keys.indexOf(candidateScoreFields().at(-2)!) + 1);
     const w = winners(cands);
     expect(w).toMatchObject({ acc: 2, acc_norm: 0, acc_bytes: 0, per_token: 2, pmi: 0, per_word: 1 });
   });

@@ -30,16 +30,25 @@ const item = (winners: Record<string, number>, others = -1): ItemScore => ({
   warnings: [],
 });
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '');
+/** The banner's text without its "Why:" line (tested on its own below and in core/scoring/verdict.test.ts). */
+const text = (html: string) => html.replace(/<span class="verdict"[^]*<\/span><\/p>/, '</p>').replace(/<[^>]+>/g, '');
 
 describe('disagreement banner', () => {
   it('names each winner and the rules that pick it', () => {
     const html = renderToStaticMarkup(
-      createElement(DisagreementBanner, { result: item({ acc: 0, pmi: 0, per_token: 2, acc_norm: 1, acc_bytes: 1 }), indices: [0, 1, 2], gold: 1 }),
+      createElement(DisagreementBanner, { result: item({ acc: 0, pmi: 0, per_token: 2, acc_norm: 1, acc_bytes: 1, acc_word: 1 }), indices: [0, 1, 2], gold: 1 }),
     );
     expect(text(html)).toBe(
-      'The rules disagree: Raw sum and PMI pick A (“hat.”); per-token picks C (“zebra.”); per-char and per-byte pick B (“towel”). Right (gold B): per-char, per-byte.',
+      'The rules disagree: Raw sum and PMI pick A (“hat.”); per-token picks C (“zebra.”); per-char, per-byte and whole-word sum pick B (“towel”). Right (gold B): per-char, per-byte, whole-word sum.',
     );
+  });
+
+  it('adds why where the rules disagree, naming candidates by their workspace letters', () => {
+    const c = (t: string, bits: number, bytes: number): CandidateScore => ({ ...candidate(t, []), sum_logprob: -bits * Math.LN2, n_bytes: bytes, bits_per_byte: bits / bytes, per_byte: (-bits * Math.LN2) / bytes, n_chars: bytes, per_char: (-bits * Math.LN2) / bytes });
+    // Workspace candidates 1 and 3: 4 bits over 2 bytes, 9 bits over 6 bytes (1.5 bits/byte).
+    const result: ItemScore = { ...item({ acc: 0, pmi: 0, per_token: 0, acc_norm: 1, acc_bytes: 1 }, 0), candidates: [c(' a', 4, 2), c(' b c d', 9, 6)] };
+    const html = renderToStaticMarkup(createElement(DisagreementBanner, { result, indices: [1, 3], gold: null }));
+    expect(html.replace(/<[^>]+>/g, '')).toMatch(/Why: Raw sum, per-token, PMI and whole-word sum pick B: D is 3\.0× longer in bytes and pays 5\.0 more bits in total, though its bits per byte are lower; per-char and per-byte pick D, its 6 bytes share the cost \(1\.5 bits per byte against 2\.0 for B\)\.$/);
   });
 
   it('says when all rules agree, with workspace letters for the scored candidates', () => {
