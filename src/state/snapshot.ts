@@ -28,7 +28,7 @@ const winner = int.min(-1).max(MAX_CANDIDATES - 1);
 // opens, with these read as not computed (NaN; a winner of -1, "no candidate").
 const LATER_FIELDS: ReadonlySet<string> = new Set(['word_logprob', 'word_final_logprob']);
 const LATER_WINNERS: ReadonlySet<string> = new Set(['acc_word']);
-const laterScore = z.union([z.number(), z.nan(), z.null(), z.undefined()]).transform((v) => v ?? NaN);
+const laterScore = z.union([z.number(), z.nan(), z.null()]).optional().transform((v) => v ?? NaN);
 const laterWinner = winner.optional().transform((v) => v ?? -1);
 const laterNum = num.optional().transform((v) => v ?? NaN);
 
