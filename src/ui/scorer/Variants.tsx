@@ -64,7 +64,7 @@ export function Variants(props: { input: ScoredInput; indices: number[] }) {
                 <tr>
                   <th scope="col">variant</th>
                   {input.candidates.map((_, p) => (
-                    <th key={p} scope="col">
+                    <th key={p} scope="col" className="variant-cand">
                       {letter(p)}
                     </th>
                   ))}
