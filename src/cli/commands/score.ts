@@ -7,7 +7,7 @@ import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreIte
 import { MAX_CANDIDATE_CHARS, MAX_TOP_K } from '../../core/limits';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
 import { SCORE_COLUMNS, scoreOf } from '../../core/scoring/rules';
-import { createNodeEngine, modelSourceFromArg, streamScores, type Engine } from '../../engine/nodeFace';
+import { createNodeEngine, loadNodeModel, modelSourceFromArg, streamScores, type Engine } from '../../engine/nodeFace';
 import type { Dtype } from '../../core/dtypes';
 import { CompareWriter } from './scoreCompare';
 
@@ -282,28 +282,29 @@ export const command: Command = {
     const loading = createNodeEngine(source, dtype);
     // Its failure is reported below, after the items' (a rejection nobody awaits yet is not a crash).
     loading.catch(() => undefined);
-    const loadingB = compare && createNodeEngine(modelSourceFromArg(compare.model), compare.dtype);
+    // The second model loads into the same engine, beside the first.
+    const loadingB = compare && loading.then((e) => loadNodeModel(e, modelSourceFromArg(compare.model), compare.dtype, {}, COMPARE_SLOT));
     if (loadingB) loadingB.catch(() => undefined);
-    const unloadAll = () => Promise.all([loading, loadingB].map((l) => l && l.then((e) => e.unload()).catch(() => undefined)));
     if (values.items !== undefined) {
       try {
         total = await checkItems(values.items);
       } catch (err) {
-        await unloadAll();
+        // The second model's load, if any, settles first, so that the unload frees both.
+        await Promise.allSettled([loadingB]);
+        await loading.then((e) => e.unload()).catch(() => undefined);
         throw err;
       }
     }
-    let engine: Engine;
-    let engineB: Engine | undefined;
-    try {
-      engine = await loading;
-      engineB = loadingB ? await loadingB : undefined;
-    } catch (err) {
-      await unloadAll();
-      throw err;
+    const engine = await loading;
+    if (compare && loadingB) {
+      try {
+        await loadingB;
+      } catch (err) {
+        await engine.unload();
+        throw err;
+      }
+      return runComparison({ engine, models: [{ model: values.model, dtype }, compare], items, total, options, format, quiet: values.quiet ?? false });
     }
-    if (compare && engineB)
-      return runComparison({ engines: [engine, engineB], models: [{ model: values.model, dtype }, compare], items, total, options, format, quiet: values.quiet ?? false });
     const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype, plan: snakeCaseKeys(engine.current()!.info.plan) });
     const progress = values.quiet ? undefined : progressReporter(total);
     // Ctrl-C or SIGTERM: stop sending items, close the output with what was scored, and say so.
@@ -353,8 +354,11 @@ function compareTarget(model: string, dtype: Dtype, compareModel: string | undef
   return target;
 }
 
+/** The engine slot of `--compare-model`. */
+const COMPARE_SLOT = 'compare';
+
 interface ComparisonRun {
-  engines: [Engine, Engine];
+  engine: Engine;
   models: [{ model: string; dtype: Dtype }, { model: string; dtype: Dtype }];
   items: Iterable<ScoreItemInput> | AsyncIterable<ScoreItemInput>;
   total: number;
@@ -365,20 +369,20 @@ interface ComparisonRun {
 
 /**
  * Scores every item with both models, one item per call on each (as `score` alone does), and
- * writes both results and their comparison. Each model has its own engine: neither's numbers
- * depend on the other being loaded.
+ * writes both results and their comparison. The two models share one engine, each in its own
+ * slot: neither's numbers depend on the other being loaded (test/engine/modelSlots.test.ts).
  */
 async function runComparison(run: ComparisonRun): Promise<number> {
-  const { engines, models, options, format } = run;
-  const headers = engines.map((e, k) => ({ model: models[k].model, dtype: models[k].dtype, plan: snakeCaseKeys(e.current()!.info.plan) }));
+  const { engine, models, options, format } = run;
+  const headers = [undefined, COMPARE_SLOT].map((slot, k) => ({ model: models[k].model, dtype: models[k].dtype, plan: snakeCaseKeys(engine.current(slot)!.info.plan) }));
   const labels = models.map((m) => `${m.model} ${m.dtype}`) as [string, string];
   const writer = new CompareWriter(format, stdoutWrite, labels, (side, f, write) => new ResultWriter(f, write, headers[side]));
   const progress = run.quiet ? undefined : progressReporter(run.total);
   const stop = stopOnSignal();
   try {
     let done = 0;
-    for await (const { item, result } of streamScores(engines[0], run.items, { options, chunkSize: CHUNK_ITEMS, stats: 'full', stopped: () => stop.signal !== undefined })) {
-      const [other] = await engines[1].scoreChunk({ items: [{ context: item.context, candidates: item.candidates }], options, stats: 'full' });
+    for await (const { item, result } of streamScores(engine, run.items, { options, chunkSize: CHUNK_ITEMS, stats: 'full', stopped: () => stop.signal !== undefined })) {
+      const [other] = await engine.scoreChunk({ items: [{ context: item.context, candidates: item.candidates }], options, stats: 'full', slot: COMPARE_SLOT });
       if (done === 0)
         [result, other].forEach((r, k) => {
           if (r.warnings.some((w) => w.code === 'no_chat_template')) warn(`${models[k].model} has no chat template; --chat-template is ignored and the context is scored raw`);
@@ -400,7 +404,7 @@ async function runComparison(run: ComparisonRun): Promise<number> {
     throw err;
   } finally {
     stop.release();
-    await Promise.all(engines.map((e) => e.unload()));
+    await engine.unload();
   }
   return 0;
 }
