@@ -16,6 +16,7 @@ import { ScoreTable } from './ScoreTable';
 import { ShareBar } from './ShareBar';
 import { SurprisalTraces } from './SurprisalTraces';
 import { TemplateComparison } from './TemplateComparison';
+import { ModelComparison } from './ModelComparison';
 import { Variants } from './Variants';
 import { useLiveScoring } from './useLiveScoring';
 import { Warnings } from './Warnings';
@@ -118,6 +119,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
       />
       {result && scoring.templated && <TemplateComparison raw={result} templated={scoring.templated} indices={indices} units={units} />}
       {result && scoring.input && !embed && <Variants input={scoring.input} indices={indices} />}
+      {result && !embed && <ModelComparison result={result} indices={indices} />}
       <Warnings warnings={result?.warnings ?? []} indices={indices} problems={input.problems} />
       {result && <Traces result={result} indices={indices} gold={gold} />}
       {result && <CostChart result={result} indices={indices} />}
