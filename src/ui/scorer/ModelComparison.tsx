@@ -169,9 +169,11 @@ export function ModelComparison(props: { result: ItemScore; indices: number[] })
             </table>
           </div>
           <h3>Surprisal, aligned on bytes</h3>
-          <p className="small muted">
-            Each block covers the same bytes on both models; its colour and number are bits per byte. Per byte, the two models are directly comparable; per
-            token they are not, because {labelA} and {labelB} cut the same bytes into different numbers of tokens.
+          <p className="small muted" data-testid="aligned-note">
+            Each block covers the same bytes on both models; its colour and number are bits per byte.{' '}
+            {comparison.same_tokens
+              ? 'Both models cut every candidate into the same tokens, so every difference here is the model’s own (here, its weights or dtype), not the tokenizer’s.'
+              : `Per byte, the two models are directly comparable; per token they are not, because ${labelA} and ${labelB} cut the same bytes into different numbers of tokens.`}
           </p>
           <div className="aligned-traces" data-testid="aligned-traces">
             {comparison.candidates.map((f, p) =>
