@@ -7,7 +7,8 @@ import { compareItems } from '../../core/compare/agreement';
 import { ALL_DTYPES, type Dtype } from '../../core/dtypes';
 import type { ItemScore } from '../../core/scoring/types';
 import { useCompare } from '../../state/compareSession';
-import { useEngine } from '../../state/engineSession';
+import { modelLabel, useEngine } from '../../state/engineSession';
+import { useWorkspace } from '../../state/workspace';
 import type { ModelChoice } from '../../state/workspaceSchema';
 import { rampColor } from './colors';
 import { candidateLetter, fmt, RULE_LABEL, RULE_ORDER, snippet, visible } from './format';
@@ -25,15 +26,25 @@ function sourceLabel(req: { source: { kind: string; name?: string; id?: string }
   return `${req.source.name ?? req.source.id ?? '?'} ${dtype}`;
 }
 
-export function ModelComparison(props: { result: ItemScore; indices: number[] }) {
+/** `embed`: the comparison a link carries, without the form (an embed shows, it does not load other models). */
+export function ModelComparison(props: { result: ItemScore; indices: number[]; embed?: boolean }) {
   const { result, indices } = props;
+  const embed = props.embed ?? false;
+  const wanted = useWorkspace((s) => s.compare);
   const load = useCompare((s) => s.load);
   const other = useCompare((s) => s.result);
   const error = useCompare((s) => s.error);
   const scoring = useEngine((s) => s.scoring);
   const first = useEngine((s) => s.load);
-  const [name, setName] = useState('stories260K');
-  const [dtype, setDtype] = useState<Dtype>('q4');
+  const [name, setName] = useState(() => (wanted ? modelLabel(wanted.model) : 'stories260K'));
+  const [dtype, setDtype] = useState<Dtype>(() => wanted?.dtype ?? 'q4');
+
+  // The workspace (a link, a snapshot embed, the saved state) names a second model: load it
+  // once the first is ready.
+  const firstReady = first.status === 'ready';
+  useEffect(() => {
+    if (wanted && firstReady && load.status === 'none') void useCompare.getState().loadCompare(wanted.model, wanted.dtype);
+  }, [wanted, firstReady, load.status]);
 
   // Score the second model on the input the first one's result belongs to, once that is complete.
   const input = scoring.input;
@@ -56,36 +67,47 @@ export function ModelComparison(props: { result: ItemScore; indices: number[] })
   return (
     <section className="model-compare" aria-labelledby="compare-title" data-testid="model-compare">
       <h2 id="compare-title">Compare with…</h2>
-      <form
-        className="compare-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (name.trim() !== '') void useCompare.getState().loadCompare(choiceOfName(name.trim()), dtype);
-        }}
-      >
-        <label>
-          second model <input data-testid="compare-model" value={name} onChange={(e) => setName(e.target.value)} list="compare-models" spellCheck={false} />
-        </label>
-        <datalist id="compare-models">
-          <option value="stories260K" />
-        </datalist>
-        <label>
-          dtype{' '}
-          <select data-testid="compare-dtype" value={dtype} onChange={(e) => setDtype(e.target.value as Dtype)}>
-            {ALL_DTYPES.map((d) => (
-              <option key={d}>{d}</option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" data-testid="compare-load" disabled={load.status === 'loading'}>
-          Load beside
-        </button>
-        {load.status === 'ready' && (
-          <button type="button" onClick={() => void useCompare.getState().close()}>
-            Close
+      {!embed && (
+        <form
+          className="compare-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (name.trim() === '') return;
+            const model = choiceOfName(name.trim());
+            useWorkspace.getState().setCompare({ model, dtype });
+            void useCompare.getState().loadCompare(model, dtype);
+          }}
+        >
+          <label>
+            second model <input data-testid="compare-model" value={name} onChange={(e) => setName(e.target.value)} list="compare-models" spellCheck={false} />
+          </label>
+          <datalist id="compare-models">
+            <option value="stories260K" />
+          </datalist>
+          <label>
+            dtype{' '}
+            <select data-testid="compare-dtype" value={dtype} onChange={(e) => setDtype(e.target.value as Dtype)}>
+              {ALL_DTYPES.map((d) => (
+                <option key={d}>{d}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" data-testid="compare-load" disabled={load.status === 'loading'}>
+            Load beside
           </button>
-        )}
-      </form>
+          {load.status === 'ready' && (
+            <button
+              type="button"
+              onClick={() => {
+                useWorkspace.getState().setCompare(undefined);
+                void useCompare.getState().close();
+              }}
+            >
+              Close
+            </button>
+          )}
+        </form>
+      )}
       <p className="small muted" data-testid="compare-status" data-status={load.status}>
         {load.status === 'none' && 'Load a second model (another model, or this one at another dtype) to see where the two agree. The first model stays loaded.'}
         {load.status === 'loading' && `Loading ${labelB} beside ${labelA}…`}
