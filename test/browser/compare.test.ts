@@ -81,6 +81,22 @@ describe('Scorer: Compare with…', () => {
       await screenshot(page, `compare-plain-${width}`);
       await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-plain-${width}-section.png`) });
 
+      if (width === 1280) {
+        // The link carries both models: opened afresh, it shows the same comparison.
+        const hash = await page.evaluate(() => window.location.hash);
+        const ctx2 = await browser.newContext({ viewport: { width, height: 900 } });
+        const page2 = await ctx2.newPage();
+        const errors2 = collectErrors(page2);
+        await page2.goto(`${baseUrl()}/${hash}`);
+        await page2.locator('[data-testid=compare-status][data-status=ready]').waitFor({ timeout: 60_000 });
+        await page2.getByTestId('agreement-row').waitFor({ timeout: 60_000 });
+        expect(await page2.getByTestId('compare-model').inputValue()).toBe('tiny-llama-plain');
+        expect(await readComparison(page2)).toEqual(got);
+        expect(page2.workers().length).toBe(1);
+        expect(errors2).toEqual([]);
+        await ctx2.close();
+      }
+
       // Live: an edited candidate re-scores both models.
       await page.getByTestId('candidate-2').fill(' Sue.');
       await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid=compare-fertility] .cand-text')).some((e) => e.textContent === 'Sue.'), undefined, { timeout: 60_000 });
