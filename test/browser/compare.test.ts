@@ -37,6 +37,10 @@ async function readComparison(page: Page) {
       tokens: q('[data-testid=compare-fertility] tbody tr').map((tr) => [Number(tr.querySelector('[data-testid=tokens-a]')!.textContent), Number(tr.querySelector('[data-testid=tokens-b]')!.textContent)]),
       groups: q('[data-testid=aligned-traces] .aligned-candidate').map((c) => q(`.aligned-candidate[data-candidate="${(c as HTMLElement).dataset.candidate}"] .aligned-group`).map((g) => (g as HTMLElement).dataset.bytes)),
       diffs: q('[data-testid=token-diffs] li').length,
+      // Each model's bits per candidate, summed over the aligned blocks.
+      bits: q('[data-testid=aligned-traces] .aligned-candidate').map((c) =>
+        (['a', 'b'] as const).map((side) => Array.from(c.querySelectorAll(`.aligned-cell[data-side=${side}]`)).reduce((s, e) => s + Number((e as HTMLElement).dataset.bits), 0)),
+      ),
     };
   });
 }
@@ -47,6 +51,14 @@ async function loadBeside(page: Page, model: string, dtype: string) {
   await page.getByTestId('compare-load').click();
   await page.locator('[data-testid=compare-status][data-status=ready]').waitFor({ timeout: 60_000 });
   await page.getByTestId('agreement-row').waitFor({ timeout: 60_000 });
+}
+
+/** Each model's bits per candidate in the comparison are that model's `lengthlens score` alone (float32 on WASM vs Node: 1e-3). */
+function expectBits(bits: number[][], a: ItemScore, b: ItemScore) {
+  bits.forEach(([x, y], i) => {
+    expect(Math.abs(x + a.candidates[i].sum_logprob / Math.LN2), `A bits of candidate ${i}`).toBeLessThan(1e-3);
+    expect(Math.abs(y + b.candidates[i].sum_logprob / Math.LN2), `B bits of candidate ${i}`).toBeLessThan(1e-3);
+  });
 }
 
 function expectAgreement(got: Record<string, string>, a: ItemScore, b: ItemScore) {
@@ -65,6 +77,7 @@ describe('Scorer: Compare with…', () => {
       await loadBeside(page, 'stories260K', 'q4');
       let got = await readComparison(page);
       expectAgreement(got.agreement, alone.fp32, alone.q4);
+      expectBits(got.bits, alone.fp32, alone.q4);
       expect(got.tokens).toEqual(alone.fp32.candidates.map((c, i) => [c.n_tokens, alone.q4.candidates[i].n_tokens]));
       expect(got.diffs).toBe(5);
       await page.getByTestId('model-compare').scrollIntoViewIfNeeded();
@@ -75,6 +88,7 @@ describe('Scorer: Compare with…', () => {
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=token-diffs] li').length === 0 && !!document.querySelector('[data-testid=agreement-row]'));
       got = await readComparison(page);
       expectAgreement(got.agreement, alone.fp32, alone.plain);
+      expectBits(got.bits, alone.fp32, alone.plain);
       expect(got.tokens).toEqual([[2, 3], [3, 2], [5, 2]]);
       // " Sue went": " S" "u" "e" | " Sue", then " w" "ent" | " went".
       expect(got.groups[2]).toEqual(['0-4', '4-9']);
@@ -95,6 +109,23 @@ describe('Scorer: Compare with…', () => {
         expect(page2.workers().length).toBe(1);
         expect(errors2).toEqual([]);
         await ctx2.close();
+      }
+
+      if (width === 390) {
+        // A live embed of that state shows the comparison, without the form.
+        const hash = await page.evaluate(() => window.location.hash);
+        const ctx3 = await browser.newContext({ viewport: { width, height: 900 } });
+        const embed = await ctx3.newPage();
+        const errors3 = collectErrors(embed);
+        await embed.goto(`${baseUrl()}/?embed=1${hash}`);
+        await embed.getByTestId('load-model').click();
+        await embed.locator('[data-testid=compare-status][data-status=ready]').waitFor({ timeout: 60_000 });
+        await embed.getByTestId('agreement-row').waitFor({ timeout: 60_000 });
+        expect(await embed.getByTestId('compare-model').count()).toBe(0);
+        expect(await readComparison(embed)).toEqual(got);
+        await screenshot(embed, `compare-embed-${width}`);
+        expect(errors3).toEqual([]);
+        await ctx3.close();
       }
 
       // Live: an edited candidate re-scores both models.

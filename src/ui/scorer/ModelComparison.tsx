@@ -139,7 +139,9 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
               <tbody>
                 {(['a', 'b'] as const).map((side) => (
                   <tr key={side}>
-                    <th scope="row">{side === 'a' ? `A ${labelA}` : `B ${labelB}`}</th>
+                    <th scope="row" title={side === 'a' ? labelA : labelB}>
+                      {side === 'a' ? 'A' : 'B'}
+                    </th>
                     {RULE_ORDER.map((r) => (
                       <td key={r}>{letter(comparison.rules[r]?.[side] ?? -1)}</td>
                     ))}
@@ -222,6 +224,7 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
                               title={`${side === 0 ? 'A' : 'B'}: ${toks.length} token${toks.length === 1 ? '' : 's'}, ${fmt(g.bits[side])} bits over ${g.bytes[1] - g.bytes[0]} bytes`}
                               data-side={side === 0 ? 'a' : 'b'}
                               data-tokens={toks.length}
+                              data-bits={g.bits[side]}
                             >
                               <span className="aligned-pieces">{toks.map((t) => visible(t.text)).join('|')}</span>
                               <span className="aligned-bpb">{fmt(g.bits_per_byte[side], 2)}</span>
