@@ -66,7 +66,7 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
 
   return (
     <section className="model-compare" aria-labelledby="compare-title" data-testid="model-compare">
-      <h2 id="compare-title">Compare with…</h2>
+      <h2 id="compare-title">{embed ? 'Two models compared' : 'Compare with…'}</h2>
       {!embed && (
         <form
           className="compare-form"
