@@ -1,15 +1,24 @@
 // The engine's interface, as the UI sees it through the Worker (comlink) and as Node calls it
-// directly. One model is loaded at a time per engine instance.
+// directly. An engine holds up to MAX_LOADED_MODELS models, each in a named slot; a request
+// without a slot uses the primary one.
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import type { EngineConfig, LoadProgress, LoadRequest, ModelInfo } from './types';
 import type { ItemParts, PartsWanted } from './scorer';
 
 export type { ItemParts, PartsWanted };
 
+/** Where a loaded model sits in an engine: the primary model, or another one loaded beside it. */
+export type ModelSlot = string;
+export const PRIMARY_SLOT: ModelSlot = 'primary';
+/** Models one engine holds at once (the Scorer's comparison: two). */
+export const MAX_LOADED_MODELS = 2;
+
 export interface ScoreRequest {
   context: string;
   candidates: string[];
   options: ScoreOptions;
+  /** The model to score with (default the primary one). */
+  slot?: ModelSlot;
 }
 
 /** Score only some parts of one item (incremental re-scoring; see parts.ts). */
@@ -31,6 +40,8 @@ export type StatsMode = 'full' | 'logprob';
 
 export interface ChunkRequest {
   items: StreamItem[];
+  /** The model to score with (default the primary one). */
+  slot?: ModelSlot;
   options: ScoreOptions;
   /** Default `full`. Task metrics need only `logprob`. */
   stats?: StatsMode;
@@ -49,8 +60,14 @@ export interface ProbeCheck {
 export interface EngineApi {
   /** Where models, the hub and ONNX Runtime's wasm files are. Call before the first load. */
   configure(config: EngineConfig): Promise<void>;
-  /** Load (or switch to) a model; progress events stream through the callback. */
-  load(req: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<ModelInfo>;
+  /**
+   * Load (or switch to) a model in a slot (default the primary one); the other slots' models stay
+   * loaded. A new slot beyond MAX_LOADED_MODELS is refused before anything is fetched. Progress
+   * events stream through the callback.
+   */
+  load(req: LoadRequest, onProgress?: (p: LoadProgress) => void, slot?: ModelSlot): Promise<ModelInfo>;
+  /** The slots that hold a model. */
+  slots(): Promise<ModelSlot[]>;
   /**
    * Score one item. `runId` lets a newer call supersede an older one: a superseded run rejects
    * with an error whose name is 'AbortError'.
@@ -71,5 +88,6 @@ export interface EngineApi {
   cancelBefore(runId: number): void;
   /** On WebGPU: score the probe on WASM too and compare. */
   probeCheck(): Promise<ProbeCheck>;
-  unload(): Promise<void>;
+  /** Unload one slot's model, or every model. */
+  unload(slot?: ModelSlot): Promise<void>;
 }

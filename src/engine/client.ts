@@ -1,13 +1,13 @@
 // The page's handle on the engine Worker.
 import * as Comlink from 'comlink';
-import type { EngineApi } from './api';
+import type { EngineApi, ModelSlot } from './api';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 import { ORT_WASM_FILES } from './models';
 
 export interface EngineClient {
   api: Comlink.Remote<EngineApi>;
-  /** Load a model, streaming progress events to `onProgress`. */
-  load(req: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<ModelInfo>;
+  /** Load a model (into `slot`, default the primary one), streaming progress events to `onProgress`. */
+  load(req: LoadRequest, onProgress?: (p: LoadProgress) => void, slot?: ModelSlot): Promise<ModelInfo>;
   terminate(): void;
 }
 
@@ -27,9 +27,9 @@ export function createEngineClient(): EngineClient {
   });
   return {
     api,
-    async load(req, onProgress) {
+    async load(req, onProgress, slot) {
       await configured;
-      return api.load(req, onProgress ? Comlink.proxy(onProgress) : undefined);
+      return api.load(req, onProgress ? Comlink.proxy(onProgress) : undefined, slot);
     },
     terminate() {
       api[Comlink.releaseProxy]();

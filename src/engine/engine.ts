@@ -1,7 +1,8 @@
-// The engine behind EngineApi: one loaded model, runs that a newer run supersedes, and the
-// WebGPU-vs-WASM probe check. The same class runs in Node and inside the browser Worker.
+// The engine behind EngineApi: a few loaded models, each in its own slot (the primary one and,
+// for a comparison, a second), runs that a newer run supersedes, and the WebGPU-vs-WASM probe
+// check. The same class runs in Node and inside the browser Worker.
 import type { ItemScore } from '../core/scoring/types';
-import type { ChunkRequest, EngineApi, ItemParts, PartsRequest, ProbeCheck, ScoreRequest } from './api';
+import { MAX_LOADED_MODELS, PRIMARY_SLOT, type ChunkRequest, type EngineApi, type ItemParts, type ModelSlot, type PartsRequest, type ProbeCheck, type ScoreRequest } from './api';
 import { AbortError, type CancelToken } from './forward';
 import { disposeModel, loadModel, type LoadedModel } from './model';
 import type { OutputRelease } from './outputRelease';
@@ -31,7 +32,8 @@ export const KNOWN_DEVICE_FAULTS: { device: LoadRequest['device']; style: ModelI
 export const KNOWN_FAULT_ERROR = 'KnownDeviceFault';
 
 export class Engine implements EngineApi {
-  private loaded: LoadedModel | null = null;
+  /** Loaded models by slot; a model is used only by the requests that name its slot. */
+  private readonly models = new Map<ModelSlot, LoadedModel>();
   private cancelledBelow = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -47,14 +49,22 @@ export class Engine implements EngineApi {
     configureRuntime(config);
   }
 
-  current(): LoadedModel | null {
-    return this.loaded;
+  current(slot: ModelSlot = PRIMARY_SLOT): LoadedModel | null {
+    return this.models.get(slot) ?? null;
   }
 
-  async load(req: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<ModelInfo> {
+  /** The slots that hold a model. */
+  async slots(): Promise<ModelSlot[]> {
+    return [...this.models.keys()];
+  }
+
+  async load(req: LoadRequest, onProgress?: (p: LoadProgress) => void, slot: ModelSlot = PRIMARY_SLOT): Promise<ModelInfo> {
     return this.serial(async () => {
-      // The previous model is released only once the new one has loaded: a failed load (no
-      // network, a missing file) leaves it loaded and working.
+      // Refused before any download: the slots are full.
+      if (!this.models.has(slot) && this.models.size >= MAX_LOADED_MODELS)
+        throw new Error(`${MAX_LOADED_MODELS} models are loaded already (${[...this.models.keys()].join(', ')}); unload one before loading into "${slot}"`);
+      // The slot's previous model is released only once the new one has loaded: a failed load (no
+      // network, a missing file) leaves it loaded and working. Other slots are untouched.
       const next = await loadModel(req, onProgress);
       const fault = KNOWN_DEVICE_FAULTS.find((f) => f.device === req.device && f.style === next.info.plan.style);
       if (fault && !req.allowKnownFaults) {
@@ -63,23 +73,23 @@ export class Engine implements EngineApi {
         err.name = KNOWN_FAULT_ERROR;
         throw err;
       }
-      const previous = this.loaded;
-      this.loaded = next;
+      const previous = this.models.get(slot) ?? null;
+      this.models.set(slot, next);
       await disposeModel(previous);
       return next.info;
     });
   }
 
   async score(req: ScoreRequest, runId?: number): Promise<ItemScore> {
-    return this.run(runId, (m, cancel) => scoreItem(m, req.context, req.candidates, req.options, cancel));
+    return this.run(runId, req.slot, (m, cancel) => scoreItem(m, req.context, req.candidates, req.options, cancel));
   }
 
   async scoreParts(req: PartsRequest, runId?: number): Promise<ItemParts> {
-    return this.run(runId, (m, cancel) => scoreItemParts(m, req.context, req.candidates, req.options, req.wanted, cancel));
+    return this.run(runId, req.slot, (m, cancel) => scoreItemParts(m, req.context, req.candidates, req.options, req.wanted, cancel));
   }
 
   async scoreChunk(req: ChunkRequest, runId?: number): Promise<ItemScore[]> {
-    return this.run(runId, async (m, cancel) => {
+    return this.run(runId, req.slot, async (m, cancel) => {
       try {
         return await scoreItems(m, req.items, req.options, { cancel, stats: req.stats ?? 'full' });
       } finally {
@@ -94,10 +104,10 @@ export class Engine implements EngineApi {
    * id; an unnumbered one (a task chunk, a lesson's figure sharing the Worker with the Scorer's
    * live runs) is never, so a keystroke in the Scorer cannot abort it.
    */
-  private run<T>(runId: number | undefined, fn: (m: LoadedModel, cancel: CancelToken) => Promise<T>): Promise<T> {
+  private run<T>(runId: number | undefined, slot: ModelSlot | undefined, fn: (m: LoadedModel, cancel: CancelToken) => Promise<T>): Promise<T> {
     const cancel = { cancelled: () => runId !== undefined && runId < this.cancelledBelow };
     return this.serial(async () => {
-      const m = this.requireModel();
+      const m = this.requireModel(slot);
       if (cancel.cancelled()) throw new AbortError();
       return fn(m, cancel);
     });
@@ -125,16 +135,20 @@ export class Engine implements EngineApi {
     });
   }
 
-  async unload(): Promise<void> {
+  /** Unload one slot's model, or every model when no slot is named. */
+  async unload(slot?: ModelSlot): Promise<void> {
     await this.serial(async () => {
-      await disposeModel(this.loaded);
-      this.loaded = null;
+      for (const key of slot === undefined ? [...this.models.keys()] : [slot]) {
+        await disposeModel(this.models.get(key) ?? null);
+        this.models.delete(key);
+      }
     });
   }
 
-  private requireModel(): LoadedModel {
-    if (!this.loaded) throw new Error('no model is loaded');
-    return this.loaded;
+  private requireModel(slot: ModelSlot = PRIMARY_SLOT): LoadedModel {
+    const m = this.models.get(slot);
+    if (!m) throw new Error(slot === PRIMARY_SLOT ? 'no model is loaded' : `no model is loaded in "${slot}"`);
+    return m;
   }
 
   /** One operation at a time: a model switch never races a scoring run. */

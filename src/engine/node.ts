@@ -10,6 +10,7 @@ import { packageRoot } from './packageRoot';
 import { setLocalFileReader } from './graph';
 import type { ByteSource } from './onnxOps';
 import type { ModelSource, Dtype } from './types';
+import type { ModelSlot } from './api';
 import { checkModelFolder } from './folderCheck';
 import { OutputRelease } from './outputRelease';
 import { passOutputBytes } from './forward';
@@ -158,11 +159,15 @@ export async function withoutUnreadWeightReads<T>(
 /** Whether createNodeEngine releases dead buffers unless told otherwise (see outputRelease.ts). */
 export const DEFAULT_RELEASE_OUTPUTS = true;
 
-export async function createNodeEngine(
-  source: ModelSource,
-  dtype: Dtype,
-  opts: { remoteHost?: string; cacheDir?: string; cpuThreads?: number; cpuMemArena?: boolean; releaseOutputs?: boolean } = {},
-): Promise<Engine> {
+export interface NodeEngineOptions {
+  remoteHost?: string;
+  cacheDir?: string;
+  cpuThreads?: number;
+  cpuMemArena?: boolean;
+  releaseOutputs?: boolean;
+}
+
+export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: NodeEngineOptions = {}): Promise<Engine> {
   // Dead buffers are released (the load's file reads; a streamed chunk's pass outputs, see
   // outputRelease.ts) unless asked not to.
   const release = opts.releaseOutputs ?? DEFAULT_RELEASE_OUTPUTS;
@@ -172,13 +177,19 @@ export async function createNodeEngine(
     useCache: false,
     cacheDir: opts.cacheDir ?? defaultCacheDir(),
   });
+  await loadNodeModel(engine, source, dtype, opts);
+  return engine;
+}
+
+/** Load a model into an engine made by createNodeEngine (into `slot`, default the primary one). */
+export async function loadNodeModel(engine: Engine, source: ModelSource, dtype: Dtype, opts: NodeEngineOptions = {}, slot?: ModelSlot): Promise<void> {
+  const release = opts.releaseOutputs ?? DEFAULT_RELEASE_OUTPUTS;
   if (source.kind === 'path') checkModelFolder(source.path, dtype);
-  const load = () => engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}), ...(opts.cpuMemArena !== undefined ? { cpuMemArena: opts.cpuMemArena } : {}) });
+  const load = () => engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}), ...(opts.cpuMemArena !== undefined ? { cpuMemArena: opts.cpuMemArena } : {}) }, undefined, slot);
   try {
     if (release) await withoutUnreadWeightReads(load);
     else await load();
   } catch (err) {
     throw source.kind === 'hub' ? hubError(source.id, err, opts.remoteHost ?? process.env.LENGTHLENS_REMOTE_HOST) : err;
   }
-  return engine;
 }

@@ -1,7 +1,7 @@
 // The engine's face for Node (the CLI): the browser face plus the Node engine and the benchmark,
 // which load transformers.js and node:* and so stay out of the bundle the browser face feeds.
 export * from './index';
-export { createNodeEngine, defaultCacheDir, DEFAULT_RELEASE_OUTPUTS, EMBEDDED_MODELS, embeddedModelDir, modelSourceFromArg } from './node';
+export { createNodeEngine, loadNodeModel, defaultCacheDir, DEFAULT_RELEASE_OUTPUTS, EMBEDDED_MODELS, embeddedModelDir, modelSourceFromArg } from './node';
 export { packageRoot, packageVersion } from './packageRoot';
 export { DEFAULT_CPU_MEM_ARENA } from './model';
 export type { Engine } from './engine';

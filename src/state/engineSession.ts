@@ -109,8 +109,17 @@ function getClient(): EngineClient {
   return client;
 }
 
+/** Called when the Worker is ended (a cancelled or replaced load): every model in it is gone. */
+const workerEndedListeners = new Set<() => void>();
+export function onWorkerEnded(listener: () => void): () => void {
+  workerEndedListeners.add(listener);
+  return () => workerEndedListeners.delete(listener);
+}
+
 function endClient(reason: string): void {
+  const had = client !== null;
   client?.terminate();
+  if (had) for (const l of workerEndedListeners) l();
   ended?.end(reason);
   client = null;
   ended = null;
@@ -381,3 +390,6 @@ export function stillLoaded(loadId: number): boolean {
   const load = useEngine.getState().load;
   return load.status === 'ready' && load.loadId === loadId;
 }
+
+/** A call on the session's one Worker (the comparison model's session uses it too). */
+export { call as callEngine };

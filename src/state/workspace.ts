@@ -44,6 +44,7 @@ interface WorkspaceActions {
   setUnconditionalContext(text: string): void;
   setChatTemplate(on: boolean): void;
   setUnits(units: Units): void;
+  setCompare(compare: Workspace['compare']): void;
 }
 
 export type WorkspaceStore = Workspace & WorkspaceActions;
@@ -65,13 +66,15 @@ export function snapshot(s: WorkspaceStore): Workspace {
     unconditionalContext: s.unconditionalContext,
     chatTemplate: s.chatTemplate,
     units: s.units,
+    // Absent without a comparison: a link without one is what it was before comparisons existed.
+    ...(s.compare ? { compare: s.compare } : {}),
   };
 }
 
 export const useWorkspace = create<WorkspaceStore>()((set) => ({
   ...defaultWorkspace(),
   keys: freshKeys(defaultWorkspace().candidates.length),
-  replace: (ws) => set({ ...ws, keys: freshKeys(ws.candidates.length) }),
+  replace: (ws) => set({ ...ws, compare: ws.compare, keys: freshKeys(ws.candidates.length) }),
   setContext: (context) => set({ context }),
   setCandidate: (i, text) =>
     set((s) => (i < 0 || i >= s.candidates.length ? {} : { candidates: s.candidates.map((c, j) => (j === i ? text : c)) })),
@@ -119,4 +122,5 @@ export const useWorkspace = create<WorkspaceStore>()((set) => ({
   setUnconditionalContext: (unconditionalContext) => set({ unconditionalContext }),
   setChatTemplate: (chatTemplate) => set({ chatTemplate }),
   setUnits: (units) => set({ units }),
+  setCompare: (compare) => set({ compare }),
 }));

@@ -48,6 +48,8 @@ export const workspaceSchema = z.object({
   unconditionalContext: linkText(2_000),
   chatTemplate: z.boolean(),
   units: unitsSchema,
+  /** The Scorer's second model ("Compare with…"), when one is loaded beside the first. */
+  compare: z.object({ model: modelChoiceSchema, dtype: dtypeSchema }).optional(),
 });
 
 export type Workspace = z.infer<typeof workspaceSchema>;

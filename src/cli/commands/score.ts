@@ -7,7 +7,9 @@ import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreIte
 import { MAX_CANDIDATE_CHARS, MAX_TOP_K } from '../../core/limits';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
 import { SCORE_COLUMNS, scoreOf } from '../../core/scoring/rules';
-import { createNodeEngine, modelSourceFromArg, streamScores } from '../../engine/nodeFace';
+import { createNodeEngine, loadNodeModel, modelSourceFromArg, streamScores, type Engine } from '../../engine/nodeFace';
+import type { Dtype } from '../../core/dtypes';
+import { CompareWriter } from './scoreCompare';
 
 /**
  * Items per engine call. One: items scored together share padded passes, which moves fp32
@@ -19,6 +21,7 @@ const CHUNK_ITEMS = 1;
 
 const USAGE = `lengthlens score --model M [--dtype fp32|fp16|q8|q4|q4f16] (--context TEXT --candidate TEXT ... | --items FILE)
   [--policy whole|separate] [--unconditional TEXT] [--mu 111] [--top-k 5] [--chat-template] [--json | --jsonl] [--quiet]
+  [--compare-model M2] [--compare-dtype D2]
 
 Scores every candidate continuation of a context under every rule (SPEC §3).
   --model        a model folder (transformers.js layout) or a hub id (org/name)
@@ -30,6 +33,13 @@ Scores every candidate continuation of a context under every rule (SPEC §3).
   --policy       boundary-merge policy (default whole)
   --unconditional  context for PMI's unconditional term (default: empty, i.e. BOS only)
   --top-k N      the N most likely tokens listed at each position (default 5, at most ${MAX_TOP_K})
+  --compare-model M2  also score every item with a second model and show both, each exactly as
+                 score prints it alone, and what they agree on: the winner per rule (same or flips),
+                 tokens per byte of each candidate on each, the two surprisal traces aligned on
+                 bytes, and for the same tokens (a dtype comparison) the largest per-token
+                 differences. --json: {"models": [A's output, B's output], "agreement": {...}}
+  --compare-dtype D2  the second model's dtype (default fp32); alone, it compares --model with
+                 itself at D2
   Candidates over ${MAX_CANDIDATE_CHARS.toLocaleString('en')} characters (code points) are not scored (a warning says so).`;
 
 function parsePolicy(raw: string | undefined): BoundaryPolicy {
@@ -237,9 +247,12 @@ export const command: Command = {
       json: { type: 'boolean' },
       jsonl: { type: 'boolean' },
       quiet: { type: 'boolean' },
+      'compare-model': { type: 'string' },
+      'compare-dtype': { type: 'string' },
     }, 0);
     if (!values.model) throw new UsageError('--model is required (a model folder or a hub id)');
     const dtype = parseDtypeFlag(values.dtype);
+    const compare = compareTarget(values.model, dtype, values['compare-model'], values['compare-dtype']);
     if (values.json && values.jsonl) throw new UsageError('use either --json or --jsonl, not both');
     let items: Iterable<ScoreItemInput> | AsyncIterable<ScoreItemInput>;
     let total: number;
@@ -269,15 +282,29 @@ export const command: Command = {
     const loading = createNodeEngine(source, dtype);
     // Its failure is reported below, after the items' (a rejection nobody awaits yet is not a crash).
     loading.catch(() => undefined);
+    // The second model loads into the same engine, beside the first.
+    const loadingB = compare && loading.then((e) => loadNodeModel(e, modelSourceFromArg(compare.model), compare.dtype, {}, COMPARE_SLOT));
+    if (loadingB) loadingB.catch(() => undefined);
     if (values.items !== undefined) {
       try {
         total = await checkItems(values.items);
       } catch (err) {
+        // The second model's load, if any, settles first, so that the unload frees both.
+        await Promise.allSettled([loadingB]);
         await loading.then((e) => e.unload()).catch(() => undefined);
         throw err;
       }
     }
     const engine = await loading;
+    if (compare && loadingB) {
+      try {
+        await loadingB;
+      } catch (err) {
+        await engine.unload();
+        throw err;
+      }
+      return runComparison({ engine, models: [{ model: values.model, dtype }, compare], items, total, options, format, quiet: values.quiet ?? false });
+    }
     const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype, plan: snakeCaseKeys(engine.current()!.info.plan) });
     const progress = values.quiet ? undefined : progressReporter(total);
     // Ctrl-C or SIGTERM: stop sending items, close the output with what was scored, and say so.
@@ -310,3 +337,74 @@ export const command: Command = {
     return 0;
   },
 };
+
+/** The second model of `--compare-model`/`--compare-dtype`, or undefined when there is none. */
+function compareTarget(model: string, dtype: Dtype, compareModel: string | undefined, compareDtype: string | undefined): { model: string; dtype: Dtype } | undefined {
+  if (compareModel === undefined && compareDtype === undefined) return undefined;
+  if (compareModel === '') throw new UsageError('--compare-model needs a model folder or a hub id');
+  let d: Dtype;
+  try {
+    d = parseDtypeFlag(compareDtype);
+  } catch (err) {
+    throw new UsageError((err as Error).message.replace('--dtype', '--compare-dtype'));
+  }
+  const target = { model: compareModel ?? model, dtype: d };
+  if (target.model === model && target.dtype === dtype)
+    throw new UsageError(`--compare-model and --compare-dtype name the model --model and --dtype already name (${model}, ${dtype}): give another model or another dtype`);
+  return target;
+}
+
+/** The engine slot of `--compare-model`. */
+const COMPARE_SLOT = 'compare';
+
+interface ComparisonRun {
+  engine: Engine;
+  models: [{ model: string; dtype: Dtype }, { model: string; dtype: Dtype }];
+  items: Iterable<ScoreItemInput> | AsyncIterable<ScoreItemInput>;
+  total: number;
+  options: ScoreOptions;
+  format: OutputFormat;
+  quiet: boolean;
+}
+
+/**
+ * Scores every item with both models, one item per call on each (as `score` alone does), and
+ * writes both results and their comparison. The two models share one engine, each in its own
+ * slot: neither's numbers depend on the other being loaded (test/engine/modelSlots.test.ts).
+ */
+async function runComparison(run: ComparisonRun): Promise<number> {
+  const { engine, models, options, format } = run;
+  const headers = [undefined, COMPARE_SLOT].map((slot, k) => ({ model: models[k].model, dtype: models[k].dtype, plan: snakeCaseKeys(engine.current(slot)!.info.plan) }));
+  const labels = models.map((m) => `${m.model} ${m.dtype}`) as [string, string];
+  const writer = new CompareWriter(format, stdoutWrite, labels, (side, f, write) => new ResultWriter(f, write, headers[side]));
+  const progress = run.quiet ? undefined : progressReporter(run.total);
+  const stop = stopOnSignal();
+  try {
+    let done = 0;
+    for await (const { item, result } of streamScores(engine, run.items, { options, chunkSize: CHUNK_ITEMS, stats: 'full', stopped: () => stop.signal !== undefined })) {
+      const [other] = await engine.scoreChunk({ items: [{ context: item.context, candidates: item.candidates }], options, stats: 'full', slot: COMPARE_SLOT });
+      if (done === 0)
+        [result, other].forEach((r, k) => {
+          if (r.warnings.some((w) => w.code === 'no_chat_template')) warn(`${models[k].model} has no chat template; --chat-template is ignored and the context is scored raw`);
+        });
+      await writer.item(result, other);
+      progress?.tick(++done);
+    }
+    progress?.end();
+    await writer.end(undefined, stop.signal);
+    if (stop.signal !== undefined) {
+      const n = writer.written;
+      process.stderr.write(`lengthlens score: interrupted (${stop.signal}) after ${n} item${n === 1 ? '' : 's'}; the output holds those ${n} and ${format === 'json' ? 'is closed with "interrupted"' : 'ends there'}\n`);
+      return stop.signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
+    }
+  } catch (err) {
+    progress?.end();
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+    await writer.end((err as Error).message, stop.signal);
+    throw err;
+  } finally {
+    stop.release();
+    await engine.unload();
+  }
+  return 0;
+}

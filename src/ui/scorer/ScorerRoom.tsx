@@ -16,6 +16,7 @@ import { ScoreTable } from './ScoreTable';
 import { ShareBar } from './ShareBar';
 import { SurprisalTraces } from './SurprisalTraces';
 import { TemplateComparison } from './TemplateComparison';
+import { ModelComparison } from './ModelComparison';
 import { Variants } from './Variants';
 import { useLiveScoring } from './useLiveScoring';
 import { Warnings } from './Warnings';
@@ -45,6 +46,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
   const setUnits = useWorkspace((s) => s.setUnits);
   const gold = useWorkspace((s) => s.gold);
   const candidateCount = useWorkspace((s) => s.candidates.length);
+  const compareWanted = useWorkspace((s) => s.compare !== undefined);
   const load = useEngine((s) => s.load);
   const scoring = useEngine((s) => s.scoring);
   const link = useLinkStatus();
@@ -118,6 +120,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
       />
       {result && scoring.templated && <TemplateComparison raw={result} templated={scoring.templated} indices={indices} units={units} />}
       {result && scoring.input && !embed && <Variants input={scoring.input} indices={indices} />}
+      {result && (!embed || compareWanted) && <ModelComparison result={result} indices={indices} embed={embed} />}
       <Warnings warnings={result?.warnings ?? []} indices={indices} problems={input.problems} />
       {result && <Traces result={result} indices={indices} gold={gold} />}
       {result && <CostChart result={result} indices={indices} />}

@@ -1,0 +1,151 @@
+// The Scorer's "Compare with…" in the built app (Chromium, WASM): stories260K fp32 beside q4 and
+// beside tiny-llama-plain (another tokenizer), both live in the one Worker. Each model's numbers
+// in the comparison equal that model's `lengthlens score` alone; screenshots at desktop and phone width.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, collectErrors, launchChromium, screenshot, SCREENSHOT_DIR } from './chromium';
+import type { ItemScore } from '../../src/core/scoring/types';
+import { MODELS_DIR } from '../models';
+import { workspaceHash } from '../../src/state/urlState';
+import { defaultWorkspace } from '../../src/state/workspace';
+
+const CONTEXT = 'Once upon a time, there was a little girl named';
+const CANDIDATES = [' Lily.', ' Tom.', ' Sue went'];
+
+let browser: Browser;
+function cliScore(model: string, dtype: string): ItemScore {
+  const args = ['bin/lengthlens.mjs', 'score', '--model', model, '--dtype', dtype, '--context', CONTEXT, '--json', ...CANDIDATES.map((c) => `--candidate=${c}`)];
+  return (JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0];
+}
+let alone: { fp32: ItemScore; q4: ItemScore; plain: ItemScore };
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  alone = { fp32: cliScore('stories260K', 'fp32'), q4: cliScore('stories260K', 'q4'), plain: cliScore(path.join(MODELS_DIR, 'tiny-llama-plain'), 'fp32') };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function readComparison(page: Page) {
+  return page.evaluate(() => {
+    const q = (sel: string) => Array.from(document.querySelectorAll(sel));
+    return {
+      agreement: Object.fromEntries(q('[data-testid=agreement-row] td').map((td) => [(td as HTMLElement).dataset.rule!, (td as HTMLElement).dataset.same!])),
+      tokens: q('[data-testid=compare-fertility] tbody tr').map((tr) => [Number(tr.querySelector('[data-testid=tokens-a]')!.textContent), Number(tr.querySelector('[data-testid=tokens-b]')!.textContent)]),
+      groups: q('[data-testid=aligned-traces] .aligned-candidate').map((c) => q(`.aligned-candidate[data-candidate="${(c as HTMLElement).dataset.candidate}"] .aligned-group`).map((g) => (g as HTMLElement).dataset.bytes)),
+      diffs: q('[data-testid=token-diffs] li').length,
+      // Each model's bits per candidate, summed over the aligned blocks.
+      bits: q('[data-testid=aligned-traces] .aligned-candidate').map((c) =>
+        (['a', 'b'] as const).map((side) => Array.from(c.querySelectorAll(`.aligned-cell[data-side=${side}]`)).reduce((s, e) => s + Number((e as HTMLElement).dataset.bits), 0)),
+      ),
+    };
+  });
+}
+
+async function loadBeside(page: Page, model: string, dtype: string) {
+  await page.getByTestId('compare-model').fill(model);
+  await page.getByTestId('compare-dtype').selectOption(dtype);
+  await page.getByTestId('compare-load').click();
+  await page.locator('[data-testid=compare-status][data-status=ready]').waitFor({ timeout: 60_000 });
+  await page.getByTestId('agreement-row').waitFor({ timeout: 60_000 });
+}
+
+/** Each model's bits per candidate in the comparison are that model's `lengthlens score` alone (float32 on WASM vs Node: 1e-3). */
+function expectBits(bits: number[][], a: ItemScore, b: ItemScore) {
+  bits.forEach(([x, y], i) => {
+    expect(Math.abs(x + a.candidates[i].sum_logprob / Math.LN2), `A bits of candidate ${i}`).toBeLessThan(1e-3);
+    expect(Math.abs(y + b.candidates[i].sum_logprob / Math.LN2), `B bits of candidate ${i}`).toBeLessThan(1e-3);
+  });
+}
+
+function expectAgreement(got: Record<string, string>, a: ItemScore, b: ItemScore) {
+  for (const [rule, w] of Object.entries(a.winners)) expect(got[rule], rule).toBe(String(w === (b.winners as Record<string, number>)[rule]));
+}
+
+describe('Scorer: Compare with…', () => {
+  for (const width of [1280, 390]) {
+    it(`stories260K fp32 beside q4, then beside tiny-llama-plain, live (${width} px)`, async () => {
+      const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await ctx.newPage();
+      const errors = collectErrors(page);
+      await page.goto(`${baseUrl()}/${workspaceHash({ ...defaultWorkspace(), device: 'wasm', context: CONTEXT, candidates: CANDIDATES, gold: null })}`);
+      await page.getByTestId('model-status').filter({ hasText: 'WASM' }).waitFor({ timeout: 60_000 });
+
+      await loadBeside(page, 'stories260K', 'q4');
+      let got = await readComparison(page);
+      expectAgreement(got.agreement, alone.fp32, alone.q4);
+      expectBits(got.bits, alone.fp32, alone.q4);
+      expect(got.tokens).toEqual(alone.fp32.candidates.map((c, i) => [c.n_tokens, alone.q4.candidates[i].n_tokens]));
+      expect(got.diffs).toBe(5);
+      await page.getByTestId('model-compare').scrollIntoViewIfNeeded();
+      await screenshot(page, `compare-q4-${width}`);
+      await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-q4-${width}-section.png`) });
+
+      await loadBeside(page, 'tiny-llama-plain', 'fp32');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=token-diffs] li').length === 0 && !!document.querySelector('[data-testid=agreement-row]'));
+      got = await readComparison(page);
+      expectAgreement(got.agreement, alone.fp32, alone.plain);
+      expectBits(got.bits, alone.fp32, alone.plain);
+      expect(got.tokens).toEqual([[2, 3], [3, 2], [5, 2]]);
+      // " Sue went": " S" "u" "e" | " Sue", then " w" "ent" | " went".
+      expect(got.groups[2]).toEqual(['0-4', '4-9']);
+      await screenshot(page, `compare-plain-${width}`);
+      await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-plain-${width}-section.png`) });
+
+      if (width === 1280) {
+        // The link carries both models: opened afresh, it shows the same comparison.
+        const hash = await page.evaluate(() => window.location.hash);
+        const ctx2 = await browser.newContext({ viewport: { width, height: 900 } });
+        const page2 = await ctx2.newPage();
+        const errors2 = collectErrors(page2);
+        await page2.goto(`${baseUrl()}/${hash}`);
+        await page2.locator('[data-testid=compare-status][data-status=ready]').waitFor({ timeout: 60_000 });
+        await page2.getByTestId('agreement-row').waitFor({ timeout: 60_000 });
+        expect(await page2.getByTestId('compare-model').inputValue()).toBe('tiny-llama-plain');
+        expect(await readComparison(page2)).toEqual(got);
+        expect(page2.workers().length).toBe(1);
+        expect(errors2).toEqual([]);
+        await ctx2.close();
+      }
+
+      if (width === 390) {
+        // A live embed of that state shows the comparison, without the form.
+        const hash = await page.evaluate(() => window.location.hash);
+        const ctx3 = await browser.newContext({ viewport: { width, height: 900 } });
+        const embed = await ctx3.newPage();
+        const errors3 = collectErrors(embed);
+        await embed.goto(`${baseUrl()}/?embed=1${hash}`);
+        await embed.getByTestId('load-model').click();
+        await embed.locator('[data-testid=compare-status][data-status=ready]').waitFor({ timeout: 60_000 });
+        await embed.getByTestId('agreement-row').waitFor({ timeout: 60_000 });
+        expect(await embed.getByTestId('compare-model').count()).toBe(0);
+        expect(await readComparison(embed)).toEqual(got);
+        await screenshot(embed, `compare-embed-${width}`);
+        expect(errors3).toEqual([]);
+        await ctx3.close();
+      }
+
+      // Live: an edited candidate re-scores both models.
+      await page.getByTestId('candidate-2').fill(' Sue.');
+      await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid=compare-fertility] .cand-text')).some((e) => e.textContent === 'Sue.'), undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=aligned-traces] .aligned-candidate').length === 3, undefined, { timeout: 60_000 });
+
+      // The first model's numbers are unchanged by the second: its table still matches the CLI alone.
+      const sums = await page.$$eval('[data-testid=score-table] tbody tr td[data-col=sum_logprob]', (tds) => tds.map((td) => Number((td as HTMLElement).dataset.value)));
+      const fp32Edited = cliScoreEdited();
+      sums.forEach((s, i) => expect(Math.abs(s - fp32Edited.candidates[i].sum_logprob)).toBeLessThan(1e-3));
+      // Both models live in the session's one Worker.
+      expect(page.workers().length).toBe(1);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+  }
+});
+
+function cliScoreEdited(): ItemScore {
+  const args = ['bin/lengthlens.mjs', 'score', '--model', 'stories260K', '--context', CONTEXT, '--json', ...[' Lily.', ' Tom.', ' Sue.'].map((c) => `--candidate=${c}`)];
+  return (JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0];
+}
