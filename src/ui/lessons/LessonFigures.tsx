@@ -170,6 +170,8 @@ function RunTable<T extends { label: string }>(props: { rows: readonly T[]; head
 
 function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind: 'audit' }> }) {
   const shown = props.widget.view === 'honest' ? props.facts.audits : props.facts.audits.filter((a) => a.model === props.widget.model);
+  // The per-order split is the contrast step's point (the judge lesson's larger box cites it).
+  const split = props.widget.view === 'contrast' || props.widget.view === 'honest';
   return (
     <div className="lesson-audit">
       <table className="lesson-table" data-testid="lesson-audit">
@@ -180,6 +182,7 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
             <th>model’s answer longer</th>
             <th>median length ratio</th>
             <th>raw win rate</th>
+            {split && <th>win rate, model shown first / second</th>}
             {props.widget.view !== 'overlap' && <th>LC, unregularised fit [95%]</th>}
             {props.widget.view !== 'overlap' && <th>AlpacaEval’s LC</th>}
           </tr>
@@ -197,6 +200,11 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
               </td>
               <td>{fmt(a.medianRatio, 3)}</td>
               <td>{pct(a.raw)}</td>
+              {split && (
+                <td data-testid="order-split">
+                  {pct(a.winFirst)} / {pct(a.winSecond)}
+                </td>
+              )}
               {props.widget.view !== 'overlap' && (
                 <td>
                   {pct(a.lc)} [{pct(a.lcLo)}, {pct(a.lcHi)}]

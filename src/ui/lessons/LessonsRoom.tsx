@@ -261,7 +261,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
           <LessonFigure widget={step.widget} facts={state.facts} />
           {step.after?.map((p, i) => (
             <p key={i} className="after">
-              <Prose text={p} />
+              <Prose text={typeof p === 'string' ? p : p(state.facts)} />
             </p>
           ))}
           <Claims claims={claimsOf(step)} facts={state.facts} question={q} />
@@ -337,7 +337,7 @@ function LessonView(props: { lesson: Lesson; index: number }) {
       <StepView key={`${lesson.id}/${index}`} lesson={lesson} index={index} />
       {last && (
         <aside className="panel larger">
-          <h3>On a larger model</h3>
+          <h3>{lesson.largerTitle ?? 'On a larger model'}</h3>
           <p>{lesson.larger}</p>
         </aside>
       )}

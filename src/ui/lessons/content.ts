@@ -3,6 +3,7 @@
 // never silently drift from what the model does.
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
 import type { RuleName } from '../../core/scoring/types';
+import { pct } from '../common/format';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import type { AuditFacts, Claim, Facts, Lesson, Question } from './types';
 
@@ -37,6 +38,14 @@ export const LETTER_RUN = 'letter keys (A–D)';
 export const TEXT_RUN = 'full-text answers';
 const letters = (f: Facts) => runs(f).find((r) => r.label === LETTER_RUN);
 const fullText = (f: Facts) => runs(f).find((r) => r.label === TEXT_RUN);
+
+/**
+ * The judge lessons' simulation seed: the judge-bias note's setting (SPEC §5: target 46.4%, fixed
+ * order 63.6%, swap-averaged 53.7%, LC 46.7% within about a point), so the lesson and the note agree.
+ */
+export const JUDGE_SEED = 3;
+/** A difference of rates (0–1) in percentage points, one decimal. */
+const points = (d: number) => `${(100 * d).toFixed(1)} points`;
 
 /** Published AlpacaEval 2 leaderboard figures (weighted_alpaca_eval_gpt4_turbo, alpaca_eval at cd543a1). */
 export const ALPACA_PUBLISHED: Record<AuditFacts['model'], AuditFacts['published']> = {
@@ -73,7 +82,21 @@ export const LESSONS: Lesson[] = [
         widget: { kind: 'scorer', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['per_token'], winners: { per_token: 2 } },
         question: winnerQuestion('Per token, which answer wins?', 'per_token', 2),
         after: [
-          'The nonsense answer wins. Look at its trace: the first piece of “zebra” is expensive, but once it is paid the next pieces are almost certain, and those cheap tokens pull the average down. Per-token rewards answers that the tokenizer splits finely.',
+          (f) => {
+            const z = scorer(f)?.candidates[2];
+            if (!z) return '';
+            const pieces = z.tokens.map((t) => `“${t.text}” ${t.bits.toFixed(2)}`).join(', ');
+            return `The nonsense answer wins. Look at its trace (bits per piece): ${pieces}. stories260K spells “ zebra” as a bare space and single letters; the first three pieces are expensive, but once “ ze” is paid “b”, “r”, “a” are almost certain, and those near-free tokens pull the average down. Per-token rewards answers that the tokenizer splits finely.`;
+          },
+        ],
+        claims: [
+          {
+            text: '“ zebra.” starts with three pieces of more than 4 bits each, followed by three of under 0.1 bits.',
+            holds: (f) => {
+              const t = scorer(f)?.candidates[2].tokens ?? [];
+              return t.length >= 6 && t.slice(0, 3).every((x) => x.bits > 4) && t.slice(3, 6).every((x) => x.bits < 0.1);
+            },
+          },
         ],
       },
       {
@@ -103,7 +126,7 @@ export const LESSONS: Lesson[] = [
           winners: { acc_norm: 1, acc_bytes: 0 },
         },
         question: winnerQuestion('Per byte (acc_bytes), which answer wins?', 'acc_bytes', 0),
-        after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. A paper that says “acc_norm” may mean either.'],
+        after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. In lm-eval-harness’s code acc_norm is per character; the per-byte rule is the separate acc_bytes (added in v0.4.9.2). The harness’s own 2024 paper (Biderman et al.) and EleutherAI’s blog post on multiple-choice normalisation describe the normalisation as per byte, a mismatch still open as lm-eval-harness issue #3278: when a paper reports “acc_norm” on a non-Latin benchmark, check which of the two it computed.'],
         claims: [{ text: 'The first answer has more bytes than characters.', holds: (f) => !!scorer(f) && scorer(f)!.candidates[0].n_bytes > scorer(f)!.candidates[0].n_chars }],
       },
       {
@@ -207,7 +230,25 @@ export const LESSONS: Lesson[] = [
         body: ['Back to the letter-key question. With only the start-of-text token as the unconditional context, PMI divides out how likely each letter is to open a text at all.'],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'pmi'], winners: { acc: 3, pmi: 1 } },
         question: winnerQuestion('Under PMI (empty unconditional context), which letter wins?', 'pmi', 1),
-        after: ['PMI picks B while the sum picks D: a letter that rarely starts a story gains the most from the question.'],
+        after: [
+          (f) => {
+            const c = scorer(f)?.candidates;
+            if (!c) return '';
+            const bits = (x: (typeof c)[number]) => (-x.unconditional_logprob / Math.LN2).toFixed(1);
+            const others = c.filter((_, i) => i !== 1).map(bits).map(Number).sort((a, b) => a - b);
+            return `PMI picks B while the sum picks D. This is the tokenisation point of the letter-key lesson again: “ B” is one token in stories260K’s vocabulary, and as one token it is very unlikely to open a text (${bits(c[1])} bits with no context, against ${others[0].toFixed(1)}–${others[others.length - 1].toFixed(1)} for a space followed by A, C or D). PMI subtracts that unconditional cost, so the letter with the most expensive opening gains the most, whatever the question says.`;
+          },
+        ],
+        claims: [
+          { text: '“ B” is one token; “ A”, “ C” and “ D” are two.', holds: (f) => scorer(f)?.candidates.map((c) => c.n_tokens).join(',') === '2,1,2,2' },
+          {
+            text: 'With no context, “ B” costs more bits than any other letter.',
+            holds: (f) => {
+              const c = scorer(f)?.candidates;
+              return !!c && c.every((x, i) => i === 1 || x.unconditional_logprob > c[1].unconditional_logprob);
+            },
+          },
+        ],
       },
       {
         id: 'letters-answer',
@@ -232,8 +273,8 @@ export const LESSONS: Lesson[] = [
         id: 'fit',
         title: 'Bits grow with bytes: L ≈ α + β·n',
         body: [
-          'Take the 200-item stories cloze sample of the Task lab (every fourth item here, 50 answers of 2 to 150 bytes) and plot each answer’s total cost in bits L against its length in bytes n. A straight line fits: β is the cost of one more byte, α the cost every answer pays once.',
-          'Now put the same opener, “ Mom said:”, in front of every answer and score again.',
+          'An answer’s cost in bits is L = −log₂ p summed over its tokens (the surprise of each token, in bits); bits per byte, BPB, is L divided by the answer’s length in UTF-8 bytes. Take the 200-item stories cloze sample of the Task lab (every fourth item here, 50 answers of 2 to 150 bytes) and plot each answer’s L against its length in bytes n. A straight line fits: β is the cost of one more byte, α the cost every answer pays once.',
+          'Now put the same opener, “ Mom said:”, in front of every answer and score again. n counts every byte that is scored, the opener’s 10 included, so the shortest answer is now 12 bytes long.',
         ],
         widget: { kind: 'task', view: 'scatter' },
         question: ask('With the opener, what happens to β, the cost of one more byte?', ['It rises a lot', 'It stays about the same', 'It falls a lot'], 1, (f) => {
@@ -243,13 +284,26 @@ export const LESSONS: Lesson[] = [
           const change = (b.beta - a.beta) / a.beta;
           return Math.abs(change) < 0.1 ? 1 : change > 0 ? 0 : 2;
         }),
-        after: ['β barely moves; the whole change lands on α. The opener is a fixed cost: the same bits for a 2-byte answer as for a 150-byte one.'],
-        claims: [{ text: 'α rises by more than 20 bits with the opener.', holds: (f) => !!plain(f) && !!opener(f) && opener(f)!.alpha - plain(f)!.alpha > 20 }],
+        after: [
+          (f) => {
+            const a = plain(f);
+            const b = opener(f);
+            if (!a || !b) return '';
+            return `β barely moves (${a.beta.toFixed(3)} → ${b.beta.toFixed(3)} bits per byte); almost all of the change lands on α (${a.alpha.toFixed(1)} → ${b.alpha.toFixed(1)} bits). The opener is a fixed cost: about the same bits in front of a short answer as of a long one. Not exactly all of it goes to α, because the opener’s own 10 bytes are counted in n (each paying β), and because the model reads each answer after the opener, which changes the answer’s own bits a little.`;
+          },
+        ],
+        claims: [
+          { text: 'α rises by more than 20 bits with the opener.', holds: (f) => !!plain(f) && !!opener(f) && opener(f)!.alpha - plain(f)!.alpha > 20 },
+          { text: 'β changes by less than 10%.', holds: (f) => !!plain(f) && !!opener(f) && Math.abs(opener(f)!.beta - plain(f)!.beta) < 0.1 * plain(f)!.beta },
+          { text: 'With the opener every answer is at least 12 bytes (the opener’s 10 included).', holds: (f) => !!opener(f) && opener(f)!.points.every((p) => p[0] >= 12) && !!plain(f) && plain(f)!.points.some((p) => p[0] === 2) },
+        ],
       },
       {
         id: 'short-pay-most',
         title: 'Short answers pay most',
-        body: ['Bits per byte divides the cost by the length, so a fixed cost is spread thin over a long answer and thick over a short one.'],
+        body: [
+          'Bits per byte (BPB) divides an answer’s cost in bits by its length in bytes. Sort the 50 answers by length into fifths and compare each fifth’s BPB with and without the opener.',
+        ],
         widget: { kind: 'task', view: 'quintiles' },
         question: ask('Which answers’ bits per byte rises more with the opener: the shortest fifth or the longest fifth?', ['The shortest fifth', 'The longest fifth'], 0, (f) => {
           const a = plain(f)?.quintiles;
@@ -257,7 +311,7 @@ export const LESSONS: Lesson[] = [
           if (!a || !b || a.length < 5 || b.length < 5) return -1;
           return b[0].corpus - a[0].corpus > b[4].corpus - a[4].corpus ? 0 : 1;
         }),
-        after: ['A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.'],
+        after: ['A fixed cost is spread thin over a long answer and thick over a short one. A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.'],
       },
       {
         id: 'corpus-vs-mean',
@@ -280,7 +334,7 @@ export const LESSONS: Lesson[] = [
         id: 'prior-bpb',
         title: 'PriorBPB(μ): choosing the lengths on purpose',
         body: [
-          'PriorBPB does not take the task’s lengths as given. It spreads each token’s bits over its bytes, averages the cost at byte k over the answers that reach k, giving a curve R(k), and weights that curve by a geometric prior on length with mean μ (eval-framework’s default μ is 111 bytes).',
+          'PriorBPB does not take the task’s lengths as given. It spreads each token’s bits over its bytes, averages the cost at byte k over the answers that reach k, giving a curve R(k), and weights that curve by a geometric prior on length with mean μ. It comes from eval-framework, Aleph Alpha’s open-source evaluation framework, where PriorBPB is proposed with a default μ of 111 bytes.',
           'A small μ says “short answers matter most”, a large μ “long ones”. Two models or two formats are then compared at the same lengths.',
         ],
         widget: { kind: 'task', view: 'prior' },
@@ -294,18 +348,23 @@ export const LESSONS: Lesson[] = [
     title: 'An LLM judge’s position and verbosity bias',
     summary: 'A judge that prefers the first slot, or the longer answer, shifts a win rate. Swapping the order removes one bias; length control targets the other, and can overshoot.',
     larger:
-      'Real judges show both biases: AlpacaEval’s GPT-4 Turbo judge gives the same model a 60% win rate shown first and 81% shown second on the same prompts (see the next lesson’s data), which is why AlpacaEval randomises the order. The simulation’s numbers do not depend on a language model; only the sizes of b and λ do.',
+      'Real judges show both biases, and not always in the direction simulated here. AlpacaEval 2’s GPT-4 Turbo judge gives FuseChat-Gemma-2-9B-Instruct a 60% win rate on the prompts where its answer is shown first and 81% where it is shown second (the next lesson’s table shows the split): that judge favours the *second* slot, a negative b in this simulation’s terms, the opposite sign of the bonus used here. Averaging both orders (or randomising the order, as AlpacaEval does) cancels a bias of either sign. The simulation uses no language model; a real judge only sets the sizes of b and λ.',
     steps: [
       {
         id: 'position',
         title: 'Position bias, and swapping',
         body: [
-          'The Judge lab simulates 2,000 prompts where answer A is a little worse than B on average (the true win rate is about 47%). The judge adds a bonus b = 0.5 (in log-odds) to whichever answer it sees first, and here ignores length (λ = 0).',
-          'Showing A first every time inflates its win rate. The usual fix is to ask twice, once in each order, and average.',
+          'The Judge lab simulates 2,000 prompts. On each, d is how much better answer A is than B, in log-odds (d is drawn around −0.2, so A is a little worse on average), and a fair judge would pick A with probability σ(d), where σ(z) = 1 / (1 + e^−z) turns log-odds into a probability. The true win rate is the mean of σ(d) over the prompts. This judge adds a bonus b = 0.5 (in log-odds) to whichever answer it sees first, and here ignores length (λ = 0).',
+          'Two ways to run it: always show A first, or ask twice per prompt, once in each order, and average the two verdicts.',
         ],
-        widget: { kind: 'judge', params: { lambda: 0 } },
+        widget: { kind: 'judge', params: { lambda: 0, seed: JUDGE_SEED } },
         question: ask('Does averaging both orders recover the true win rate?', ['Yes, within a point', 'No, it stays off by several points'], 0, (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) < 0.01 ? 0 : 1) : -1)),
-        after: ['A first-slot bonus pushes A up in one order and down in the other by nearly the same amount, so the average cancels it.'],
+        after: [
+          (f) => {
+            const s = judge(f);
+            return s ? `Always showing A first gives ${pct(s.fixedOrder)} against a true ${pct(s.target)}; the swap-average gives ${pct(s.swap)}. A first-slot bonus pushes A up in one order and down in the other by nearly the same amount, so the average cancels it.` : '';
+          },
+        ],
         claims: [{ text: 'Always showing A first inflates its win rate by more than 5 points.', holds: (f) => !!judge(f) && judge(f)!.fixedOrder - judge(f)!.target > 0.05 }],
       },
       {
@@ -315,14 +374,20 @@ export const LESSONS: Lesson[] = [
           'Now the judge also favours the longer answer (λ = 0.8 per unit of log length ratio), and A’s answers are longer on average. Swapping the order does nothing about that: A is longer in both orders.',
           'Length control fits a logistic model of the verdicts on position and a length feature, then reports the win rate with the length term set to zero.',
         ],
-        widget: { kind: 'judge', params: {} },
+        widget: { kind: 'judge', params: { seed: JUDGE_SEED } },
         question: ask('Which estimate lands closest to the true win rate?', ['Fixed order (A first)', 'Swap-averaged', 'Length-controlled'], 2, (f) => {
           const s = judge(f);
           if (!s) return -1;
           const err = [s.fixedOrder, s.swap, s.lc].map((v) => Math.abs(v - s.target));
           return err.indexOf(Math.min(...err));
         }),
-        after: ['Swap-averaging leaves A about 8 points too high; length control lands within a point of the truth.'],
+        after: [
+          (f) => {
+            const s = judge(f);
+            return s ? `Swap-averaging leaves A ${points(s.swap - s.target)} too high (${pct(s.swap)} against ${pct(s.target)}); length control lands ${points(Math.abs(s.lc - s.target))} from the truth (${pct(s.lc)}).` : '';
+          },
+        ],
+        claims: [{ text: 'Length control lands within a point of the true win rate; swap-averaging more than 5 points above it.', holds: (f) => !!judge(f) && Math.abs(judge(f)!.lc - judge(f)!.target) < 0.01 && judge(f)!.swap - judge(f)!.target > 0.05 }],
       },
       {
         id: 'real-quality',
@@ -330,9 +395,15 @@ export const LESSONS: Lesson[] = [
         body: [
           'Length control assumes length carries no quality. Here the judge has no verbosity bias at all (λ = 0), but longer answers are genuinely better: length and quality are correlated (ρ = 0.6).',
         ],
-        widget: { kind: 'judge', params: { lambda: 0, rho: 0.6 } },
+        widget: { kind: 'judge', params: { lambda: 0, rho: 0.6, seed: JUDGE_SEED } },
         question: ask('Which is closer to the truth now?', ['Swap-averaged', 'Length-controlled'], 0, (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) <= Math.abs(judge(f)!.lc - judge(f)!.target) ? 0 : 1) : -1)),
-        after: ['Length control removes real quality along with the bias and lands about 12 points low. It is a correction with an assumption, not a free lunch.'],
+        after: [
+          (f) => {
+            const s = judge(f);
+            return s ? `Length control removes real quality along with the bias and lands ${points(s.target - s.lc)} low (${pct(s.lc)} against ${pct(s.target)}). It is a correction with an assumption, not a free lunch.` : '';
+          },
+        ],
+        claims: [{ text: 'Length control lands more than 5 points below the true win rate.', holds: (f) => !!judge(f) && judge(f)!.target - judge(f)!.lc > 0.05 }],
       },
     ],
   },
@@ -340,6 +411,7 @@ export const LESSONS: Lesson[] = [
     id: 'lc-trust',
     title: 'When length control cannot be trusted',
     summary: 'A length-controlled win rate extrapolates to “equal length”. With real AlpacaEval 2 data: what happens when almost no prompt has equal lengths.',
+    largerTitle: 'How AlpacaEval itself copes',
     larger:
       'This lesson uses no language model: the data are AlpacaEval 2 verdicts of the GPT-4 Turbo judge on 805 prompts. AlpacaEval’s own LC adds a per-instruction difficulty term and regularisation fitted on deliberately gamed baselines, precisely so that its estimate stays sane where the data cannot support one.',
     steps: [
@@ -347,6 +419,7 @@ export const LESSONS: Lesson[] = [
         id: 'gamed',
         title: 'A terse model',
         body: [
+          'AlpacaEval 2 asks a judge (GPT-4 Turbo) to compare two answers to each of 805 instructions: answer A from the model being evaluated, answer B from a fixed baseline (GPT-4 Turbo itself). A’s win rate is the share of prompts the judge gives to A.',
           '“gpt4_gamed” is AlpacaEval’s adversarial baseline: GPT-4 told to answer as briefly as possible, about 68 characters per answer, judged against a baseline that writes about 2,000. Its raw win rate is 3.7%.',
           'Length control will ask what it would win at equal length. First look at how often the lengths are anywhere near equal.',
         ],
@@ -356,6 +429,10 @@ export const LESSONS: Lesson[] = [
           return !a ? -1 : a.aLonger < 0.05 ? 2 : a.aLonger < 0.35 ? 1 : 0;
         }),
         after: ['Almost never. Half of its answers are under 0.5% of the baseline’s length.'],
+        claims: [
+          { text: 'Its raw win rate is 3.7%.', holds: (f) => !!audit(f, 'gpt4_gamed') && pct(audit(f, 'gpt4_gamed')!.raw) === '3.7%' },
+          { text: 'Half of its answers are under 0.5% of the baseline’s length (median length ratio under 0.005).', holds: (f) => (audit(f, 'gpt4_gamed')?.medianRatio ?? 1) < 0.005 },
+        ],
       },
       {
         id: 'fit',
@@ -370,7 +447,13 @@ export const LESSONS: Lesson[] = [
           const up = a.lc - a.raw;
           return up < 0.05 ? 0 : up <= 0.5 ? 1 : 2;
         }),
-        after: ['About 70%, with a bootstrap interval only about 14 points wide, where AlpacaEval’s regularised LC says 12.2%. A tight interval only measures resampling noise; it cannot see that the whole estimate rests on a handful of prompts.'],
+        after: [
+          (f) => {
+            const a = audit(f, 'gpt4_gamed');
+            if (!a) return '';
+            return `${pct(a.lc)}, with a bootstrap interval only ${(100 * (a.lcHi - a.lcLo)).toFixed(1)} points wide (${pct(a.lcLo)} to ${pct(a.lcHi)}), where AlpacaEval’s regularised LC says ${pct(a.published.lc)}. A tight interval only measures resampling noise; it cannot see that the whole estimate rests on a handful of prompts.`;
+          },
+        ],
         claims: [
           { text: 'The unregularised estimate is more than 30 points above AlpacaEval’s published LC (12.2%).', holds: (f) => !!audit(f, 'gpt4_gamed') && audit(f, 'gpt4_gamed')!.lc - audit(f, 'gpt4_gamed')!.published.lc > 0.3 },
           { text: 'Its bootstrap interval is narrower than 20 points.', holds: (f) => !!audit(f, 'gpt4_gamed') && audit(f, 'gpt4_gamed')!.lcHi - audit(f, 'gpt4_gamed')!.lcLo < 0.2 },
@@ -385,7 +468,22 @@ export const LESSONS: Lesson[] = [
           const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
           return !a ? -1 : Math.abs(a.lc - a.published.lc) < 0.03 ? 0 : 1;
         }),
-        claims: [{ text: 'Its answer is the longer one in more than 30% of prompts.', holds: (f) => (audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.aLonger ?? 0) > 0.3 }],
+        after: [
+          (f) => {
+            const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
+            return a ? `The table also splits the verdicts by order: this judge gives FuseChat-Gemma-2-9B-Instruct ${pct(a.winFirst, 0)} where its answer is shown first and ${pct(a.winSecond, 0)} where it is shown second. The real judge favours the second slot, the opposite of the simulated judge of the last lesson; AlpacaEval randomises the order so that the raw rate averages over both.` : '';
+          },
+        ],
+        claims: [
+          { text: 'Its answer is the longer one in more than 30% of prompts.', holds: (f) => (audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.aLonger ?? 0) > 0.3 },
+          {
+            text: 'The judge gives FuseChat-Gemma-2-9B-Instruct 60% shown first and 81% shown second (to the nearest point).',
+            holds: (f) => {
+              const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
+              return !!a && Math.round(100 * a.winFirst) === 60 && Math.round(100 * a.winSecond) === 81;
+            },
+          },
+        ],
       },
       {
         id: 'honest',
