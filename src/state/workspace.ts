@@ -1,5 +1,6 @@
 // The Scorer's workspace: what the user is scoring and how it is shown. Everything here is
 // shareable (URL) and persisted (local storage); engine state lives in engineSession.ts.
+import type { LengthConvention } from '../core/scoring/lengthConvention';
 import { create } from 'zustand';
 import type { Dtype } from '../engine';
 import type { BoundaryPolicy } from '../core/scoring/types';
@@ -22,6 +23,7 @@ export function defaultWorkspace(): Workspace {
     unconditionalContext: '',
     chatTemplate: false,
     units: 'bits',
+    lengths: 'harness',
   };
 }
 
@@ -44,6 +46,7 @@ interface WorkspaceActions {
   setUnconditionalContext(text: string): void;
   setChatTemplate(on: boolean): void;
   setUnits(units: Units): void;
+  setLengths(lengths: LengthConvention): void;
 }
 
 export type WorkspaceStore = Workspace & WorkspaceActions;
@@ -65,6 +68,7 @@ export function snapshot(s: WorkspaceStore): Workspace {
     unconditionalContext: s.unconditionalContext,
     chatTemplate: s.chatTemplate,
     units: s.units,
+    lengths: s.lengths,
   };
 }
 
@@ -119,4 +123,5 @@ export const useWorkspace = create<WorkspaceStore>()((set) => ({
   setUnconditionalContext: (unconditionalContext) => set({ unconditionalContext }),
   setChatTemplate: (chatTemplate) => set({ chatTemplate }),
   setUnits: (units) => set({ units }),
+  setLengths: (lengths) => set({ lengths }),
 }));

@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
+import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { DECIDING_RULES, harnessOrLabel, type RuleName } from '../../core/scoring/rules';
 import type { Units } from '../../state/workspaceSchema';
 import type { TaskRunSnapshot } from '../../state/snapshot';
@@ -13,6 +14,7 @@ import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { fmt } from '../scorer/format';
+import { LESSON_LENGTHS } from './content';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
 import '../judge/judge.css';
@@ -25,13 +27,14 @@ const RUN_COLORS = ['var(--lesson-c1)', 'var(--lesson-c2)'];
 
 function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kind: 'scorer' }> }) {
   const [units, setUnits] = useState<Units>('bits');
-  const result = props.facts.result;
+  // The lessons count lengths as lm-eval-harness does (the leading space is its delimiter).
+  const result = withLengthConvention(props.facts.result, LESSON_LENGTHS);
   const indices = result.candidates.map((_, i) => i);
   const focus = props.widget.focus.map((r) => `focus-${r}`).join(' ');
   return (
     <div className={`lesson-scorer ${focus}`}>
       <DisagreementBanner result={result} indices={indices} gold={null} />
-      <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} />
+      <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} lengths={LESSON_LENGTHS} />
       <SurprisalTraces result={result} indices={indices} gold={null} />
     </div>
   );

@@ -2,6 +2,7 @@
 // checks against the live result (and the browser test checks the same claims), so the text can
 // never silently drift from what the model does.
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
+import type { LengthConvention } from '../../core/scoring/lengthConvention';
 import type { RuleName } from '../../core/scoring/types';
 import { pct } from '../common/format';
 import type { TaskRunSnapshot } from '../../state/snapshot';
@@ -11,6 +12,9 @@ const TOWEL_CONTEXT = 'Tim got out of the pool. He was wet and cold. His mom gav
 const TOWEL = [' hat.', ' big soft towel so he could dry off.', ' zebra.'];
 const LETTERS_CONTEXT = 'Question: What color is the sky?\nA. blue\nB. red\nC. green\nD. yellow\nAnswer:';
 const LETTERS = [' A', ' B', ' C', ' D'];
+
+/** The lessons count lengths as lm-eval-harness does: a candidate's leading space is its target_delimiter, not counted. */
+export const LESSON_LENGTHS: LengthConvention = 'harness';
 
 /** A multiple-choice question: its options, the one the text claims, and the one the live numbers make right. */
 function ask(prompt: string, options: string[], claim: number, answer: (f: Facts) => number): Question {
@@ -104,19 +108,21 @@ export const LESSONS: Lesson[] = [
         title: 'Divide by characters or bytes',
         body: [
           'lm-eval-harness’s *acc_norm* divides the sum by the answer’s length in characters (Unicode code points: Python’s len of the string); *acc_bytes* divides by its length in UTF-8 bytes. Neither depends on the tokenizer.',
+          'The harness scores “ ” + choice (the space is its target_delimiter) but counts the length of the choice alone, so the leading space of “ hat.” is not counted: 4 characters. The tables in these lessons count the same way; the Scorer lets you choose.',
           'For plain English text the two denominators are the same number.',
         ],
         widget: { kind: 'scorer', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['acc_norm', 'acc_bytes'], winners: { acc_norm: 1, acc_bytes: 1 } },
         question: winnerQuestion('Per character (acc_norm) and per byte (acc_bytes), which answer wins?', 'acc_bytes', 1),
-        after: ['Now the towel wins: its 36 characters share the cost. Three rules, three different winners on one item.'],
-        claims: [{ text: 'Per character and per byte are the same numbers here (all characters are ASCII).', holds: (f) => !!scorer(f)?.candidates.every((c) => c.per_char === c.per_byte) }],
+        after: ['Now the towel wins: its 35 characters share the cost. Three rules, three different winners on one item.'],
+        claims: [
+          { text: 'The harness counts “ hat.” as 4 characters and the towel answer as 35 (the leading space is not counted).', holds: (f) => scorer(f)?.candidates.map((c) => c.n_chars).join(',') === '4,35,6' },{ text: 'Per character and per byte are the same numbers here (all characters are ASCII).', holds: (f) => !!scorer(f)?.candidates.every((c) => c.per_char === c.per_byte) }],
       },
       {
         id: 'chars-vs-bytes',
         title: 'When characters and bytes disagree',
         body: [
           'Outside ASCII one character can take several bytes: the Chinese character 狗 (dog) is one code point and three UTF-8 bytes. Which denominator the harness uses then changes the result, a difference users of non-Latin benchmarks have asked the lm-eval-harness maintainers about.',
-          'Here a bilingual answer competes with a made-up word. The first has 8 characters but 10 bytes.',
+          'Here a bilingual answer competes with a made-up word. Without its leading space the first has 7 characters but 9 bytes.',
         ],
         widget: {
           kind: 'scorer',
@@ -127,7 +133,7 @@ export const LESSONS: Lesson[] = [
         },
         question: winnerQuestion('Per byte (acc_bytes), which answer wins?', 'acc_bytes', 0),
         after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. In lm-eval-harness’s code acc_norm is per character; the per-byte rule is the separate acc_bytes (added in v0.4.9.2). The harness’s own 2024 paper (Biderman et al.) and EleutherAI’s blog post on multiple-choice normalisation describe the normalisation as per byte, a mismatch still open as lm-eval-harness issue #3278: when a paper reports “acc_norm” on a non-Latin benchmark, check which of the two it computed.'],
-        claims: [{ text: 'The first answer has more bytes than characters.', holds: (f) => !!scorer(f) && scorer(f)!.candidates[0].n_bytes > scorer(f)!.candidates[0].n_chars }],
+        claims: [{ text: 'The first answer has 7 characters and 9 bytes (the leading space not counted).', holds: (f) => scorer(f)?.candidates[0].n_chars === 7 && scorer(f)?.candidates[0].n_bytes === 9 }],
       },
       {
         id: 'prefix',
@@ -162,10 +168,11 @@ export const LESSONS: Lesson[] = [
         id: 'one-letter',
         title: 'Same length, same ranking',
         body: [
-          'Here the options are listed in the question and the answer is a letter. Every candidate is a space and one letter: two characters, two bytes.',
+          'Here the options are listed in the question and the answer is a letter. Every candidate is a space and one letter; the space is the harness’s delimiter, so every candidate counts as one character and one byte.',
           'Dividing all sums by the same number keeps their order.',
         ],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'acc_norm', 'acc_bytes'], winners: { acc: 3, acc_norm: 3, acc_bytes: 3 } },
+        claims: [{ text: 'Every letter counts as one character and one byte.', holds: (f) => !!scorer(f)?.candidates.every((c) => c.n_chars === 1 && c.n_bytes === 1) }],
         question: winnerQuestion('Under per character (acc_norm), which letter wins?', 'acc_norm', 3),
         after: ['acc, acc_norm and acc_bytes all pick D. (stories260K is a tiny story model: it does not know the sky is blue, which is beside the point here.)'],
       },

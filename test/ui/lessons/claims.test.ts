@@ -10,7 +10,8 @@ import { DEFAULT_SCORE_OPTIONS } from '../../../src/core/scoring/types';
 import { DEFAULT_PARAMS, simulateJudge } from '../../../src/core/judge/simulate';
 import { sampleTask } from '../../../src/core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../../src/core/tasks/types';
-import { FIXED_OPENER, JUDGE_SEED, LESSONS, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
+import { withLengthConvention } from '../../../src/core/scoring/lengthConvention';
+import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
 import { clozeSubset, taskRun } from '../../../src/ui/lessons/taskFacts';
 import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
@@ -39,7 +40,7 @@ async function factsOf(step: Step): Promise<Facts> {
   const w = step.widget;
   switch (w.kind) {
     case 'scorer':
-      return { kind: 'scorer', result: await engine.score({ context: w.context, candidates: w.candidates, options: { ...DEFAULT_SCORE_OPTIONS, unconditionalContext: w.unconditionalContext ?? '' } }) };
+      return { kind: 'scorer', result: withLengthConvention(await engine.score({ context: w.context, candidates: w.candidates, options: { ...DEFAULT_SCORE_OPTIONS, unconditionalContext: w.unconditionalContext ?? '' } }), LESSON_LENGTHS) };
     case 'task':
       return { kind: 'task', runs: w.view === 'accuracy' ? taskRuns.letters : taskRuns.bpb };
     case 'judge': {
