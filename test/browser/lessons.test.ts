@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { LESSONS } from '../../src/ui/lessons/content';
+import { LESSONS, taughtRules } from '../../src/ui/lessons/content';
+import { RULE_LABEL } from '../../src/ui/scorer/format';
 import type { RuleName } from '../../src/core/scoring/types';
-import { DECIDING_RULES } from '../../src/core/scoring/rules';
+import { DECIDING_RULES, RULE_TABLE } from '../../src/core/scoring/rules';
 
 // The score-table column of each rule (its candidate field in the rule table).
 const RULE_COLUMN = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, r.names.candidate])) as Record<RuleName, string>;
@@ -66,6 +67,8 @@ describe('Lessons', () => {
           await reveal.waitFor({ timeout: 120_000 });
           const live = Number(await reveal.getAttribute('data-live'));
           expect(live, `${where}: live answer vs the lesson's`).toBe(step.question.claim);
+          // Option 0 is right on some steps and wrong on others: the reveal says which.
+          expect(await reveal.getAttribute('class'), `${where}: right or wrong`).toContain(step.question.claim === 0 ? 'right' : 'wrong');
         }
         await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
         const claims = await page.$$eval('[data-testid=claim]', (els) => els.map((e) => ({ text: e.textContent ?? '', holds: (e as HTMLElement).dataset.holds })));
@@ -78,6 +81,12 @@ describe('Lessons', () => {
           expect(origin).toMatch(/Live on stories260K \(fp32, WASM\)/);
           // Auto on this machine's software adapter: WASM, and it says why.
           expect(origin).toMatch(/Auto chose WASM: .*(software|fallback)/i);
+          // No reveal shows a rule before the step that teaches it: not in the table, not in the banner.
+          const taught = taughtRules(lesson.id, step.id);
+          const cols = await page.$$eval('[data-testid=score-table] thead th[data-col]', (ths) => ths.map((t) => (t as HTMLElement).dataset.col!));
+          for (const r of RULE_TABLE.filter((x) => !x.decides || !taught.includes(x.names.winner as RuleName))) expect(cols, `${where}: column ${r.names.candidate} before it is taught`).not.toContain(r.names.candidate);
+          const banner = (await page.getByTestId('disagreement').textContent()) ?? '';
+          for (const r of DECIDING_RULES.filter((x) => !taught.includes(x.names.winner as RuleName))) expect(banner, `${where}: banner names ${r.id}`).not.toContain(RULE_LABEL[r.names.winner as RuleName]);
           summary.push(`${where}: ${JSON.stringify(step.widget.winners)}`);
         }
         if (step.widget.kind === 'audit') expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('live');

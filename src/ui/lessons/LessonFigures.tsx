@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
-import { DECIDING_RULES, harnessOrLabel, type RuleName } from '../../core/scoring/rules';
+import { DECIDING_RULES, harnessOrLabel, RULE_TABLE, type RuleName } from '../../core/scoring/rules';
 import type { Units } from '../../state/workspaceSchema';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import { ChartFrame } from '../common/ChartFrame';
@@ -25,7 +25,15 @@ const TOOLTIP = { contentStyle: { background: 'var(--bg)', border: '1px solid va
 const LEGEND = { wrapperStyle: { color: 'var(--fg)', fontSize: 13 } } as const;
 const RUN_COLORS = ['var(--lesson-c1)', 'var(--lesson-c2)'];
 
-function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kind: 'scorer' }> }) {
+/** A table column is shown when it is no rule, or a deciding rule taught so far (the BPB measures come in a later lesson). */
+function taughtColumn(taught: readonly RuleName[]): (key: string) => boolean {
+  return (key) => {
+    const rule = RULE_TABLE.find((r) => r.names.candidate === key);
+    return !rule || (rule.decides && taught.includes(rule.names.winner as RuleName));
+  };
+}
+
+function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kind: 'scorer' }>; taught: readonly RuleName[] }) {
   const [units, setUnits] = useState<Units>('bits');
   // The lessons count lengths as lm-eval-harness does (the leading space is its delimiter).
   const result = withLengthConvention(props.facts.result, LESSON_LENGTHS);
@@ -33,8 +41,8 @@ function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kin
   const focus = props.widget.focus.map((r) => `focus-${r}`).join(' ');
   return (
     <div className={`lesson-scorer ${focus}`}>
-      <DisagreementBanner result={result} indices={indices} gold={null} />
-      <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} lengths={LESSON_LENGTHS} />
+      <DisagreementBanner result={result} indices={indices} gold={null} rules={props.taught} />
+      <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} lengths={LESSON_LENGTHS} columns={taughtColumn(props.taught)} />
       <SurprisalTraces result={result} indices={indices} gold={null} />
     </div>
   );
@@ -229,9 +237,10 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
   );
 }
 
-export function LessonFigure(props: { widget: Widget; facts: Facts }) {
+/** `taught`: the rules a scorer figure may show (all deciding rules when absent). */
+export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: readonly RuleName[] }) {
   const { widget: w, facts: f } = props;
-  if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} />;
+  if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={props.taught ?? DECIDING_RULES.map((r) => r.names.winner as RuleName)} />;
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <SimulationView params={f.params} result={f.sim} ms={f.ms} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;

@@ -9,7 +9,7 @@ import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButton
 import { useReportHeight } from '../embed/useReportHeight';
 import { useLocationHash } from '../useLocationHash';
 import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
-import { findLesson, LESSONS, winnerClaims } from './content';
+import { findLesson, LESSONS, taughtRules, winnerClaims } from './content';
 import { LessonFigure } from './LessonFigures';
 import { recordStep, resetLesson, stepProgress, useProgress } from './progress';
 import type { Claim, Facts, Lesson, Step } from './types';
@@ -258,7 +258,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
         <div className="lesson-figure" data-testid="lesson-figure">
           <Reveal step={step} facts={state.facts} answer={picked} />
           <Origin state={state} snapshot={snapshot} liveState={liveState} onRunLive={embed && snapshot ? runLive : undefined} />
-          <LessonFigure widget={step.widget} facts={state.facts} />
+          <LessonFigure widget={step.widget} facts={state.facts} taught={taughtRules(lesson.id, step.id)} />
           {step.after?.map((p, i) => (
             <p key={i} className="after">
               <Prose text={typeof p === 'string' ? p : p(state.facts)} />

@@ -517,6 +517,20 @@ export const LESSONS: Lesson[] = [
   },
 ];
 
+/**
+ * The rules taught up to and including a step: the raw sum, and every rule a scorer step in this
+ * or an earlier lesson is about. A reveal shows only these, so that no step answers a later one.
+ */
+export function taughtRules(lessonId: string, stepId: string): RuleName[] {
+  const taught: RuleName[] = ['acc'];
+  for (const l of LESSONS)
+    for (const s of l.steps) {
+      if (s.widget.kind === 'scorer') for (const r of s.widget.focus) if (!taught.includes(r)) taught.push(r);
+      if (l.id === lessonId && s.id === stepId) return taught;
+    }
+  return taught;
+}
+
 export function findLesson(id: string | null): Lesson | undefined {
   return LESSONS.find((l) => l.id === id);
 }

@@ -59,6 +59,8 @@ export interface ScoreTableProps {
   /** Which length convention `result` was counted under; `onLengths` makes it selectable. */
   lengths?: LengthConvention;
   onLengths?(c: LengthConvention): void;
+  /** Which columns (by candidate field) to show; all when absent (a lesson shows only the rules taught so far). */
+  columns?(key: string): boolean;
 }
 
 const LENGTH_LABEL: Record<LengthConvention, string> = {
@@ -99,6 +101,7 @@ export function ScoreTable(props: ScoreTableProps) {
   const renderedFor = useRef<ItemScore | null>(null);
   const rescoring = new Set(props.rescoring ?? []);
   const pmiPending = new Set(props.pmiPending ?? []);
+  const shownColumns = props.columns ? COLUMNS.filter((c) => props.columns!(c.key)) : COLUMNS;
   useEffect(() => {
     if (result && renderedFor.current !== result) {
       renderedFor.current = result;
@@ -141,7 +144,7 @@ export function ScoreTable(props: ScoreTableProps) {
           <thead>
             <tr>
               <th scope="col">candidate</th>
-              {COLUMNS.map((col) => (
+              {shownColumns.map((col) => (
                 <th key={col.key} scope="col" title={col.title} data-col={col.key}>
                   {col.label}
                   {col.kind === 'logprob' && <span className="unit"> ({unitLabel})</span>}
@@ -190,7 +193,7 @@ export function ScoreTable(props: ScoreTableProps) {
                   <tr key={i} data-candidate={i} className="unscored">
                     {label}
                     {/* Only a real problem is styled as an error; a row waiting for its first score is plain. */}
-                    <td colSpan={COLUMNS.length} className={problem ? 'problem-cell' : 'pending-cell muted'}>
+                    <td colSpan={shownColumns.length} className={problem ? 'problem-cell' : 'pending-cell muted'}>
                       {problem ?? (result ? 'Not scored yet.' : '')}
                     </td>
                   </tr>
@@ -199,7 +202,7 @@ export function ScoreTable(props: ScoreTableProps) {
               return (
                 <tr key={i} data-candidate={i} data-fresh={!rescoring.has(i)} className={[wins.length ? 'has-win' : '', rescoring.has(i) ? 'rescoring' : ''].join(' ').trim() || undefined}>
                   {label}
-                  {COLUMNS.map((col) => {
+                  {shownColumns.map((col) => {
                     const win = col.rule !== undefined && wins.includes(col.rule);
                     if (col.key === 'pmi' && pmiPending.has(i))
                       return (

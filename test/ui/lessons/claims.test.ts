@@ -11,7 +11,7 @@ import { DEFAULT_PARAMS, simulateJudge } from '../../../src/core/judge/simulate'
 import { sampleTask } from '../../../src/core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../../src/core/tasks/types';
 import { withLengthConvention } from '../../../src/core/scoring/lengthConvention';
-import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
+import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, taughtRules, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
 import { clozeSubset, taskRun } from '../../../src/ui/lessons/taskFacts';
 import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
@@ -106,6 +106,16 @@ describe('lesson claims hold on the real numbers', () => {
     expect(Math.abs(s.swap - 0.537)).toBeLessThan(0.01);
     expect(Math.abs(s.lc - 0.467)).toBeLessThan(0.01);
     for (const step of LESSONS.find((l) => l.id === 'judge-bias')!.steps) expect(step.widget.kind === 'judge' && step.widget.params.seed).toBe(JUDGE_SEED);
+  });
+
+  it('a step shows only the rules taught so far: step 1 does not answer steps 2 and 3, letter keys do not answer PMI', () => {
+    expect(taughtRules('sum-and-length', 'sum')).toEqual(['acc']);
+    expect(taughtRules('sum-and-length', 'per-token')).toEqual(['acc', 'per_token']);
+    expect(taughtRules('sum-and-length', 'per-char')).toEqual(['acc', 'per_token', 'acc_norm', 'acc_bytes']);
+    expect(taughtRules('letter-keys', 'tokens-not-letters')).not.toContain('pmi');
+    expect(taughtRules('pmi', 'prior')).toContain('pmi');
+    // Every scorer step's own rules are taught by the time it is shown.
+    for (const l of LESSONS) for (const st of l.steps) if (st.widget.kind === 'scorer') for (const r of st.widget.focus) expect(taughtRules(l.id, st.id)).toContain(r);
   });
 
   it('the cited AlpacaEval summary is what the same audit gives on the data', () => {
