@@ -147,8 +147,15 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
         <RunTable
           testId="lesson-accuracy"
           rows={runs}
-          head={['30 questions', ...rules.map((r) => label[r]), 'acc ≠ acc_norm']}
-          cells={(r) => [r.label, ...rules.map((k) => pct(r.accuracies?.[k])), `${r.accNormDisagreements ?? '—'} items`]}
+          head={['30 questions', ...rules.map((r) => label[r]), 'chance (guessing)', 'acc, chance-normalised', 'acc ≠ acc_norm']}
+          cells={(r) => [
+            r.label,
+            ...rules.map((k) => pct(r.accuracies?.[k])),
+            pct(r.chance),
+            // (acc − chance)/(1 − chance): 0 is guessing, 100% is perfect; not acc_norm.
+            r.chance !== undefined && r.accuracies ? pct((r.accuracies.acc - r.chance) / (1 - r.chance)) : '—',
+            `${r.accNormDisagreements ?? '—'} items`,
+          ]}
         />
       );
     }

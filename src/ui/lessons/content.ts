@@ -188,8 +188,28 @@ export const LESSONS: Lesson[] = [
           const n = letters(f)?.accNormDisagreements;
           return n === undefined ? -1 : n === 0 ? 0 : n <= 5 ? 1 : 2;
         }),
-        after: ['On letter keys the accuracies under acc, acc_norm and acc_bytes are identical; on full text they differ. Normalisation is only a decision where lengths differ.'],
+        after: [
+          'On letter keys the accuracies under acc, acc_norm and acc_bytes are identical; on full text they differ. Normalisation is only a decision where lengths differ.',
+          (f) => {
+            const l = letters(f);
+            const t = fullText(f);
+            if (!l?.accuracies || l.chance === undefined || !t?.accuracies) return '';
+            const se = Math.sqrt((l.chance * (1 - l.chance)) / l.items);
+            const values = Object.values(t.accuracies).filter(Number.isFinite);
+            return `Guessing among four options scores ${pct(l.chance, 0)}: that is the chance line. *Chance-normalised* accuracy, (acc − chance) / (1 − chance), puts guessing at 0 and a perfect score at 100%; on letter keys acc is ${pct(l.accuracies.acc)}, so it is ${pct((l.accuracies.acc - l.chance) / (1 - l.chance))}, below guessing. This rescaling is what leaderboards mean by a “normalised” score; it has nothing to do with acc_norm, which divides by length. With 30 questions one accuracy’s standard error near chance is about ${(100 * se).toFixed(0)} points, and on letter keys every rule lies within two of them of the chance line: stories260K is a 260K-parameter model trained only to continue children’s stories, and it cannot link a letter to an option. On full text the rules spread from ${pct(Math.min(...values))} to ${pct(Math.max(...values))}, which says more about which answers are short than about what the model knows.`;
+          },
+        ],
         claims: [
+          { text: 'Every question has four options: chance is 25%.', holds: (f) => letters(f)?.chance === 0.25 && fullText(f)?.chance === 0.25 },
+          {
+            text: 'On letter keys every rule’s accuracy is within two standard errors of chance.',
+            holds: (f) => {
+              const l = letters(f);
+              if (!l?.accuracies || l.chance === undefined) return false;
+              const se = Math.sqrt((l.chance * (1 - l.chance)) / l.items);
+              return Object.values(l.accuracies).every((a) => Math.abs(a - l.chance!) < 2 * se);
+            },
+          },
           { text: 'On letter keys acc = acc_norm = acc_bytes.', holds: (f) => !!letters(f)?.accuracies && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_norm && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_bytes },
           { text: 'On full-text answers acc and acc_norm differ.', holds: (f) => !!fullText(f)?.accuracies && fullText(f)!.accuracies!.acc !== fullText(f)!.accuracies!.acc_norm },
         ],

@@ -44,6 +44,14 @@ export function DisagreementBanner(props: { result: ItemScore; indices: number[]
               ? ''
               : ` Right (gold ${candidateLetter(gold)}): ${right.join(', ')}.`;
         })();
+  if (entries.length === 1 && RULE_ORDER.length === 1) {
+    const rule = RULE_LABEL[RULE_ORDER[0]];
+    return (
+      <p className="banner agree" role="status" data-testid="disagreement">
+        {rule.charAt(0).toUpperCase() + rule.slice(1)} picks {name(entries[0][0])}.{goldNote}
+      </p>
+    );
+  }
   if (entries.length === 1) {
     return (
       <p className="banner agree" role="status" data-testid="disagreement">
