@@ -69,6 +69,8 @@ describe('Lessons', () => {
           expect(live, `${where}: live answer vs the lesson's`).toBe(step.question.claim);
           // Option 0 is right on some steps and wrong on others: the reveal says which.
           expect(await reveal.getAttribute('class'), `${where}: right or wrong`).toContain(step.question.claim === 0 ? 'right' : 'wrong');
+          // A wrong answer is answered: the misconception behind option 0.
+          expect(await reveal.getByTestId('why').count(), `${where}: why option 0 is wrong`).toBe(step.question.claim === 0 ? 0 : 1);
         }
         await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
         const claims = await page.$$eval('[data-testid=claim]', (els) => els.map((e) => ({ text: e.textContent ?? '', holds: (e as HTMLElement).dataset.holds })));

@@ -95,6 +95,11 @@ function Reveal(props: { step: Step; facts: Facts; answer: number | undefined })
     <div className={`reveal ${right ? 'right' : 'wrong'}`} data-testid="reveal" data-live={live} data-claim={q.claim} data-answer={props.answer ?? ''}>
       <strong>{right ? 'You predicted it.' : 'Not quite.'}</strong> You said {props.answer !== undefined ? options[props.answer] : '—'}; the live numbers say{' '}
       <strong>{options[live] ?? 'nothing (they could not decide)'}</strong>.
+      {!right && props.answer !== undefined && q.wrongBecause?.[props.answer] && (
+        <p className="why" data-testid="why">
+          {q.wrongBecause[props.answer]}
+        </p>
+      )}
     </div>
   );
 }

@@ -21,6 +21,11 @@ function ask(prompt: string, options: string[], claim: number, answer: (f: Facts
   return { prompt, options, claim, answer };
 }
 
+/** "Will `a` and `b` pick the same candidate?" (option 0 yes, 1 no), answered by the live winners. */
+function sameWinnerQuestion(prompt: string, options: [string, string], a: RuleName, b: RuleName, claim: number): Question {
+  return { prompt, options, claim, answer: (f) => (f.kind === 'scorer' ? (f.result.winners[a] === f.result.winners[b] ? 0 : 1) : -1) };
+}
+
 /** "Which candidate wins under `rule`?" answered by the live winners. */
 function winnerQuestion(prompt: string, rule: RuleName, claim: number): Question {
   return { prompt, options: 'candidates', claim, answer: (f) => (f.kind === 'scorer' ? f.result.winners[rule] : -1) };
@@ -61,7 +66,7 @@ export const LESSONS: Lesson[] = [
   {
     id: 'sum-and-length',
     title: 'Why the raw sum picks the short answer',
-    summary: 'acc adds up log-probs, so every extra token is a cost. Per-token, per-character and per-byte normalisation each fix that differently, and each breaks somewhere.',
+    summary: 'Adding up log-probs, or dividing them by tokens, characters or bytes: four ways to score one answer, and what each does to a long one.',
     larger:
       'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of step 2 can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII. With such a vocabulary “ par” and “ park” of step 5 may each be one token, so that neither sum contains the other; the whole-word rule still asks whether the word ends there, which is what a multiple-choice answer means.',
     steps: [
@@ -131,7 +136,7 @@ export const LESSONS: Lesson[] = [
           focus: ['acc_norm', 'acc_bytes'],
           winners: { acc_norm: 1, acc_bytes: 0 },
         },
-        question: winnerQuestion('Per byte (acc_bytes), which answer wins?', 'acc_bytes', 0),
+        question: sameWinnerQuestion('Will per character (acc_norm) and per byte (acc_bytes) pick the same answer here?', ['Yes: the two denominators are nearly the same', 'No: the extra bytes of 狗 can change the order'], 'acc_norm', 'acc_bytes', 1),
         after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. In lm-eval-harness’s code acc_norm is per character; the per-byte rule is the separate acc_bytes (added in v0.4.9.2). The harness’s own 2024 paper (Biderman et al.) and EleutherAI’s blog post on multiple-choice normalisation describe the normalisation as per byte, a mismatch still open as lm-eval-harness issue #3278: when a paper reports “acc_norm” on a non-Latin benchmark, check which of the two it computed.'],
         claims: [{ text: 'The first answer has 7 characters and 9 bytes (the leading space not counted).', holds: (f) => scorer(f)?.candidates[0].n_chars === 7 && scorer(f)?.candidates[0].n_bytes === 9 }],
       },
@@ -160,7 +165,7 @@ export const LESSONS: Lesson[] = [
   {
     id: 'letter-keys',
     title: 'Letter keys: when normalisation does nothing',
-    summary: 'Many benchmarks ask for a letter. When every answer is one letter, dividing by length cannot change the winner.',
+    summary: 'Many benchmarks ask for a letter instead of the answer. What is left for length normalisation to do when every answer is one letter?',
     larger:
       'On a larger model the letters are usually single tokens (“ A”, “ B”, …), so per-token becomes a no-op too, and acc and acc_norm report identical numbers on letter-key benchmarks. The model is then also far better at linking the letter to the option, which is why letter formats only work well above a certain size.',
     steps: [
@@ -173,7 +178,7 @@ export const LESSONS: Lesson[] = [
         ],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'acc_norm', 'acc_bytes'], winners: { acc: 3, acc_norm: 3, acc_bytes: 3 } },
         claims: [{ text: 'Every letter counts as one character and one byte.', holds: (f) => !!scorer(f)?.candidates.every((c) => c.n_chars === 1 && c.n_bytes === 1) }],
-        question: winnerQuestion('Under per character (acc_norm), which letter wins?', 'acc_norm', 3),
+        question: sameWinnerQuestion('Will per character (acc_norm) pick the same letter as the raw sum (acc)?', ['Yes, always here', 'No, it can pick another letter'], 'acc', 'acc_norm', 0),
         after: ['acc, acc_norm and acc_bytes all pick D. (stories260K is a tiny story model: it does not know the sky is blue, which is beside the point here.)'],
       },
       {
@@ -218,11 +223,14 @@ export const LESSONS: Lesson[] = [
         id: 'tokens-not-letters',
         title: 'Per token is not always a no-op',
         body: [
-          'Characters and bytes are the same for every letter, but tokens need not be. In stories260K’s vocabulary “ B” happens to be one token, while “ A”, “ C” and “ D” are each a space token and a letter token.',
+          'Characters and bytes are the same for every letter. Per token divides by something else: the number of pieces the tokenizer cut each candidate into.',
         ],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['per_token'], winners: { per_token: 3 } },
-        question: winnerQuestion('Per token, which letter wins?', 'per_token', 3),
-        after: ['D still wins here, but B is divided by 1 and the others by 2: per-token accuracy over the 30 letter-key questions differs from acc, as the previous step’s table shows.'],
+        question: ask('Is per token (the sum divided by the number of tokens) bound to rank the letters as the raw sum does here?', ['Yes: every letter is one character, so every letter is one length', 'No: the letters need not be the same number of tokens'], 1, (f) => {
+          const c = scorer(f)?.candidates;
+          return !c ? -1 : c.every((x) => x.n_tokens === c[0].n_tokens) ? 0 : 1;
+        }),
+        after: ['In stories260K’s vocabulary “ B” happens to be one token, while “ A”, “ C” and “ D” are each a space token and a letter token. D still wins here, but B is divided by 1 and the others by 2: per-token accuracy over the 30 letter-key questions differs from acc, as the previous step’s table shows.'],
         claims: [{ text: '“ B” is one token; “ A”, “ C” and “ D” are two.', holds: (f) => scorer(f)?.candidates.map((c) => c.n_tokens).join(',') === '2,1,2,2' }],
       },
     ],
@@ -256,7 +264,7 @@ export const LESSONS: Lesson[] = [
         title: 'Letters against an empty context',
         body: ['Back to the letter-key question. With only the start-of-text token as the unconditional context, PMI divides out how likely each letter is to open a text at all.'],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'pmi'], winners: { acc: 3, pmi: 1 } },
-        question: winnerQuestion('Under PMI (empty unconditional context), which letter wins?', 'pmi', 1),
+        question: sameWinnerQuestion('With only the start-of-text token as the unconditional context, will PMI pick the same letter as the raw sum?', ['Yes', 'No'], 'acc', 'pmi', 1),
         after: [
           (f) => {
             const c = scorer(f)?.candidates;
@@ -284,7 +292,7 @@ export const LESSONS: Lesson[] = [
           'An empty context is not a neutral baseline for a letter: what the model expects after “Answer:” is closer to what the question format itself suggests. Set the unconditional context to “Answer:” and PMI measures only what the question’s content added.',
         ],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, unconditionalContext: 'Answer:', focus: ['acc', 'pmi'], winners: { acc: 3, pmi: 3 } },
-        question: winnerQuestion('With “Answer:” as the unconditional context, which letter does PMI pick?', 'pmi', 3),
+        question: ask('With “Answer:” as the unconditional context, does PMI still pick B?', ['Yes, still B', 'No, the winner moves'], 1, (f) => (f.kind === 'scorer' ? (f.result.winners.pmi === 1 ? 0 : 1) : -1)),
         after: ['The winner moves from B to D, now agreeing with the sum. The same rule, two reasonable baselines, two answers: report which one you used.'],
       },
     ],
@@ -292,7 +300,7 @@ export const LESSONS: Lesson[] = [
   {
     id: 'fixed-cost',
     title: 'The fixed cost of an answer: BPB, its fit, and PriorBPB',
-    summary: 'Bits per byte looks length-free, but a cost that every answer pays once (a prefix, a format, a chat template) weighs most on short answers.',
+    summary: 'Bits per byte looks length-free. What happens to it when every answer pays the same fixed cost once (a prefix, a format, a chat template)?',
     larger:
       'A chat model scored inside its chat template pays such a fixed cost on every answer (the template’s tokens and the switch into answer mode), and two checkpoints can differ mostly in that cost. Compare them in the Task lab: a growing α with a flat β is a fixed-cost effect, not a change in capability.',
     steps: [
@@ -373,7 +381,7 @@ export const LESSONS: Lesson[] = [
   {
     id: 'judge-bias',
     title: 'An LLM judge’s position and verbosity bias',
-    summary: 'A judge that prefers the first slot, or the longer answer, shifts a win rate. Swapping the order removes one bias; length control targets the other, and can overshoot.',
+    summary: 'A judge that prefers the first slot, or the longer answer, shifts a win rate. Which fix removes which bias, and when does a fix overshoot?',
     larger:
       'Real judges show both biases, and not always in the direction simulated here. AlpacaEval 2’s GPT-4 Turbo judge gives FuseChat-Gemma-2-9B-Instruct a 60% win rate on the prompts where its answer is shown first and 81% where it is shown second (the next lesson’s table shows the split): that judge favours the *second* slot, a negative b in this simulation’s terms, the opposite sign of the bonus used here. Averaging both orders (or randomising the order, as AlpacaEval does) cancels a bias of either sign. The simulation uses no language model; a real judge only sets the sizes of b and λ.',
     steps: [
@@ -550,6 +558,84 @@ export function taughtRules(lessonId: string, stepId: string): RuleName[] {
     }
   return taught;
 }
+
+/** For each question (lesson/step), the misconception behind each wrong option, answered. */
+const WRONG_BECAUSE: Record<string, Record<number, string>> = {
+  'sum-and-length/sum': {
+    1: 'The towel is the answer that fits, but acc never asks which answer fits. It adds one negative log-prob per token, and the towel has 18 tokens against the hat’s 3: many fairly cheap tokens still add up to a larger cost than three.',
+    2: '“ zebra.” is short too, but its first pieces (a bare space, “z”, “e”) are each surprising after this context. Short wins the sum only when the few tokens are not expensive ones.',
+  },
+  'sum-and-length/per-token': {
+    0: '“ hat.” has the smallest total, but only 3 tokens to divide it by, and all three cost something. An answer split into many pieces, most of them almost free, gets a lower average.',
+    1: 'Dividing by tokens does not favour a long answer as such: the towel’s average includes several expensive words. What per token rewards is fine splitting, where most pieces are nearly certain once a word has begun.',
+  },
+  'sum-and-length/per-char': {
+    0: '“ hat.” has the smallest sum, but only 4 characters to share it. Spread over 35 characters, the towel’s larger sum is the smaller cost per character.',
+    2: 'Per token rewarded zebra’s near-free pieces, but characters do not depend on how the tokenizer cut the word: “zebra.” still pays its expensive start over only 6 characters.',
+  },
+  'sum-and-length/chars-vs-bytes': {
+    0: 'For ASCII text the two denominators are equal, but 狗 is one character and three bytes. The bilingual answer is divided by 9 bytes instead of 7 characters, the made-up word by the same number either way, and that is enough to swap them.',
+  },
+  'sum-and-length/prefix': {
+    0: '“ par” wins the raw sum because every way of going on after “ par” counts towards it, “ park” included. The whole-word rule adds the cost of the word ending there, and after “ par” the model expects “k”.',
+  },
+  'letter-keys/one-letter': {
+    1: 'Every letter counts as one character, so acc_norm divides every sum by the same number, and dividing by the same positive number never changes which sum is largest.',
+  },
+  'letter-keys/thirty-questions': {
+    1: 'On letter keys every candidate has the same length, so acc_norm cannot disagree with acc on any question, however many there are. Disagreement needs answers of different lengths.',
+    2: 'On letter keys every candidate has the same length, so acc_norm cannot disagree with acc on any question, however many there are. Disagreement needs answers of different lengths.',
+  },
+  'letter-keys/tokens-not-letters': {
+    0: 'One character each, yes, but per token divides by the number of tokens, not characters, and a tokenizer need not cut every letter the same way: a space and a letter can be one piece or two.',
+  },
+  'pmi/prior': {
+    0: 'PMI does not ask which answer is most likely after the context, but how much the context raised its probability over the same words with no context. A short, common answer is fairly likely anyway, so it gains less.',
+    2: 'PMI does not ask which answer is most likely after the context, but how much the context raised its probability over the same words with no context. A short answer is fairly likely anyway, so it gains less than a long one the context makes possible.',
+    3: 'PMI does not ask which answer is most likely after the context, but how much the context raised its probability over the same words with no context. A short answer is fairly likely anyway, so it gains less than a long one the context makes possible.',
+  },
+  'pmi/letters-bos': {
+    0: 'PMI subtracts each letter’s cost with no context, and those costs differ a lot from letter to letter (they depend on how each is tokenised), so the order can change even where the sum is clear.',
+  },
+  'pmi/letters-answer': {
+    0: 'Against “Answer:” the baseline is how likely each letter is after the answer format alone, no longer how likely it is to open a text. The costs PMI subtracts change, and so can the winner: B’s lead came from the old baseline, not from the question.',
+  },
+  'fixed-cost/fit': {
+    0: 'The opener adds bits, but the same bits to every answer whatever its length. A cost that does not grow with n goes into the intercept α, not the slope β.',
+    2: 'The opener adds bits, but the same bits to every answer whatever its length. A cost that does not grow with n goes into the intercept α, not the slope β.',
+  },
+  'fixed-cost/short-pay-most': {
+    1: 'The longest answers pay the same opener, but divide it by many more bytes; the shortest divide it by few, so their bits per byte rise the most.',
+  },
+  'fixed-cost/corpus-vs-mean': {
+    0: 'Corpus BPB weights each answer by its bytes, so the long answers dominate it. The mean of ratios gives a 12-byte answer the same weight as a 150-byte one, and the short answers carry the opener’s cost most thickly.',
+  },
+  'fixed-cost/prior-bpb': {
+    1: 'A prior with a mean of 111 bytes spreads its weight over long lengths, where R(k) is low; the opener’s bits sit in the first bytes, which μ = 20 weighs most.',
+  },
+  'judge-bias/position': {
+    1: 'The bonus goes to whichever answer is seen first: with A first it helps A, with B first it helps B by the same amount in log-odds. Averaging the two orders cancels it, up to the curvature of σ.',
+  },
+  'judge-bias/verbosity': {
+    0: 'Always showing A first carries both biases at once: the first-slot bonus and the length bonus.',
+    1: 'Swapping cancels the first-slot bonus, but A is the longer answer in both orders, so the length bonus is in both verdicts and survives the average.',
+  },
+  'judge-bias/real-quality': {
+    1: 'Length control sets the length term to zero. Here length carries real quality, so it removes real quality too, while the swap-average has no position bias left and no verbosity bias to remove.',
+  },
+  'lc-trust/gamed': {
+    0: 'gpt4_gamed was told to answer as briefly as possible, about 68 characters against the baseline’s 2,000: its answer is almost never the longer one.',
+    1: 'gpt4_gamed was told to answer as briefly as possible, about 68 characters against the baseline’s 2,000: its answer is almost never the longer one.',
+  },
+  'lc-trust/fit': {
+    0: 'An estimate at equal length is not anchored to the raw rate. The fit learns a steep length effect from the few prompts where the lengths are closest and projects it all the way to a ratio of 1, far outside the data.',
+    1: 'An estimate at equal length is not anchored to the raw rate. The fit learns a steep length effect from the few prompts where the lengths are closest and projects it all the way to a ratio of 1, far outside the data, and nothing stops it short.',
+  },
+  'lc-trust/contrast': {
+    1: 'With lengths on both sides of equal, the fit interpolates: the equal-length point sits inside the data, so an unregularised fit and AlpacaEval’s regularised one have little room to differ.',
+  },
+};
+for (const l of LESSONS) for (const s of l.steps) if (s.question) s.question.wrongBecause = WRONG_BECAUSE[`${l.id}/${s.id}`] ?? {};
 
 export function findLesson(id: string | null): Lesson | undefined {
   return LESSONS.find((l) => l.id === id);

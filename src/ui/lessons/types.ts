@@ -79,6 +79,8 @@ export interface Question {
   claim: number;
   /** The option the live numbers make right. */
   answer(f: Facts): number;
+  /** For each wrong option: the misconception behind it, answered (shown under "Not quite"). */
+  wrongBecause?: Record<number, string>;
 }
 
 export interface Claim {

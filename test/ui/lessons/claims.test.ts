@@ -118,6 +118,19 @@ describe('lesson claims hold on the real numbers', () => {
     for (const l of LESSONS) for (const st of l.steps) if (st.widget.kind === 'scorer') for (const r of st.widget.focus) expect(taughtRules(l.id, st.id)).toContain(r);
   });
 
+  it('"Not quite" answers the misconception behind every wrong option of every question', () => {
+    for (const l of LESSONS)
+      for (const st of l.steps) {
+        const q = st.question;
+        if (!q) continue;
+        const n = q.options === 'candidates' ? (st.widget.kind === 'scorer' ? st.widget.candidates.length : 0) : q.options.length;
+        for (let i = 0; i < n; i++) {
+          if (i === q.claim) expect(q.wrongBecause?.[i], `${l.id}/${st.id}: the right option has no misconception`).toBeUndefined();
+          else expect(q.wrongBecause?.[i], `${l.id}/${st.id}: option ${i}`).toMatch(/\w.{40,}/);
+        }
+      }
+  });
+
   it('the cited AlpacaEval summary is what the same audit gives on the data', () => {
     for (const m of Object.keys(AUDIT_SUMMARY) as AlpacaModel[]) {
       const { source, ...live } = audits?.find((a) => a.model === m) ?? auditFacts(m, fs.readFileSync(path.join(ALPACA_DIR, `${m}.csv`), 'utf8'), 'live');
