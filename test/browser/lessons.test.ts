@@ -99,6 +99,10 @@ describe('Lessons', () => {
     await page.goto(baseUrl() + '/#/lessons');
     await page.getByTestId(`lesson-card-${LESSONS[0].id}`).waitFor();
     for (const lesson of LESSONS) await expect(page.getByTestId(`lesson-card-${lesson.id}`).getByTestId('lesson-progress').textContent()).resolves.toMatch(/Done: all/);
+    // Option 0 everywhere: right exactly where the text's answer is option 0.
+    const questions = LESSONS.flatMap((l) => l.steps.filter((st) => st.question));
+    const right = questions.filter((st) => st.question!.claim === 0).length;
+    await expect(page.getByTestId('predictions-all').textContent()).resolves.toBe(`Your predictions: ${right} of ${questions.length} right.`);
     // A step's own link opens that step, revealed from the saved progress.
     await page.goto(baseUrl() + `/#/lessons/${LESSONS[0].id}/2`);
     await page.getByTestId('reveal').waitFor({ timeout: 60_000 });

@@ -11,7 +11,7 @@ import { useLocationHash } from '../useLocationHash';
 import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
 import { findLesson, LESSONS, taughtRules, winnerClaims } from './content';
 import { LessonFigure } from './LessonFigures';
-import { recordStep, resetLesson, stepProgress, useProgress } from './progress';
+import { predictionScore, recordStep, resetLesson, stepProgress, useProgress } from './progress';
 import type { Claim, Facts, Lesson, Step } from './types';
 import { needsModel, useFacts, type FactsState } from './useFacts';
 import './lessons.css';
@@ -285,12 +285,26 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
   );
 }
 
+/** "Your predictions: x of y right", once the learner has committed to at least one. */
+function Predictions(props: { lessons: readonly Lesson[]; testId: string; label?: string }) {
+  const progress = useProgress();
+  const s = predictionScore(progress, props.lessons);
+  if (s.answered === 0) return null;
+  return (
+    <p className="predictions" data-testid={props.testId} data-right={s.right} data-answered={s.answered}>
+      {props.label ?? 'Your predictions'}: <strong>{s.right} of {s.answered}</strong> right
+      {s.answered < s.questions ? ` (${s.questions - s.answered} questions still open)` : ''}.
+    </p>
+  );
+}
+
 function LessonIndex() {
   const progress = useProgress();
   return (
     <section className="lessons-index" aria-labelledby="lessons-title">
       <h1 id="lessons-title">Lessons</h1>
       <p className="muted tagline">Six short lessons on length bias. Each step asks you to predict, then shows the live numbers from a real model running in your browser.</p>
+      <Predictions lessons={LESSONS} testId="predictions-all" />
       <ol className="lesson-cards">
         {LESSONS.map((l) => {
           const done = l.steps.filter((s) => stepProgress(progress, l.id, s.id)?.done).length;
@@ -340,6 +354,7 @@ function LessonView(props: { lesson: Lesson; index: number }) {
         </button>
       </nav>
       <StepView key={`${lesson.id}/${index}`} lesson={lesson} index={index} />
+      {last && <Predictions lessons={[lesson]} testId="predictions-lesson" label="Your predictions in this lesson" />}
       {last && (
         <aside className="panel larger">
           <h3>{lesson.largerTitle ?? 'On a larger model'}</h3>
