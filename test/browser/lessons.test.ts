@@ -91,6 +91,12 @@ describe('Lessons', () => {
           for (const r of DECIDING_RULES.filter((x) => !taught.includes(x.names.winner as RuleName))) expect(banner, `${where}: banner names ${r.id}`).not.toContain(RULE_LABEL[r.names.winner as RuleName]);
           summary.push(`${where}: ${JSON.stringify(step.widget.winners)}`);
         }
+        if (step.widget.kind === 'task' && step.widget.view === 'accuracy') {
+          // The accuracy table heads only the rules taught so far (no PMI before its lesson).
+          const heads = await page.$$eval('[data-testid=lesson-accuracy] th', (ths) => ths.map((t) => t.textContent ?? ''));
+          const taught = taughtRules(lesson.id, step.id);
+          for (const r of DECIDING_RULES.filter((x) => !taught.includes(x.names.winner as RuleName))) expect(heads, `${where}: ${r.id} before it is taught`).not.toContain(r.harness ?? r.label);
+        }
         if (step.widget.kind === 'audit') expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('live');
         await screenshot(page, `lessons/${lesson.id}-${i + 1}-desktop-light`);
       }

@@ -25,6 +25,9 @@ const TOOLTIP = { contentStyle: { background: 'var(--bg)', border: '1px solid va
 const LEGEND = { wrapperStyle: { color: 'var(--fg)', fontSize: 13 } } as const;
 const RUN_COLORS = ['var(--lesson-c1)', 'var(--lesson-c2)'];
 
+/** The Scorer table's column of each deciding rule. */
+const RULE_COLUMN_OF = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, r.names.candidate])) as Record<RuleName, string>;
+
 /** A table column is shown when it is no rule, or a deciding rule taught so far (the BPB measures come in a later lesson). */
 function taughtColumn(taught: readonly RuleName[]): (key: string) => boolean {
   return (key) => {
@@ -42,7 +45,7 @@ function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kin
   return (
     <div className={`lesson-scorer ${focus}`}>
       <DisagreementBanner result={result} indices={indices} gold={null} rules={props.taught} />
-      <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} lengths={LESSON_LENGTHS} columns={taughtColumn(props.taught)} />
+      <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} lengths={LESSON_LENGTHS} columns={taughtColumn(props.taught)} first={props.widget.focus.map((r) => RULE_COLUMN_OF[r])} />
       <SurprisalTraces result={result} indices={indices} gold={null} />
     </div>
   );
@@ -55,7 +58,7 @@ function fitLine(r: TaskRunSnapshot): { x: number; y: number }[] {
   return [lo, hi].map((x) => ({ x, y: r.alpha + r.beta * x }));
 }
 
-function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }> }) {
+function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }>; taught: readonly RuleName[] }) {
   const { runs } = props.facts;
   const [mu, setMu] = useState(111);
   switch (props.widget.view) {
@@ -141,7 +144,7 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
     }
     case 'accuracy': {
       // The deciding rules (snapshot keys are the Scorer's names), headed by their lm-eval-harness names.
-      const rules = DECIDING_RULES.map((r) => r.names.winner as RuleName);
+      const rules = DECIDING_RULES.map((r) => r.names.winner as RuleName).filter((r) => props.taught.includes(r));
       const label = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, harnessOrLabel(r)])) as Record<RuleName, string>;
       return (
         <RunTable
@@ -247,8 +250,9 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
 /** `taught`: the rules a scorer figure may show (all deciding rules when absent). */
 export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: readonly RuleName[] }) {
   const { widget: w, facts: f } = props;
-  if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={props.taught ?? DECIDING_RULES.map((r) => r.names.winner as RuleName)} />;
-  if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} />;
+  const taught = props.taught ?? DECIDING_RULES.map((r) => r.names.winner as RuleName);
+  if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={taught} />;
+  if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <SimulationView params={f.params} result={f.sim} ms={f.ms} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
   return <p className="error">This figure does not match its data.</p>;

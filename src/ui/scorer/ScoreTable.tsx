@@ -61,6 +61,8 @@ export interface ScoreTableProps {
   onLengths?(c: LengthConvention): void;
   /** Which columns (by candidate field) to show; all when absent (a lesson shows only the rules taught so far). */
   columns?(key: string): boolean;
+  /** Column keys to put first, right after the candidate. */
+  first?: readonly string[];
 }
 
 const LENGTH_LABEL: Record<LengthConvention, string> = {
@@ -101,7 +103,10 @@ export function ScoreTable(props: ScoreTableProps) {
   const renderedFor = useRef<ItemScore | null>(null);
   const rescoring = new Set(props.rescoring ?? []);
   const pmiPending = new Set(props.pmiPending ?? []);
-  const shownColumns = props.columns ? COLUMNS.filter((c) => props.columns!(c.key)) : COLUMNS;
+  const kept = props.columns ? COLUMNS.filter((c) => props.columns!(c.key)) : COLUMNS;
+  // Columns named in `first` lead, in that order (on a phone they stay in view without scrolling).
+  const first = props.first ?? [];
+  const shownColumns = [...first.flatMap((k) => kept.filter((c) => c.key === k)), ...kept.filter((c) => !first.includes(c.key))];
   useEffect(() => {
     if (result && renderedFor.current !== result) {
       renderedFor.current = result;
