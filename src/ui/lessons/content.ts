@@ -324,7 +324,7 @@ export const LESSONS: Lesson[] = [
             const a = plain(f);
             const b = opener(f);
             if (!a || !b) return '';
-            return `β barely moves (${a.beta.toFixed(3)} → ${b.beta.toFixed(3)} bits per byte); almost all of the change lands on α (${a.alpha.toFixed(1)} → ${b.alpha.toFixed(1)} bits). The opener is a fixed cost: about the same bits in front of a short answer as of a long one. Not exactly all of it goes to α, because the opener’s own 10 bytes are counted in n (each paying β), and because the model reads each answer after the opener, which changes the answer’s own bits a little.`;
+            return `β barely moves (${a.beta.toFixed(3)} → ${b.beta.toFixed(3)} bits per byte); almost all of the change lands on α (${a.alpha.toFixed(1)} → ${b.alpha.toFixed(1)} bits). The opener is a fixed cost: about the same bits in front of a short answer as in front of a long one. Not exactly all of it goes to α, because the opener’s own 10 bytes are counted in n (each paying β), and because the model reads each answer after the opener, which changes the answer’s own bits a little.`;
           },
         ],
         claims: [
