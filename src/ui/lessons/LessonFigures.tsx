@@ -13,8 +13,9 @@ import { SimulationView } from '../judge/SimulationView';
 import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
-import { fmt } from '../scorer/format';
+import { candidateLetter, fmt } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
+import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
 import '../judge/judge.css';
@@ -46,8 +47,33 @@ function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kin
     <div className={`lesson-scorer ${focus}`}>
       <DisagreementBanner result={result} indices={indices} gold={null} rules={props.taught} />
       <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} lengths={LESSON_LENGTHS} columns={taughtColumn(props.taught)} first={props.widget.focus.map((r) => RULE_COLUMN_OF[r])} />
+      {props.widget.focus.includes('pmi') && <PmiBars result={result} />}
       <SurprisalTraces result={result} indices={indices} gold={null} />
     </div>
+  );
+}
+
+/** Each candidate's cost after the context against its cost under the unconditional context: PMI is the gap. */
+function PmiBars(props: { result: ItemScore }) {
+  const data = props.result.candidates.map((c, i) => ({
+    name: `${candidateLetter(i)} “${c.text.trim().slice(0, 14)}${c.text.trim().length > 14 ? '…' : ''}”`,
+    'after the context': -c.sum_logprob / Math.LN2,
+    'unconditional': -c.unconditional_logprob / Math.LN2,
+  }));
+  return (
+    <ChartFrame title="Cost in bits after the context and under the unconditional context" filename="lesson-pmi-bars" note="PMI (in bits) is the unconditional bar minus the conditional one: how much the context lowered the cost.">
+      <ResponsiveContainer width="100%" height={260}>
+        <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+          <CartesianGrid {...GRID} />
+          <XAxis dataKey="name" {...AXIS} interval={0} />
+          <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(0)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+          <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
+          <Legend {...LEGEND} verticalAlign="top" />
+          <Bar dataKey="after the context" fill="var(--lesson-c1)" isAnimationActive={false} />
+          <Bar dataKey="unconditional" fill="var(--lesson-c2)" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
@@ -117,8 +143,24 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
     case 'prior': {
       const mus = [2, 3, 5, 8, 12, 20, 30, 50, 80, 111, 160, 250, 400];
       const data = mus.map((m) => ({ mu: m, ...Object.fromEntries(runs.map((r) => [r.label, priorWeightedRate(r.R, m)])) }));
+      const K = Math.max(...runs.map((r) => r.R.length));
+      const curve = Array.from({ length: K }, (_, k) => ({ k: k + 1, ...Object.fromEntries(runs.map((r) => [r.label, r.R[k]])) }));
       return (
         <>
+          <ChartFrame title="R(k): the mean cost of byte k, over the answers that reach byte k" filename="lesson-r-of-k" note="Bits spread over the bytes of each token, averaged over the answers at least k bytes long.">
+            <ResponsiveContainer width="100%" height={240}>
+              <LineChart data={curve} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+                <CartesianGrid {...GRID} />
+                <XAxis type="number" dataKey="k" domain={[1, K]} {...AXIS} label={{ value: 'byte k of the answer', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
+                <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+                <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(k) => `byte ${String(k)}`} />
+                <Legend {...LEGEND} verticalAlign="top" />
+                {runs.map((r, i) => (
+                  <Line key={r.label} dataKey={r.label} stroke={RUN_COLORS[i]} strokeWidth={2} dot={false} isAnimationActive={false} />
+                ))}
+              </LineChart>
+            </ResponsiveContainer>
+          </ChartFrame>
           <ChartFrame title="PriorBPB(μ): the per-byte cost curve weighted by a geometric length prior" filename="lesson-priorbpb" note="The dashed line marks the μ chosen below.">
             <ResponsiveContainer width="100%" height={280}>
               <LineChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
