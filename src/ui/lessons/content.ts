@@ -257,6 +257,15 @@ export const LESSONS: Lesson[] = [
           winners: { acc: 0, acc_norm: 0, acc_bytes: 0, per_token: 0, pmi: 1 },
         },
         question: winnerQuestion('Under PMI, which answer wins?', 'pmi', 1),
+        claims: [
+          {
+            text: 'With no context the long story costs more than “ Lily.”, and “ a big red ball.” gains the least from the context.',
+            holds: (f) => {
+              const c = scorer(f)?.candidates;
+              return !!c && c[1].unconditional_logprob < c[0].unconditional_logprob && c.every((x, i) => i === 3 || x.pmi > c[3].pmi);
+            },
+          },
+        ],
         after: ['Every other rule picks “ Lily.”. PMI prefers the long story: without the opening, a whole sentence like that is very unlikely, so the context raised its probability the most.'],
       },
       {
@@ -590,9 +599,9 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
     0: 'One character each, yes, but per token divides by the number of tokens, not characters, and a tokenizer need not cut every letter the same way: a space and a letter can be one piece or two.',
   },
   'pmi/prior': {
-    0: 'PMI does not ask which answer is most likely after the context, but how much the context raised its probability over the same words with no context. A short, common answer is fairly likely anyway, so it gains less.',
-    2: 'PMI does not ask which answer is most likely after the context, but how much the context raised its probability over the same words with no context. A short answer is fairly likely anyway, so it gains less than a long one the context makes possible.',
-    3: 'PMI does not ask which answer is most likely after the context, but how much the context raised its probability over the same words with no context. A short answer is fairly likely anyway, so it gains less than a long one the context makes possible.',
+    0: '“ Lily.” is by far the cheapest answer after this context, but PMI asks how much the context lowered each answer’s cost, not which is cheapest. With no context a whole sentence is even more expensive than a name, and this context makes the long story cheap too, so the story gains the most.',
+    2: 'PMI asks how much the context lowered each answer’s cost, not which is cheapest. “ Tom.” gains less than the long story, which is very expensive with no context and cheap after this one.',
+    3: '“ a big red ball.” stays expensive after this context: the context lowers its cost the least of the four, so its PMI is the smallest. PMI rewards the answer the context helps most.',
   },
   'pmi/letters-bos': {
     0: 'PMI subtracts each letter’s cost with no context, and those costs differ a lot from letter to letter (they depend on how each is tokenised), so the order can change even where the sum is clear.',
