@@ -99,6 +99,16 @@ describe('Lessons', () => {
         }
         if (step.widget.kind === 'audit') expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('live');
         await screenshot(page, `lessons/${lesson.id}-${i + 1}-desktop-light`);
+        if (where === 'sum-and-length/sum') {
+          // Try it: append words to the hat and the raw sum's winner flips live (to the zebra, as stories260K scores it in Node).
+          await page.getByTestId('try-candidate-0').fill(' hat and a big red ball and a dog.');
+          await page.locator('[data-testid=try-winner-acc][data-flipped=true]').waitFor({ timeout: 60_000 });
+          expect(await page.getByTestId('try-winner-acc').getAttribute('data-winner')).toBe('2');
+          await expect(page.getByTestId('try-cost-0').textContent()).resolves.toMatch(/\+\d+ tokens: \d+\.\d+ bits per extra token/);
+          await screenshot(page, 'lessons/try-it-desktop-light');
+          await page.getByTestId('try-reset').click();
+          await page.locator('[data-testid=try-winner-acc][data-flipped=false]').waitFor();
+        }
       }
     }
     // Progress is remembered across a reload.

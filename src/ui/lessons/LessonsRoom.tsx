@@ -11,6 +11,7 @@ import { useLocationHash } from '../useLocationHash';
 import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
 import { findLesson, LESSONS, taughtRules, winnerClaims } from './content';
 import { LessonFigure } from './LessonFigures';
+import { TryIt } from './TryIt';
 import { predictionScore, recordStep, resetLesson, stepProgress, useProgress } from './progress';
 import type { Claim, Facts, Lesson, Step } from './types';
 import { needsModel, useFacts, type FactsState } from './useFacts';
@@ -264,6 +265,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
           <Reveal step={step} facts={state.facts} answer={picked} />
           <Origin state={state} snapshot={snapshot} liveState={liveState} onRunLive={embed && snapshot ? runLive : undefined} />
           <LessonFigure widget={step.widget} facts={state.facts} taught={taughtRules(lesson.id, step.id)} />
+          {!embed && step.widget.kind === 'scorer' && state.facts.kind === 'scorer' && <TryIt widget={step.widget} base={state.facts.result} taught={taughtRules(lesson.id, step.id)} />}
           {step.after?.map((p, i) => (
             <p key={i} className="after">
               <Prose text={typeof p === 'string' ? p : p(state.facts)} />
