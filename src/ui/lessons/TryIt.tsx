@@ -59,13 +59,16 @@ export function TryIt(props: { widget: ScorerWidget; base: ItemScore; taught: re
     <section className="panel try-it" aria-labelledby="try-it-title" data-testid="try-it" data-busy={busy}>
       <h3 id="try-it-title">Try it: edit an answer</h3>
       <p className="muted small">Delete the period, take away the leading space, add words: each rule’s winner follows, scored live.</p>
-      <ol className="try-candidates" type="A">
+      <ol className="try-candidates">
         {texts.map((t, i) => {
           const now = result.candidates[i];
           const was = base.candidates[i];
           const extra = now && was ? now.n_tokens - was.n_tokens : 0;
           return (
             <li key={i}>
+              <span className="try-letter" aria-hidden="true">
+                {candidateLetter(i)}
+              </span>
               <input type="text" value={t} onChange={(e) => set(i, e.target.value)} aria-label={`Candidate ${candidateLetter(i)}`} data-testid={`try-candidate-${i}`} spellCheck={false} />
               <button type="button" className="small" onClick={() => set(i, toggleSpace(t))} data-testid={`try-space-${i}`}>
                 {t.startsWith(' ') ? 'remove leading space' : 'add leading space'}
