@@ -360,7 +360,9 @@ function LessonView(props: { lesson: Lesson; index: number }) {
       {last && (
         <aside className="panel larger">
           <h3>{lesson.largerTitle ?? 'On a larger model'}</h3>
-          <p>{lesson.larger}</p>
+          <p>
+            <Prose text={lesson.larger} />
+          </p>
         </aside>
       )}
       <nav className="step-pager" aria-label="Previous and next step">
