@@ -1,5 +1,6 @@
 // The Scorer's workspace: what the user is scoring and how it is shown. Everything here is
 // shareable (URL) and persisted (local storage); engine state lives in engineSession.ts.
+import type { LengthConvention } from '../core/scoring/lengthConvention';
 import { create } from 'zustand';
 import type { Dtype } from '../engine';
 import type { BoundaryPolicy } from '../core/scoring/types';
@@ -22,6 +23,7 @@ export function defaultWorkspace(): Workspace {
     unconditionalContext: '',
     chatTemplate: false,
     units: 'bits',
+    lengths: 'harness',
   };
 }
 
@@ -45,6 +47,7 @@ interface WorkspaceActions {
   setChatTemplate(on: boolean): void;
   setUnits(units: Units): void;
   setCompare(compare: Workspace['compare']): void;
+  setLengths(lengths: LengthConvention): void;
 }
 
 export type WorkspaceStore = Workspace & WorkspaceActions;
@@ -68,6 +71,7 @@ export function snapshot(s: WorkspaceStore): Workspace {
     units: s.units,
     // Absent without a comparison: a link without one is what it was before comparisons existed.
     ...(s.compare ? { compare: s.compare } : {}),
+    lengths: s.lengths,
   };
 }
 
@@ -123,4 +127,5 @@ export const useWorkspace = create<WorkspaceStore>()((set) => ({
   setChatTemplate: (chatTemplate) => set({ chatTemplate }),
   setUnits: (units) => set({ units }),
   setCompare: (compare) => set({ compare }),
+  setLengths: (lengths) => set({ lengths }),
 }));

@@ -1,5 +1,6 @@
 // The Scorer's whole user-visible state, as a versioned zod schema. Every state that enters the
 // app from outside (a share link, local storage) goes through `parseWorkspace`.
+import { LENGTH_CONVENTIONS } from '../core/scoring/lengthConvention';
 import { z } from 'zod';
 import { ALL_DTYPES } from '../core/dtypes';
 import { DEVICE_PREFERENCES } from './devices';
@@ -50,6 +51,8 @@ export const workspaceSchema = z.object({
   units: unitsSchema,
   /** The Scorer's second model ("Compare with…"), when one is loaded beside the first. */
   compare: z.object({ model: modelChoiceSchema, dtype: dtypeSchema }).optional(),
+  /** Which string per-char and per-byte divide by; absent in links made before it existed: lm-eval-harness's. */
+  lengths: z.enum(LENGTH_CONVENTIONS).default('harness'),
 });
 
 export type Workspace = z.infer<typeof workspaceSchema>;

@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { LESSONS } from '../../src/ui/lessons/content';
+import { LESSONS, taughtRules } from '../../src/ui/lessons/content';
+import { RULE_LABEL } from '../../src/ui/scorer/format';
 import type { RuleName } from '../../src/core/scoring/types';
-import { DECIDING_RULES } from '../../src/core/scoring/rules';
+import { DECIDING_RULES, RULE_TABLE } from '../../src/core/scoring/rules';
 
 // The score-table column of each rule (its candidate field in the rule table).
 const RULE_COLUMN = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, r.names.candidate])) as Record<RuleName, string>;
@@ -66,6 +67,10 @@ describe('Lessons', () => {
           await reveal.waitFor({ timeout: 120_000 });
           const live = Number(await reveal.getAttribute('data-live'));
           expect(live, `${where}: live answer vs the lesson's`).toBe(step.question.claim);
+          // Option 0 is right on some steps and wrong on others: the reveal says which.
+          expect(await reveal.getAttribute('class'), `${where}: right or wrong`).toContain(step.question.claim === 0 ? 'right' : 'wrong');
+          // A wrong answer is answered: the misconception behind option 0.
+          expect(await reveal.getByTestId('why').count(), `${where}: why option 0 is wrong`).toBe(step.question.claim === 0 ? 0 : 1);
         }
         await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
         const claims = await page.$$eval('[data-testid=claim]', (els) => els.map((e) => ({ text: e.textContent ?? '', holds: (e as HTMLElement).dataset.holds })));
@@ -78,16 +83,42 @@ describe('Lessons', () => {
           expect(origin).toMatch(/Live on stories260K \(fp32, WASM\)/);
           // Auto on this machine's software adapter: WASM, and it says why.
           expect(origin).toMatch(/Auto chose WASM: .*(software|fallback)/i);
+          // No reveal shows a rule before the step that teaches it: not in the table, not in the banner.
+          const taught = taughtRules(lesson.id, step.id);
+          const cols = await page.$$eval('[data-testid=score-table] thead th[data-col]', (ths) => ths.map((t) => (t as HTMLElement).dataset.col!));
+          for (const r of RULE_TABLE.filter((x) => !x.decides || !taught.includes(x.names.winner as RuleName))) expect(cols, `${where}: column ${r.names.candidate} before it is taught`).not.toContain(r.names.candidate);
+          const banner = (await page.getByTestId('disagreement').textContent()) ?? '';
+          for (const r of DECIDING_RULES.filter((x) => !taught.includes(x.names.winner as RuleName))) expect(banner, `${where}: banner names ${r.id}`).not.toContain(RULE_LABEL[r.names.winner as RuleName]);
           summary.push(`${where}: ${JSON.stringify(step.widget.winners)}`);
+        }
+        if (step.widget.kind === 'task' && step.widget.view === 'accuracy') {
+          // The accuracy table heads only the rules taught so far (no PMI before its lesson).
+          const heads = await page.$$eval('[data-testid=lesson-accuracy] th', (ths) => ths.map((t) => t.textContent ?? ''));
+          const taught = taughtRules(lesson.id, step.id);
+          for (const r of DECIDING_RULES.filter((x) => !taught.includes(x.names.winner as RuleName))) expect(heads, `${where}: ${r.id} before it is taught`).not.toContain(r.harness ?? r.label);
         }
         if (step.widget.kind === 'audit') expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('live');
         await screenshot(page, `lessons/${lesson.id}-${i + 1}-desktop-light`);
+        if (where === 'sum-and-length/sum') {
+          // Try it: append words to the hat and the raw sum's winner flips live (to the zebra, as stories260K scores it in Node).
+          await page.getByTestId('try-candidate-0').fill(' hat and a big red ball and a dog.');
+          await page.locator('[data-testid=try-winner-acc][data-flipped=true]').waitFor({ timeout: 60_000 });
+          expect(await page.getByTestId('try-winner-acc').getAttribute('data-winner')).toBe('2');
+          await expect(page.getByTestId('try-cost-0').textContent()).resolves.toMatch(/\+\d+ tokens: \d+\.\d+ bits per extra token/);
+          await screenshot(page, 'lessons/try-it-desktop-light');
+          await page.getByTestId('try-reset').click();
+          await page.locator('[data-testid=try-winner-acc][data-flipped=false]').waitFor();
+        }
       }
     }
     // Progress is remembered across a reload.
     await page.goto(baseUrl() + '/#/lessons');
     await page.getByTestId(`lesson-card-${LESSONS[0].id}`).waitFor();
     for (const lesson of LESSONS) await expect(page.getByTestId(`lesson-card-${lesson.id}`).getByTestId('lesson-progress').textContent()).resolves.toMatch(/Done: all/);
+    // Option 0 everywhere: right exactly where the text's answer is option 0.
+    const questions = LESSONS.flatMap((l) => l.steps.filter((st) => st.question));
+    const right = questions.filter((st) => st.question!.claim === 0).length;
+    await expect(page.getByTestId('predictions-all').textContent()).resolves.toBe(`Your predictions: ${right} of ${questions.length} right.`);
     // A step's own link opens that step, revealed from the saved progress.
     await page.goto(baseUrl() + `/#/lessons/${LESSONS[0].id}/2`);
     await page.getByTestId('reveal').waitFor({ timeout: 60_000 });

@@ -1,5 +1,6 @@
 // The Scorer in the built app on stories260K: typed input scored on WASM and WebGPU matches
 // `lengthlens score`; share links, the embed view, presets and bad input behave.
+import { withLengthConvention } from '../../src/core/scoring/lengthConvention';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +26,8 @@ beforeAll(async () => {
   browser = await launchChromium();
   const args = ['bin/lengthlens.mjs', 'score', '--model', path.join(MODELS_DIR, 'stories260K'), '--dtype', 'fp32', '--context', CONTEXT, '--json'];
   for (const c of CANDIDATES) args.push(`--candidate=${c}`);
-  cli = (JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0];
+  // The CLI reports lengths as typed; the Scorer shows lm-eval-harness's (the leading space not counted) by default.
+  cli = withLengthConvention((JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0], 'harness');
 });
 afterAll(async () => {
   await browser?.close();
@@ -141,6 +143,15 @@ describe('Scorer', () => {
     // The banner names the winners in words.
     await expect(page.getByTestId('disagreement').textContent()).resolves.toMatch(/picks? A/);
     await screenshot(page, 'scorer-main');
+    // The lengths line: lm-eval-harness's by default; "as typed" counts the leading space (" dog." is 5 characters).
+    await expect(page.getByTestId('lengths-line').getAttribute('data-lengths')).resolves.toBe('harness');
+    expect(rows[0].values.n_chars).toBe(4);
+    await page.getByTestId('lengths-typed').check();
+    await page.waitForFunction(() => document.querySelector('[data-testid=lengths-line]')?.getAttribute('data-lengths') === 'typed');
+    const typed = await readTable(page);
+    expect(typed.map((r) => r.values.n_chars)).toEqual(CANDIDATES.map((c) => c.length));
+    typed.forEach((r) => expect(Math.abs(r.values.per_char * r.values.n_chars - r.values.sum_logprob)).toBeLessThan(1e-6));
+    await page.getByTestId('lengths-harness').check();
     // Hover a token: the tooltip names its piece, bytes, rank and alternatives.
     await page.locator('[data-token="2-1"]').hover();
     const tip = page.getByTestId('token-tooltip');

@@ -86,7 +86,10 @@ function WorkedExample({ b, lambda }: { b: number; lambda: number }) {
   return (
     <section className="panel judge-example" aria-labelledby="judge-example-title">
       <h3 id="judge-example-title">Worked example: one prompt, d = 0, A 1.6× longer</h3>
-      <p className="muted">Equal quality (d = 0), so an unbiased judge says 50%. x = ln 1.6 = {x}.</p>
+      <p className="muted">
+        d is A’s true quality advantage over B in log-odds, x the log length ratio, and σ(z) = 1 / (1 + e^−z) turns log-odds into
+        a probability. Equal quality (d = 0), so an unbiased judge says 50%. x = ln 1.6 = {x}.
+      </p>
       <ul>
         <li>
           A first: σ(d + b + λx) = σ(0 + {b.toFixed(2)} + {lambda.toFixed(2)}×{x}) = σ({(ex.d + b + lambda * ex.x).toFixed(3)}) ={' '}
@@ -98,7 +101,7 @@ function WorkedExample({ b, lambda }: { b: number; lambda: number }) {
         </li>
         <li>
           Swap-averaged: ½({ex.aFirst.toFixed(3)} + {ex.aSecond.toFixed(3)}) = <strong data-testid="example-swap">{ex.swap.toFixed(3)}</strong>
-          {' '}— position bias gone, verbosity bias left.
+          {lambda === 0 ? ' — position bias gone; with λ = 0 there is no verbosity bias to leave.' : ' — position bias gone, verbosity bias left.'}
         </li>
         <li>
           Ideal length control (position and length removed): σ(d) = <strong data-testid="example-lc">{ex.lc.toFixed(3)}</strong>

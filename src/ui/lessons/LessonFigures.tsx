@@ -3,7 +3,8 @@
 import { useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
-import { DECIDING_RULES, harnessOrLabel, type RuleName } from '../../core/scoring/rules';
+import { withLengthConvention } from '../../core/scoring/lengthConvention';
+import { DECIDING_RULES, harnessOrLabel, RULE_TABLE, type RuleName } from '../../core/scoring/rules';
 import type { Units } from '../../state/workspaceSchema';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import { ChartFrame } from '../common/ChartFrame';
@@ -12,7 +13,9 @@ import { SimulationView } from '../judge/SimulationView';
 import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
-import { fmt } from '../scorer/format';
+import { candidateLetter, fmt } from '../scorer/format';
+import { LESSON_LENGTHS } from './content';
+import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
 import '../judge/judge.css';
@@ -23,17 +26,54 @@ const TOOLTIP = { contentStyle: { background: 'var(--bg)', border: '1px solid va
 const LEGEND = { wrapperStyle: { color: 'var(--fg)', fontSize: 13 } } as const;
 const RUN_COLORS = ['var(--lesson-c1)', 'var(--lesson-c2)'];
 
-function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kind: 'scorer' }> }) {
+/** The Scorer table's column of each deciding rule. */
+const RULE_COLUMN_OF = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, r.names.candidate])) as Record<RuleName, string>;
+
+/** A table column is shown when it is no rule, or a deciding rule taught so far (the BPB measures come in a later lesson). */
+function taughtColumn(taught: readonly RuleName[]): (key: string) => boolean {
+  return (key) => {
+    const rule = RULE_TABLE.find((r) => r.names.candidate === key);
+    return !rule || (rule.decides && taught.includes(rule.names.winner as RuleName));
+  };
+}
+
+function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kind: 'scorer' }>; taught: readonly RuleName[] }) {
   const [units, setUnits] = useState<Units>('bits');
-  const result = props.facts.result;
+  // The lessons count lengths as lm-eval-harness does (the leading space is its delimiter).
+  const result = withLengthConvention(props.facts.result, LESSON_LENGTHS);
   const indices = result.candidates.map((_, i) => i);
   const focus = props.widget.focus.map((r) => `focus-${r}`).join(' ');
   return (
     <div className={`lesson-scorer ${focus}`}>
-      <DisagreementBanner result={result} indices={indices} gold={null} />
-      <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} />
+      <DisagreementBanner result={result} indices={indices} gold={null} rules={props.taught} />
+      <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} lengths={LESSON_LENGTHS} columns={taughtColumn(props.taught)} first={props.widget.focus.map((r) => RULE_COLUMN_OF[r])} />
+      {props.widget.focus.includes('pmi') && <PmiBars result={result} />}
       <SurprisalTraces result={result} indices={indices} gold={null} />
     </div>
+  );
+}
+
+/** Each candidate's cost after the context against its cost under the unconditional context: PMI is the gap. */
+function PmiBars(props: { result: ItemScore }) {
+  const data = props.result.candidates.map((c, i) => ({
+    name: `${candidateLetter(i)} “${c.text.trim().slice(0, 14)}${c.text.trim().length > 14 ? '…' : ''}”`,
+    'after the context': -c.sum_logprob / Math.LN2,
+    'unconditional': -c.unconditional_logprob / Math.LN2,
+  }));
+  return (
+    <ChartFrame title="Cost in bits after the context and under the unconditional context" filename="lesson-pmi-bars" note="PMI (in bits) is the unconditional bar minus the conditional one: how much the context lowered the cost.">
+      <ResponsiveContainer width="100%" height={260}>
+        <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+          <CartesianGrid {...GRID} />
+          <XAxis dataKey="name" {...AXIS} interval={0} />
+          <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(0)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+          <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
+          <Legend {...LEGEND} verticalAlign="top" />
+          <Bar dataKey="after the context" fill="var(--lesson-c1)" isAnimationActive={false} />
+          <Bar dataKey="unconditional" fill="var(--lesson-c2)" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
@@ -44,7 +84,7 @@ function fitLine(r: TaskRunSnapshot): { x: number; y: number }[] {
   return [lo, hi].map((x) => ({ x, y: r.alpha + r.beta * x }));
 }
 
-function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }> }) {
+function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }>; taught: readonly RuleName[] }) {
   const { runs } = props.facts;
   const [mu, setMu] = useState(111);
   switch (props.widget.view) {
@@ -103,8 +143,24 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
     case 'prior': {
       const mus = [2, 3, 5, 8, 12, 20, 30, 50, 80, 111, 160, 250, 400];
       const data = mus.map((m) => ({ mu: m, ...Object.fromEntries(runs.map((r) => [r.label, priorWeightedRate(r.R, m)])) }));
+      const K = Math.max(...runs.map((r) => r.R.length));
+      const curve = Array.from({ length: K }, (_, k) => ({ k: k + 1, ...Object.fromEntries(runs.map((r) => [r.label, r.R[k]])) }));
       return (
         <>
+          <ChartFrame title="R(k): the mean cost of byte k, over the answers that reach byte k" filename="lesson-r-of-k" note="Bits spread over the bytes of each token, averaged over the answers at least k bytes long.">
+            <ResponsiveContainer width="100%" height={240}>
+              <LineChart data={curve} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+                <CartesianGrid {...GRID} />
+                <XAxis type="number" dataKey="k" domain={[1, K]} {...AXIS} label={{ value: 'byte k of the answer', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
+                <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+                <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(k) => `byte ${String(k)}`} />
+                <Legend {...LEGEND} verticalAlign="top" />
+                {runs.map((r, i) => (
+                  <Line key={r.label} dataKey={r.label} stroke={RUN_COLORS[i]} strokeWidth={2} dot={false} isAnimationActive={false} />
+                ))}
+              </LineChart>
+            </ResponsiveContainer>
+          </ChartFrame>
           <ChartFrame title="PriorBPB(μ): the per-byte cost curve weighted by a geometric length prior" filename="lesson-priorbpb" note="The dashed line marks the μ chosen below.">
             <ResponsiveContainer width="100%" height={280}>
               <LineChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
@@ -130,14 +186,21 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
     }
     case 'accuracy': {
       // The deciding rules (snapshot keys are the Scorer's names), headed by their lm-eval-harness names.
-      const rules = DECIDING_RULES.map((r) => r.names.winner as RuleName);
+      const rules = DECIDING_RULES.map((r) => r.names.winner as RuleName).filter((r) => props.taught.includes(r));
       const label = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, harnessOrLabel(r)])) as Record<RuleName, string>;
       return (
         <RunTable
           testId="lesson-accuracy"
           rows={runs}
-          head={['30 questions', ...rules.map((r) => label[r]), 'acc ≠ acc_norm']}
-          cells={(r) => [r.label, ...rules.map((k) => pct(r.accuracies?.[k])), `${r.accNormDisagreements ?? '—'} items`]}
+          head={['30 questions', ...rules.map((r) => label[r]), 'chance (guessing)', 'acc, chance-normalised', 'acc ≠ acc_norm']}
+          cells={(r) => [
+            r.label,
+            ...rules.map((k) => pct(r.accuracies?.[k])),
+            pct(r.chance),
+            // (acc − chance)/(1 − chance): 0 is guessing, 100% is perfect; not acc_norm.
+            r.chance !== undefined && r.accuracies ? pct((r.accuracies.acc - r.chance) / (1 - r.chance)) : '—',
+            `${r.accNormDisagreements ?? '—'} items`,
+          ]}
         />
       );
     }
@@ -170,6 +233,8 @@ function RunTable<T extends { label: string }>(props: { rows: readonly T[]; head
 
 function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind: 'audit' }> }) {
   const shown = props.widget.view === 'honest' ? props.facts.audits : props.facts.audits.filter((a) => a.model === props.widget.model);
+  // The per-order split is the contrast step's point (the judge lesson's larger box cites it).
+  const split = props.widget.view === 'contrast' || props.widget.view === 'honest';
   return (
     <div className="lesson-audit">
       <table className="lesson-table" data-testid="lesson-audit">
@@ -180,6 +245,7 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
             <th>model’s answer longer</th>
             <th>median length ratio</th>
             <th>raw win rate</th>
+            {split && <th>win rate, model shown first / second</th>}
             {props.widget.view !== 'overlap' && <th>LC, unregularised fit [95%]</th>}
             {props.widget.view !== 'overlap' && <th>AlpacaEval’s LC</th>}
           </tr>
@@ -197,6 +263,11 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
               </td>
               <td>{fmt(a.medianRatio, 3)}</td>
               <td>{pct(a.raw)}</td>
+              {split && (
+                <td data-testid="order-split">
+                  {pct(a.winFirst)} / {pct(a.winSecond)}
+                </td>
+              )}
               {props.widget.view !== 'overlap' && (
                 <td>
                   {pct(a.lc)} [{pct(a.lcLo)}, {pct(a.lcHi)}]
@@ -218,10 +289,12 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
   );
 }
 
-export function LessonFigure(props: { widget: Widget; facts: Facts }) {
+/** `taught`: the rules a scorer figure may show (all deciding rules when absent). */
+export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: readonly RuleName[] }) {
   const { widget: w, facts: f } = props;
-  if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} />;
-  if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} />;
+  const taught = props.taught ?? DECIDING_RULES.map((r) => r.names.winner as RuleName);
+  if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={taught} />;
+  if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <SimulationView params={f.params} result={f.sim} ms={f.ms} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
   return <p className="error">This figure does not match its data.</p>;

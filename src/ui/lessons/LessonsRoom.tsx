@@ -9,9 +9,10 @@ import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButton
 import { useReportHeight } from '../embed/useReportHeight';
 import { useLocationHash } from '../useLocationHash';
 import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
-import { findLesson, LESSONS, winnerClaims } from './content';
+import { findLesson, LESSONS, taughtRules, winnerClaims } from './content';
 import { LessonFigure } from './LessonFigures';
-import { recordStep, resetLesson, stepProgress, useProgress } from './progress';
+import { TryIt } from './TryIt';
+import { predictionScore, recordStep, resetLesson, stepProgress, useProgress } from './progress';
 import type { Claim, Facts, Lesson, Step } from './types';
 import { needsModel, useFacts, type FactsState } from './useFacts';
 import './lessons.css';
@@ -95,6 +96,11 @@ function Reveal(props: { step: Step; facts: Facts; answer: number | undefined })
     <div className={`reveal ${right ? 'right' : 'wrong'}`} data-testid="reveal" data-live={live} data-claim={q.claim} data-answer={props.answer ?? ''}>
       <strong>{right ? 'You predicted it.' : 'Not quite.'}</strong> You said {props.answer !== undefined ? options[props.answer] : '—'}; the live numbers say{' '}
       <strong>{options[live] ?? 'nothing (they could not decide)'}</strong>.
+      {!right && props.answer !== undefined && q.wrongBecause?.[props.answer] && (
+        <p className="why" data-testid="why">
+          {q.wrongBecause[props.answer]}
+        </p>
+      )}
     </div>
   );
 }
@@ -258,10 +264,11 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
         <div className="lesson-figure" data-testid="lesson-figure">
           <Reveal step={step} facts={state.facts} answer={picked} />
           <Origin state={state} snapshot={snapshot} liveState={liveState} onRunLive={embed && snapshot ? runLive : undefined} />
-          <LessonFigure widget={step.widget} facts={state.facts} />
+          <LessonFigure widget={step.widget} facts={state.facts} taught={taughtRules(lesson.id, step.id)} />
+          {!embed && step.widget.kind === 'scorer' && state.facts.kind === 'scorer' && <TryIt widget={step.widget} base={state.facts.result} taught={taughtRules(lesson.id, step.id)} />}
           {step.after?.map((p, i) => (
             <p key={i} className="after">
-              <Prose text={p} />
+              <Prose text={typeof p === 'string' ? p : p(state.facts)} />
             </p>
           ))}
           <Claims claims={claimsOf(step)} facts={state.facts} question={q} />
@@ -280,12 +287,26 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
   );
 }
 
+/** "Your predictions: x of y right", once the learner has committed to at least one. */
+function Predictions(props: { lessons: readonly Lesson[]; testId: string; label?: string }) {
+  const progress = useProgress();
+  const s = predictionScore(progress, props.lessons);
+  if (s.answered === 0) return null;
+  return (
+    <p className="predictions" data-testid={props.testId} data-right={s.right} data-answered={s.answered}>
+      {props.label ?? 'Your predictions'}: <strong>{s.right} of {s.answered}</strong> right
+      {s.answered < s.questions ? ` (${s.questions - s.answered} questions still open)` : ''}.
+    </p>
+  );
+}
+
 function LessonIndex() {
   const progress = useProgress();
   return (
     <section className="lessons-index" aria-labelledby="lessons-title">
       <h1 id="lessons-title">Lessons</h1>
       <p className="muted tagline">Six short lessons on length bias. Each step asks you to predict, then shows the live numbers from a real model running in your browser.</p>
+      <Predictions lessons={LESSONS} testId="predictions-all" />
       <ol className="lesson-cards">
         {LESSONS.map((l) => {
           const done = l.steps.filter((s) => stepProgress(progress, l.id, s.id)?.done).length;
@@ -335,10 +356,13 @@ function LessonView(props: { lesson: Lesson; index: number }) {
         </button>
       </nav>
       <StepView key={`${lesson.id}/${index}`} lesson={lesson} index={index} />
+      {last && <Predictions lessons={[lesson]} testId="predictions-lesson" label="Your predictions in this lesson" />}
       {last && (
         <aside className="panel larger">
-          <h3>On a larger model</h3>
-          <p>{lesson.larger}</p>
+          <h3>{lesson.largerTitle ?? 'On a larger model'}</h3>
+          <p>
+            <Prose text={lesson.larger} />
+          </p>
         </aside>
       )}
       <nav className="step-pager" aria-label="Previous and next step">

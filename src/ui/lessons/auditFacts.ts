@@ -1,7 +1,7 @@
-// Real AlpacaEval 2 verdicts for the "when length control cannot be trusted" lesson. The data is
-// not part of the app: it is served at run time from the data folder (DATA_DIR, see the README)
-// at `data/alpacaeval/converted/<model>.csv`. Where it is not served (a static host, an embed),
-// the lesson shows the summary below, computed from the same files with the same audit.
+// Real AlpacaEval 2 verdicts for the "when length control cannot be trusted" lesson. The two
+// converted files ship with the app (`data/alpacaeval/converted/<model>.csv`, Apache-2.0, see the
+// README); where they cannot be fetched (a host that leaves them out), the lesson shows the summary
+// below, computed from the same files with the same audit.
 import { auditVerdicts } from '../../core/judge/audit';
 import { parseVerdicts } from '../../core/judge/verdicts';
 import { ALPACA_PUBLISHED } from './content';
@@ -16,6 +16,10 @@ export function auditFacts(model: AlpacaModel, csv: string, source: AuditFacts['
   if (parsed.rows.length === 0) throw new Error(`the ${model} verdicts file has no usable rows`);
   const a = auditVerdicts(parsed.rows, LESSON_BOOTSTRAP);
   const median = a.lengthRatio.quantiles.find((q) => q.q === 0.5)?.ratio ?? NaN;
+  const meanWin = (first: boolean) => {
+    const rows = parsed.rows.filter((r) => r.aFirst === first);
+    return rows.reduce((s, r) => s + r.pA, 0) / rows.length;
+  };
   return {
     model,
     prompts: a.counts.prompts,
@@ -25,6 +29,8 @@ export function auditFacts(model: AlpacaModel, csv: string, source: AuditFacts['
     lcHi: a.estimates.lc.hi,
     aLonger: a.lengthRatio.aLonger,
     medianRatio: median,
+    winFirst: meanWin(true),
+    winSecond: meanWin(false),
     published: ALPACA_PUBLISHED[model],
     source,
     support: { supported: a.lcSupport.supported, reason: a.lcSupport.reason, range: a.lcSupport.lcRange },
@@ -45,6 +51,8 @@ export const AUDIT_SUMMARY: Record<AlpacaModel, Omit<AuditFacts, 'source'>> = {
     lcHi: 0.7610892989477966,
     aLonger: 0.03850931677018633,
     medianRatio: 0.004757373929590865,
+    winFirst: 0.02605008819704437,
+    winSecond: 0.04891548880100255,
     published: ALPACA_PUBLISHED["gpt4_gamed"],
     support: {
       supported: false,
@@ -64,6 +72,8 @@ export const AUDIT_SUMMARY: Record<AlpacaModel, Omit<AuditFacts, 'source'>> = {
     lcHi: 0.7361557820013377,
     aLonger: 0.5254658385093167,
     medianRatio: 1.0189818809318378,
+    winFirst: 0.6014314324800493,
+    winSecond: 0.8103277642736845,
     published: ALPACA_PUBLISHED["FuseChat-Gemma-2-9B-Instruct"],
     support: {
       supported: true,

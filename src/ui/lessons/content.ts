@@ -2,7 +2,9 @@
 // checks against the live result (and the browser test checks the same claims), so the text can
 // never silently drift from what the model does.
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
+import type { LengthConvention } from '../../core/scoring/lengthConvention';
 import type { RuleName } from '../../core/scoring/types';
+import { pct } from '../common/format';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import type { AuditFacts, Claim, Facts, Lesson, Question } from './types';
 
@@ -11,9 +13,17 @@ const TOWEL = [' hat.', ' big soft towel so he could dry off.', ' zebra.'];
 const LETTERS_CONTEXT = 'Question: What color is the sky?\nA. blue\nB. red\nC. green\nD. yellow\nAnswer:';
 const LETTERS = [' A', ' B', ' C', ' D'];
 
+/** The lessons count lengths as lm-eval-harness does: a candidate's leading space is its target_delimiter, not counted. */
+export const LESSON_LENGTHS: LengthConvention = 'harness';
+
 /** A multiple-choice question: its options, the one the text claims, and the one the live numbers make right. */
 function ask(prompt: string, options: string[], claim: number, answer: (f: Facts) => number): Question {
   return { prompt, options, claim, answer };
+}
+
+/** "Will `a` and `b` pick the same candidate?" (option 0 yes, 1 no), answered by the live winners. */
+function sameWinnerQuestion(prompt: string, options: [string, string], a: RuleName, b: RuleName, claim: number): Question {
+  return { prompt, options, claim, answer: (f) => (f.kind === 'scorer' ? (f.result.winners[a] === f.result.winners[b] ? 0 : 1) : -1) };
 }
 
 /** "Which candidate wins under `rule`?" answered by the live winners. */
@@ -38,6 +48,14 @@ export const TEXT_RUN = 'full-text answers';
 const letters = (f: Facts) => runs(f).find((r) => r.label === LETTER_RUN);
 const fullText = (f: Facts) => runs(f).find((r) => r.label === TEXT_RUN);
 
+/**
+ * The judge lessons' simulation seed: the judge-bias note's setting (SPEC §5: target 46.4%, fixed
+ * order 63.6%, swap-averaged 53.7%, LC 46.7% within about a point), so the lesson and the note agree.
+ */
+export const JUDGE_SEED = 3;
+/** A difference of rates (0–1) in percentage points, one decimal. */
+const points = (d: number) => `${(100 * d).toFixed(1)} points`;
+
 /** Published AlpacaEval 2 leaderboard figures (weighted_alpaca_eval_gpt4_turbo, alpaca_eval at cd543a1). */
 export const ALPACA_PUBLISHED: Record<AuditFacts['model'], AuditFacts['published']> = {
   gpt4_gamed: { winRate: 0.037383373713788814, lc: 0.12188764057640531, avgLength: 68 },
@@ -48,7 +66,7 @@ export const LESSONS: Lesson[] = [
   {
     id: 'sum-and-length',
     title: 'Why the raw sum picks the short answer',
-    summary: 'acc adds up log-probs, so every extra token is a cost. Per-token, per-character and per-byte normalisation each fix that differently, and each breaks somewhere.',
+    summary: 'Adding up log-probs, or dividing them by tokens, characters or bytes: four ways to score one answer, and what each does to a long one.',
     larger:
       'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of step 2 can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII. With such a vocabulary “ par” and “ park” of step 5 may each be one token, so that neither sum contains the other; the whole-word rule still asks whether the word ends there, which is what a multiple-choice answer means.',
     steps: [
@@ -73,7 +91,21 @@ export const LESSONS: Lesson[] = [
         widget: { kind: 'scorer', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['per_token'], winners: { per_token: 2 } },
         question: winnerQuestion('Per token, which answer wins?', 'per_token', 2),
         after: [
-          'The nonsense answer wins. Look at its trace: the first piece of “zebra” is expensive, but once it is paid the next pieces are almost certain, and those cheap tokens pull the average down. Per-token rewards answers that the tokenizer splits finely.',
+          (f) => {
+            const z = scorer(f)?.candidates[2];
+            if (!z) return '';
+            const pieces = z.tokens.map((t) => `“${t.text}” ${t.bits.toFixed(2)}`).join(', ');
+            return `The nonsense answer wins. Look at its trace (bits per piece): ${pieces}. stories260K spells “ zebra” as a bare space and single letters; the first three pieces are expensive, but once “ ze” is paid “b”, “r”, “a” are almost certain, and those near-free tokens pull the average down. Per-token rewards answers that the tokenizer splits finely.`;
+          },
+        ],
+        claims: [
+          {
+            text: '“ zebra.” starts with three pieces of more than 4 bits each, followed by three of under 0.1 bits.',
+            holds: (f) => {
+              const t = scorer(f)?.candidates[2].tokens ?? [];
+              return t.length >= 6 && t.slice(0, 3).every((x) => x.bits > 4) && t.slice(3, 6).every((x) => x.bits < 0.1);
+            },
+          },
         ],
       },
       {
@@ -81,19 +113,21 @@ export const LESSONS: Lesson[] = [
         title: 'Divide by characters or bytes',
         body: [
           'lm-eval-harness’s *acc_norm* divides the sum by the answer’s length in characters (Unicode code points: Python’s len of the string); *acc_bytes* divides by its length in UTF-8 bytes. Neither depends on the tokenizer.',
+          'The harness scores “ ” + choice (the space is its target_delimiter) but counts the length of the choice alone, so the leading space of “ hat.” is not counted: 4 characters. The tables in these lessons count the same way; the Scorer lets you choose.',
           'For plain English text the two denominators are the same number.',
         ],
         widget: { kind: 'scorer', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['acc_norm', 'acc_bytes'], winners: { acc_norm: 1, acc_bytes: 1 } },
         question: winnerQuestion('Per character (acc_norm) and per byte (acc_bytes), which answer wins?', 'acc_bytes', 1),
-        after: ['Now the towel wins: its 36 characters share the cost. Three rules, three different winners on one item.'],
-        claims: [{ text: 'Per character and per byte are the same numbers here (all characters are ASCII).', holds: (f) => !!scorer(f)?.candidates.every((c) => c.per_char === c.per_byte) }],
+        after: ['Now the towel wins: its 35 characters share the cost. Three rules, three different winners on one item.'],
+        claims: [
+          { text: 'The harness counts “ hat.” as 4 characters and the towel answer as 35 (the leading space is not counted).', holds: (f) => scorer(f)?.candidates.map((c) => c.n_chars).join(',') === '4,35,6' },{ text: 'Per character and per byte are the same numbers here (all characters are ASCII).', holds: (f) => !!scorer(f)?.candidates.every((c) => c.per_char === c.per_byte) }],
       },
       {
         id: 'chars-vs-bytes',
         title: 'When characters and bytes disagree',
         body: [
           'Outside ASCII one character can take several bytes: the Chinese character 狗 (dog) is one code point and three UTF-8 bytes. Which denominator the harness uses then changes the result, a difference users of non-Latin benchmarks have asked the lm-eval-harness maintainers about.',
-          'Here a bilingual answer competes with a made-up word. The first has 8 characters but 10 bytes.',
+          'Here a bilingual answer competes with a made-up word. Without its leading space the first has 7 characters but 9 bytes.',
         ],
         widget: {
           kind: 'scorer',
@@ -102,9 +136,9 @@ export const LESSONS: Lesson[] = [
           focus: ['acc_norm', 'acc_bytes'],
           winners: { acc_norm: 1, acc_bytes: 0 },
         },
-        question: winnerQuestion('Per byte (acc_bytes), which answer wins?', 'acc_bytes', 0),
-        after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. A paper that says “acc_norm” may mean either.'],
-        claims: [{ text: 'The first answer has more bytes than characters.', holds: (f) => !!scorer(f) && scorer(f)!.candidates[0].n_bytes > scorer(f)!.candidates[0].n_chars }],
+        question: sameWinnerQuestion('Will per character (acc_norm) and per byte (acc_bytes) pick the same answer here?', ['Yes: the two denominators are nearly the same', 'No: the extra bytes of 狗 can change the order'], 'acc_norm', 'acc_bytes', 1),
+        after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. In lm-eval-harness’s code acc_norm is per character; the per-byte rule is the separate acc_bytes (added in v0.4.9.2). The harness’s own 2024 paper (Biderman et al.) and EleutherAI’s blog post on multiple-choice normalisation describe the normalisation as per byte, a mismatch still open as lm-eval-harness issue #3278: when a paper reports “acc_norm” on a non-Latin benchmark, check which of the two it computed.'],
+        claims: [{ text: 'The first answer has 7 characters and 9 bytes (the leading space not counted).', holds: (f) => scorer(f)?.candidates[0].n_chars === 7 && scorer(f)?.candidates[0].n_bytes === 9 }],
       },
       {
         id: 'prefix',
@@ -131,7 +165,7 @@ export const LESSONS: Lesson[] = [
   {
     id: 'letter-keys',
     title: 'Letter keys: when normalisation does nothing',
-    summary: 'Many benchmarks ask for a letter. When every answer is one letter, dividing by length cannot change the winner.',
+    summary: 'Many benchmarks ask for a letter instead of the answer. What is left for length normalisation to do when every answer is one letter?',
     larger:
       'On a larger model the letters are usually single tokens (“ A”, “ B”, …), so per-token becomes a no-op too, and acc and acc_norm report identical numbers on letter-key benchmarks. The model is then also far better at linking the letter to the option, which is why letter formats only work well above a certain size.',
     steps: [
@@ -139,11 +173,12 @@ export const LESSONS: Lesson[] = [
         id: 'one-letter',
         title: 'Same length, same ranking',
         body: [
-          'Here the options are listed in the question and the answer is a letter. Every candidate is a space and one letter: two characters, two bytes.',
+          'Here the options are listed in the question and the answer is a letter. Every candidate is a space and one letter; the space is the harness’s delimiter, so every candidate counts as one character and one byte.',
           'Dividing all sums by the same number keeps their order.',
         ],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'acc_norm', 'acc_bytes'], winners: { acc: 3, acc_norm: 3, acc_bytes: 3 } },
-        question: winnerQuestion('Under per character (acc_norm), which letter wins?', 'acc_norm', 3),
+        claims: [{ text: 'Every letter counts as one character and one byte.', holds: (f) => !!scorer(f)?.candidates.every((c) => c.n_chars === 1 && c.n_bytes === 1) }],
+        question: sameWinnerQuestion('Will per character (acc_norm) pick the same letter as the raw sum (acc)?', ['Yes, always here', 'No, it can pick another letter'], 'acc', 'acc_norm', 0),
         after: ['acc, acc_norm and acc_bytes all pick D. (stories260K is a tiny story model: it does not know the sky is blue, which is beside the point here.)'],
       },
       {
@@ -158,8 +193,28 @@ export const LESSONS: Lesson[] = [
           const n = letters(f)?.accNormDisagreements;
           return n === undefined ? -1 : n === 0 ? 0 : n <= 5 ? 1 : 2;
         }),
-        after: ['On letter keys the accuracies under acc, acc_norm and acc_bytes are identical; on full text they differ. Normalisation is only a decision where lengths differ.'],
+        after: [
+          'On letter keys the accuracies under acc, acc_norm and acc_bytes are identical; on full text they differ. Normalisation is only a decision where lengths differ.',
+          (f) => {
+            const l = letters(f);
+            const t = fullText(f);
+            if (!l?.accuracies || l.chance === undefined || !t?.accuracies) return '';
+            const se = Math.sqrt((l.chance * (1 - l.chance)) / l.items);
+            const values = Object.values(t.accuracies).filter(Number.isFinite);
+            return `Guessing among four options scores ${pct(l.chance, 0)}: that is the chance line. *Chance-normalised* accuracy, (acc − chance) / (1 − chance), puts guessing at 0 and a perfect score at 100%; on letter keys acc is ${pct(l.accuracies.acc)}, so it is ${pct((l.accuracies.acc - l.chance) / (1 - l.chance))}, below guessing. This rescaling is what leaderboards mean by a “normalised” score; it has nothing to do with acc_norm, which divides by length. With 30 questions one accuracy’s standard error near chance is about ${(100 * se).toFixed(0)} points, and on letter keys every rule lies within two of them of the chance line: stories260K is a 260K-parameter model trained only to continue children’s stories, and it cannot link a letter to an option. On full text the rules spread from ${pct(Math.min(...values))} to ${pct(Math.max(...values))}, which says more about which answers are short than about what the model knows.`;
+          },
+        ],
         claims: [
+          { text: 'Every question has four options: chance is 25%.', holds: (f) => letters(f)?.chance === 0.25 && fullText(f)?.chance === 0.25 },
+          {
+            text: 'On letter keys every rule’s accuracy is within two standard errors of chance.',
+            holds: (f) => {
+              const l = letters(f);
+              if (!l?.accuracies || l.chance === undefined) return false;
+              const se = Math.sqrt((l.chance * (1 - l.chance)) / l.items);
+              return Object.values(l.accuracies).every((a) => Math.abs(a - l.chance!) < 2 * se);
+            },
+          },
           { text: 'On letter keys acc = acc_norm = acc_bytes.', holds: (f) => !!letters(f)?.accuracies && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_norm && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_bytes },
           { text: 'On full-text answers acc and acc_norm differ.', holds: (f) => !!fullText(f)?.accuracies && fullText(f)!.accuracies!.acc !== fullText(f)!.accuracies!.acc_norm },
         ],
@@ -168,11 +223,14 @@ export const LESSONS: Lesson[] = [
         id: 'tokens-not-letters',
         title: 'Per token is not always a no-op',
         body: [
-          'Characters and bytes are the same for every letter, but tokens need not be. In stories260K’s vocabulary “ B” happens to be one token, while “ A”, “ C” and “ D” are each a space token and a letter token.',
+          'Characters and bytes are the same for every letter. Per token divides by something else: the number of pieces the tokenizer cut each candidate into.',
         ],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['per_token'], winners: { per_token: 3 } },
-        question: winnerQuestion('Per token, which letter wins?', 'per_token', 3),
-        after: ['D still wins here, but B is divided by 1 and the others by 2: per-token accuracy over the 30 letter-key questions differs from acc, as the previous step’s table shows.'],
+        question: ask('Is per token (the sum divided by the number of tokens) bound to rank the letters as the raw sum does here?', ['Yes: every letter is one character, so every letter is one length', 'No: the letters need not be the same number of tokens'], 1, (f) => {
+          const c = scorer(f)?.candidates;
+          return !c ? -1 : c.every((x) => x.n_tokens === c[0].n_tokens) ? 0 : 1;
+        }),
+        after: ['In stories260K’s vocabulary “ B” happens to be one token, while “ A”, “ C” and “ D” are each a space token and a letter token. D still wins here, but B is divided by 1 and the others by 2: per-token accuracy over the 30 letter-key questions differs from acc, as the previous step’s table shows.'],
         claims: [{ text: '“ B” is one token; “ A”, “ C” and “ D” are two.', holds: (f) => scorer(f)?.candidates.map((c) => c.n_tokens).join(',') === '2,1,2,2' }],
       },
     ],
@@ -199,6 +257,15 @@ export const LESSONS: Lesson[] = [
           winners: { acc: 0, acc_norm: 0, acc_bytes: 0, per_token: 0, pmi: 1 },
         },
         question: winnerQuestion('Under PMI, which answer wins?', 'pmi', 1),
+        claims: [
+          {
+            text: 'With no context the long story costs more than “ Lily.”, and “ a big red ball.” gains the least from the context.',
+            holds: (f) => {
+              const c = scorer(f)?.candidates;
+              return !!c && c[1].unconditional_logprob < c[0].unconditional_logprob && c.every((x, i) => i === 3 || x.pmi > c[3].pmi);
+            },
+          },
+        ],
         after: ['Every other rule picks “ Lily.”. PMI prefers the long story: without the opening, a whole sentence like that is very unlikely, so the context raised its probability the most.'],
       },
       {
@@ -206,8 +273,26 @@ export const LESSONS: Lesson[] = [
         title: 'Letters against an empty context',
         body: ['Back to the letter-key question. With only the start-of-text token as the unconditional context, PMI divides out how likely each letter is to open a text at all.'],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'pmi'], winners: { acc: 3, pmi: 1 } },
-        question: winnerQuestion('Under PMI (empty unconditional context), which letter wins?', 'pmi', 1),
-        after: ['PMI picks B while the sum picks D: a letter that rarely starts a story gains the most from the question.'],
+        question: sameWinnerQuestion('With only the start-of-text token as the unconditional context, will PMI pick the same letter as the raw sum?', ['Yes', 'No'], 'acc', 'pmi', 1),
+        after: [
+          (f) => {
+            const c = scorer(f)?.candidates;
+            if (!c) return '';
+            const bits = (x: (typeof c)[number]) => (-x.unconditional_logprob / Math.LN2).toFixed(1);
+            const others = c.filter((_, i) => i !== 1).map(bits).map(Number).sort((a, b) => a - b);
+            return `PMI picks B while the sum picks D. This is the tokenisation point of the letter-key lesson again: “ B” is one token in stories260K’s vocabulary, and as one token it is very unlikely to open a text (${bits(c[1])} bits with no context, against ${others[0].toFixed(1)}–${others[others.length - 1].toFixed(1)} for a space followed by A, C or D). PMI subtracts that unconditional cost, so the letter with the most expensive opening gains the most, whatever the question says.`;
+          },
+        ],
+        claims: [
+          { text: '“ B” is one token; “ A”, “ C” and “ D” are two.', holds: (f) => scorer(f)?.candidates.map((c) => c.n_tokens).join(',') === '2,1,2,2' },
+          {
+            text: 'With no context, “ B” costs more bits than any other letter.',
+            holds: (f) => {
+              const c = scorer(f)?.candidates;
+              return !!c && c.every((x, i) => i === 1 || x.unconditional_logprob > c[1].unconditional_logprob);
+            },
+          },
+        ],
       },
       {
         id: 'letters-answer',
@@ -216,7 +301,7 @@ export const LESSONS: Lesson[] = [
           'An empty context is not a neutral baseline for a letter: what the model expects after “Answer:” is closer to what the question format itself suggests. Set the unconditional context to “Answer:” and PMI measures only what the question’s content added.',
         ],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, unconditionalContext: 'Answer:', focus: ['acc', 'pmi'], winners: { acc: 3, pmi: 3 } },
-        question: winnerQuestion('With “Answer:” as the unconditional context, which letter does PMI pick?', 'pmi', 3),
+        question: ask('With “Answer:” as the unconditional context, does PMI still pick B?', ['Yes, still B', 'No, the winner moves'], 1, (f) => (f.kind === 'scorer' ? (f.result.winners.pmi === 1 ? 0 : 1) : -1)),
         after: ['The winner moves from B to D, now agreeing with the sum. The same rule, two reasonable baselines, two answers: report which one you used.'],
       },
     ],
@@ -224,7 +309,7 @@ export const LESSONS: Lesson[] = [
   {
     id: 'fixed-cost',
     title: 'The fixed cost of an answer: BPB, its fit, and PriorBPB',
-    summary: 'Bits per byte looks length-free, but a cost that every answer pays once (a prefix, a format, a chat template) weighs most on short answers.',
+    summary: 'Bits per byte looks length-free. What happens to it when every answer pays the same fixed cost once (a prefix, a format, a chat template)?',
     larger:
       'A chat model scored inside its chat template pays such a fixed cost on every answer (the template’s tokens and the switch into answer mode), and two checkpoints can differ mostly in that cost. Compare them in the Task lab: a growing α with a flat β is a fixed-cost effect, not a change in capability.',
     steps: [
@@ -232,8 +317,8 @@ export const LESSONS: Lesson[] = [
         id: 'fit',
         title: 'Bits grow with bytes: L ≈ α + β·n',
         body: [
-          'Take the 200-item stories cloze sample of the Task lab (every fourth item here, 50 answers of 2 to 150 bytes) and plot each answer’s total cost in bits L against its length in bytes n. A straight line fits: β is the cost of one more byte, α the cost every answer pays once.',
-          'Now put the same opener, “ Mom said:”, in front of every answer and score again.',
+          'An answer’s cost in bits is L = −log₂ p summed over its tokens (the surprise of each token, in bits); bits per byte, BPB, is L divided by the answer’s length in UTF-8 bytes. Take the 200-item stories cloze sample of the Task lab (every fourth item here, 50 answers of 2 to 150 bytes) and plot each answer’s L against its length in bytes n. A straight line fits: β is the cost of one more byte, α the cost every answer pays once.',
+          'Now put the same opener, “ Mom said:”, in front of every answer and score again. n counts every byte that is scored, the opener’s 10 included, so the shortest answer is now 12 bytes long.',
         ],
         widget: { kind: 'task', view: 'scatter' },
         question: ask('With the opener, what happens to β, the cost of one more byte?', ['It rises a lot', 'It stays about the same', 'It falls a lot'], 1, (f) => {
@@ -243,13 +328,26 @@ export const LESSONS: Lesson[] = [
           const change = (b.beta - a.beta) / a.beta;
           return Math.abs(change) < 0.1 ? 1 : change > 0 ? 0 : 2;
         }),
-        after: ['β barely moves; the whole change lands on α. The opener is a fixed cost: the same bits for a 2-byte answer as for a 150-byte one.'],
-        claims: [{ text: 'α rises by more than 20 bits with the opener.', holds: (f) => !!plain(f) && !!opener(f) && opener(f)!.alpha - plain(f)!.alpha > 20 }],
+        after: [
+          (f) => {
+            const a = plain(f);
+            const b = opener(f);
+            if (!a || !b) return '';
+            return `β barely moves (${a.beta.toFixed(3)} → ${b.beta.toFixed(3)} bits per byte); almost all of the change lands on α (${a.alpha.toFixed(1)} → ${b.alpha.toFixed(1)} bits). The opener is a fixed cost: about the same bits in front of a short answer as in front of a long one. Not exactly all of it goes to α, because the opener’s own 10 bytes are counted in n (each paying β), and because the model reads each answer after the opener, which changes the answer’s own bits a little.`;
+          },
+        ],
+        claims: [
+          { text: 'α rises by more than 20 bits with the opener.', holds: (f) => !!plain(f) && !!opener(f) && opener(f)!.alpha - plain(f)!.alpha > 20 },
+          { text: 'β changes by less than 10%.', holds: (f) => !!plain(f) && !!opener(f) && Math.abs(opener(f)!.beta - plain(f)!.beta) < 0.1 * plain(f)!.beta },
+          { text: 'With the opener every answer is at least 12 bytes (the opener’s 10 included).', holds: (f) => !!opener(f) && opener(f)!.points.every((p) => p[0] >= 12) && !!plain(f) && plain(f)!.points.some((p) => p[0] === 2) },
+        ],
       },
       {
         id: 'short-pay-most',
         title: 'Short answers pay most',
-        body: ['Bits per byte divides the cost by the length, so a fixed cost is spread thin over a long answer and thick over a short one.'],
+        body: [
+          'Bits per byte (BPB) divides an answer’s cost in bits by its length in bytes. Sort the 50 answers by length into fifths and compare each fifth’s BPB with and without the opener.',
+        ],
         widget: { kind: 'task', view: 'quintiles' },
         question: ask('Which answers’ bits per byte rises more with the opener: the shortest fifth or the longest fifth?', ['The shortest fifth', 'The longest fifth'], 0, (f) => {
           const a = plain(f)?.quintiles;
@@ -257,7 +355,7 @@ export const LESSONS: Lesson[] = [
           if (!a || !b || a.length < 5 || b.length < 5) return -1;
           return b[0].corpus - a[0].corpus > b[4].corpus - a[4].corpus ? 0 : 1;
         }),
-        after: ['A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.'],
+        after: ['A fixed cost is spread thin over a long answer and thick over a short one. A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.'],
       },
       {
         id: 'corpus-vs-mean',
@@ -280,7 +378,7 @@ export const LESSONS: Lesson[] = [
         id: 'prior-bpb',
         title: 'PriorBPB(μ): choosing the lengths on purpose',
         body: [
-          'PriorBPB does not take the task’s lengths as given. It spreads each token’s bits over its bytes, averages the cost at byte k over the answers that reach k, giving a curve R(k), and weights that curve by a geometric prior on length with mean μ (eval-framework’s default μ is 111 bytes).',
+          'PriorBPB does not take the task’s lengths as given. It spreads each token’s bits over its bytes, averages the cost at byte k over the answers that reach k, giving a curve R(k), and weights that curve by a geometric prior on length with mean μ. It comes from eval-framework, Aleph Alpha’s open-source evaluation framework, where PriorBPB is proposed with a default μ of 111 bytes.',
           'A small μ says “short answers matter most”, a large μ “long ones”. Two models or two formats are then compared at the same lengths.',
         ],
         widget: { kind: 'task', view: 'prior' },
@@ -292,20 +390,25 @@ export const LESSONS: Lesson[] = [
   {
     id: 'judge-bias',
     title: 'An LLM judge’s position and verbosity bias',
-    summary: 'A judge that prefers the first slot, or the longer answer, shifts a win rate. Swapping the order removes one bias; length control targets the other, and can overshoot.',
+    summary: 'A judge that prefers the first slot, or the longer answer, shifts a win rate. Which fix removes which bias, and when does a fix overshoot?',
     larger:
-      'Real judges show both biases: AlpacaEval’s GPT-4 Turbo judge gives the same model a 60% win rate shown first and 81% shown second on the same prompts (see the next lesson’s data), which is why AlpacaEval randomises the order. The simulation’s numbers do not depend on a language model; only the sizes of b and λ do.',
+      'Real judges show both biases, and not always in the direction simulated here. AlpacaEval 2’s GPT-4 Turbo judge gives FuseChat-Gemma-2-9B-Instruct a 60% win rate on the prompts where its answer is shown first and 81% where it is shown second (the next lesson’s table shows the split): that judge favours the *second* slot, a negative b in this simulation’s terms, the opposite sign of the bonus used here. Averaging both orders (or randomising the order, as AlpacaEval does) cancels a bias of either sign. The simulation uses no language model; a real judge only sets the sizes of b and λ.',
     steps: [
       {
         id: 'position',
         title: 'Position bias, and swapping',
         body: [
-          'The Judge lab simulates 2,000 prompts where answer A is a little worse than B on average (the true win rate is about 47%). The judge adds a bonus b = 0.5 (in log-odds) to whichever answer it sees first, and here ignores length (λ = 0).',
-          'Showing A first every time inflates its win rate. The usual fix is to ask twice, once in each order, and average.',
+          'The Judge lab simulates 2,000 prompts. On each, d is how much better answer A is than B, in log-odds (d is drawn around −0.2, so A is a little worse on average), and a fair judge would pick A with probability σ(d), where σ(z) = 1 / (1 + e^−z) turns log-odds into a probability. The true win rate is the mean of σ(d) over the prompts. This judge adds a bonus b = 0.5 (in log-odds) to whichever answer it sees first, and here ignores length (λ = 0).',
+          'Two ways to run it: always show A first, or ask twice per prompt, once in each order, and average the two verdicts.',
         ],
-        widget: { kind: 'judge', params: { lambda: 0 } },
+        widget: { kind: 'judge', params: { lambda: 0, seed: JUDGE_SEED } },
         question: ask('Does averaging both orders recover the true win rate?', ['Yes, within a point', 'No, it stays off by several points'], 0, (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) < 0.01 ? 0 : 1) : -1)),
-        after: ['A first-slot bonus pushes A up in one order and down in the other by nearly the same amount, so the average cancels it.'],
+        after: [
+          (f) => {
+            const s = judge(f);
+            return s ? `Always showing A first gives ${pct(s.fixedOrder)} against a true ${pct(s.target)}; the swap-average gives ${pct(s.swap)}. A first-slot bonus pushes A up in one order and down in the other by nearly the same amount, so the average cancels it.` : '';
+          },
+        ],
         claims: [{ text: 'Always showing A first inflates its win rate by more than 5 points.', holds: (f) => !!judge(f) && judge(f)!.fixedOrder - judge(f)!.target > 0.05 }],
       },
       {
@@ -315,14 +418,20 @@ export const LESSONS: Lesson[] = [
           'Now the judge also favours the longer answer (λ = 0.8 per unit of log length ratio), and A’s answers are longer on average. Swapping the order does nothing about that: A is longer in both orders.',
           'Length control fits a logistic model of the verdicts on position and a length feature, then reports the win rate with the length term set to zero.',
         ],
-        widget: { kind: 'judge', params: {} },
+        widget: { kind: 'judge', params: { seed: JUDGE_SEED } },
         question: ask('Which estimate lands closest to the true win rate?', ['Fixed order (A first)', 'Swap-averaged', 'Length-controlled'], 2, (f) => {
           const s = judge(f);
           if (!s) return -1;
           const err = [s.fixedOrder, s.swap, s.lc].map((v) => Math.abs(v - s.target));
           return err.indexOf(Math.min(...err));
         }),
-        after: ['Swap-averaging leaves A about 8 points too high; length control lands within a point of the truth.'],
+        after: [
+          (f) => {
+            const s = judge(f);
+            return s ? `Swap-averaging leaves A ${points(s.swap - s.target)} too high (${pct(s.swap)} against ${pct(s.target)}); length control lands ${points(Math.abs(s.lc - s.target))} from the truth (${pct(s.lc)}).` : '';
+          },
+        ],
+        claims: [{ text: 'Length control lands within a point of the true win rate; swap-averaging more than 5 points above it.', holds: (f) => !!judge(f) && Math.abs(judge(f)!.lc - judge(f)!.target) < 0.01 && judge(f)!.swap - judge(f)!.target > 0.05 }],
       },
       {
         id: 'real-quality',
@@ -330,9 +439,15 @@ export const LESSONS: Lesson[] = [
         body: [
           'Length control assumes length carries no quality. Here the judge has no verbosity bias at all (λ = 0), but longer answers are genuinely better: length and quality are correlated (ρ = 0.6).',
         ],
-        widget: { kind: 'judge', params: { lambda: 0, rho: 0.6 } },
+        widget: { kind: 'judge', params: { lambda: 0, rho: 0.6, seed: JUDGE_SEED } },
         question: ask('Which is closer to the truth now?', ['Swap-averaged', 'Length-controlled'], 0, (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) <= Math.abs(judge(f)!.lc - judge(f)!.target) ? 0 : 1) : -1)),
-        after: ['Length control removes real quality along with the bias and lands about 12 points low. It is a correction with an assumption, not a free lunch.'],
+        after: [
+          (f) => {
+            const s = judge(f);
+            return s ? `Length control removes real quality along with the bias and lands ${points(s.target - s.lc)} low (${pct(s.lc)} against ${pct(s.target)}). It is a correction with an assumption, not a free lunch.` : '';
+          },
+        ],
+        claims: [{ text: 'Length control lands more than 5 points below the true win rate.', holds: (f) => !!judge(f) && judge(f)!.target - judge(f)!.lc > 0.05 }],
       },
     ],
   },
@@ -340,6 +455,7 @@ export const LESSONS: Lesson[] = [
     id: 'lc-trust',
     title: 'When length control cannot be trusted',
     summary: 'A length-controlled win rate extrapolates to “equal length”. With real AlpacaEval 2 data: what happens when almost no prompt has equal lengths.',
+    largerTitle: 'How AlpacaEval itself copes',
     larger:
       'This lesson uses no language model: the data are AlpacaEval 2 verdicts of the GPT-4 Turbo judge on 805 prompts. AlpacaEval’s own LC adds a per-instruction difficulty term and regularisation fitted on deliberately gamed baselines, precisely so that its estimate stays sane where the data cannot support one.',
     steps: [
@@ -347,6 +463,7 @@ export const LESSONS: Lesson[] = [
         id: 'gamed',
         title: 'A terse model',
         body: [
+          'AlpacaEval 2 asks a judge (GPT-4 Turbo) to compare two answers to each of 805 instructions: answer A from the model being evaluated, answer B from a fixed baseline (GPT-4 Turbo itself). A’s win rate is the share of prompts the judge gives to A.',
           '“gpt4_gamed” is AlpacaEval’s adversarial baseline: GPT-4 told to answer as briefly as possible, about 68 characters per answer, judged against a baseline that writes about 2,000. Its raw win rate is 3.7%.',
           'Length control will ask what it would win at equal length. First look at how often the lengths are anywhere near equal.',
         ],
@@ -356,6 +473,10 @@ export const LESSONS: Lesson[] = [
           return !a ? -1 : a.aLonger < 0.05 ? 2 : a.aLonger < 0.35 ? 1 : 0;
         }),
         after: ['Almost never. Half of its answers are under 0.5% of the baseline’s length.'],
+        claims: [
+          { text: 'Its raw win rate is 3.7%.', holds: (f) => !!audit(f, 'gpt4_gamed') && pct(audit(f, 'gpt4_gamed')!.raw) === '3.7%' },
+          { text: 'Half of its answers are under 0.5% of the baseline’s length (median length ratio under 0.005).', holds: (f) => (audit(f, 'gpt4_gamed')?.medianRatio ?? 1) < 0.005 },
+        ],
       },
       {
         id: 'fit',
@@ -370,7 +491,13 @@ export const LESSONS: Lesson[] = [
           const up = a.lc - a.raw;
           return up < 0.05 ? 0 : up <= 0.5 ? 1 : 2;
         }),
-        after: ['About 70%, with a bootstrap interval only about 14 points wide, where AlpacaEval’s regularised LC says 12.2%. A tight interval only measures resampling noise; it cannot see that the whole estimate rests on a handful of prompts.'],
+        after: [
+          (f) => {
+            const a = audit(f, 'gpt4_gamed');
+            if (!a) return '';
+            return `${pct(a.lc)}, with a bootstrap interval only ${(100 * (a.lcHi - a.lcLo)).toFixed(1)} points wide (${pct(a.lcLo)} to ${pct(a.lcHi)}), where AlpacaEval’s regularised LC says ${pct(a.published.lc)}. A tight interval only measures resampling noise; it cannot see that the whole estimate rests on a handful of prompts.`;
+          },
+        ],
         claims: [
           { text: 'The unregularised estimate is more than 30 points above AlpacaEval’s published LC (12.2%).', holds: (f) => !!audit(f, 'gpt4_gamed') && audit(f, 'gpt4_gamed')!.lc - audit(f, 'gpt4_gamed')!.published.lc > 0.3 },
           { text: 'Its bootstrap interval is narrower than 20 points.', holds: (f) => !!audit(f, 'gpt4_gamed') && audit(f, 'gpt4_gamed')!.lcHi - audit(f, 'gpt4_gamed')!.lcLo < 0.2 },
@@ -385,7 +512,22 @@ export const LESSONS: Lesson[] = [
           const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
           return !a ? -1 : Math.abs(a.lc - a.published.lc) < 0.03 ? 0 : 1;
         }),
-        claims: [{ text: 'Its answer is the longer one in more than 30% of prompts.', holds: (f) => (audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.aLonger ?? 0) > 0.3 }],
+        after: [
+          (f) => {
+            const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
+            return a ? `The table also splits the verdicts by order: this judge gives FuseChat-Gemma-2-9B-Instruct ${pct(a.winFirst, 0)} where its answer is shown first and ${pct(a.winSecond, 0)} where it is shown second. The real judge favours the second slot, the opposite of the simulated judge of the last lesson; AlpacaEval randomises the order so that the raw rate averages over both.` : '';
+          },
+        ],
+        claims: [
+          { text: 'Its answer is the longer one in more than 30% of prompts.', holds: (f) => (audit(f, 'FuseChat-Gemma-2-9B-Instruct')?.aLonger ?? 0) > 0.3 },
+          {
+            text: 'The judge gives FuseChat-Gemma-2-9B-Instruct 60% shown first and 81% shown second (to the nearest point).',
+            holds: (f) => {
+              const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
+              return !!a && Math.round(100 * a.winFirst) === 60 && Math.round(100 * a.winSecond) === 81;
+            },
+          },
+        ],
       },
       {
         id: 'honest',
@@ -411,6 +553,98 @@ export const LESSONS: Lesson[] = [
     ],
   },
 ];
+
+/**
+ * The rules taught up to and including a step: the raw sum, and every rule a scorer step in this
+ * or an earlier lesson is about. A reveal shows only these, so that no step answers a later one.
+ */
+export function taughtRules(lessonId: string, stepId: string): RuleName[] {
+  const taught: RuleName[] = ['acc'];
+  for (const l of LESSONS)
+    for (const s of l.steps) {
+      if (s.widget.kind === 'scorer') for (const r of s.widget.focus) if (!taught.includes(r)) taught.push(r);
+      if (l.id === lessonId && s.id === stepId) return taught;
+    }
+  return taught;
+}
+
+/** For each question (lesson/step), the misconception behind each wrong option, answered. */
+const WRONG_BECAUSE: Record<string, Record<number, string>> = {
+  'sum-and-length/sum': {
+    1: 'The towel is the answer that fits, but acc never asks which answer fits. It adds one negative log-prob per token, and the towel has 18 tokens against the hat’s 3: many fairly cheap tokens still add up to a larger cost than three.',
+    2: '“ zebra.” is short too, but its first pieces (a bare space, “z”, “e”) are each surprising after this context. Short wins the sum only when the few tokens are not expensive ones.',
+  },
+  'sum-and-length/per-token': {
+    0: '“ hat.” has the smallest total, but only 3 tokens to divide it by, and all three cost something. An answer split into many pieces, most of them almost free, gets a lower average.',
+    1: 'Dividing by tokens does not favour a long answer as such: the towel’s average includes several expensive words. What per token rewards is fine splitting, where most pieces are nearly certain once a word has begun.',
+  },
+  'sum-and-length/per-char': {
+    0: '“ hat.” has the smallest sum, but only 4 characters to share it. Spread over 35 characters, the towel’s larger sum is the smaller cost per character.',
+    2: 'Per token rewarded zebra’s near-free pieces, but characters do not depend on how the tokenizer cut the word: “zebra.” still pays its expensive start over only 6 characters.',
+  },
+  'sum-and-length/chars-vs-bytes': {
+    0: 'For ASCII text the two denominators are equal, but 狗 is one character and three bytes. The bilingual answer is divided by 9 bytes instead of 7 characters, the made-up word by the same number either way, and that is enough to swap them.',
+  },
+  'sum-and-length/prefix': {
+    0: '“ par” wins the raw sum because every way of going on after “ par” counts towards it, “ park” included. The whole-word rule adds the cost of the word ending there, and after “ par” the model expects “k”.',
+  },
+  'letter-keys/one-letter': {
+    1: 'Every letter counts as one character, so acc_norm divides every sum by the same number, and dividing by the same positive number never changes which sum is largest.',
+  },
+  'letter-keys/thirty-questions': {
+    1: 'On letter keys every candidate has the same length, so acc_norm cannot disagree with acc on any question, however many there are. Disagreement needs answers of different lengths.',
+    2: 'On letter keys every candidate has the same length, so acc_norm cannot disagree with acc on any question, however many there are. Disagreement needs answers of different lengths.',
+  },
+  'letter-keys/tokens-not-letters': {
+    0: 'One character each, yes, but per token divides by the number of tokens, not characters, and a tokenizer need not cut every letter the same way: a space and a letter can be one piece or two.',
+  },
+  'pmi/prior': {
+    0: '“ Lily.” is by far the cheapest answer after this context, but PMI asks how much the context lowered each answer’s cost, not which is cheapest. With no context a whole sentence is even more expensive than a name, and this context makes the long story cheap too, so the story gains the most.',
+    2: 'PMI asks how much the context lowered each answer’s cost, not which is cheapest. “ Tom.” gains less than the long story, which is very expensive with no context and cheap after this one.',
+    3: '“ a big red ball.” stays expensive after this context: the context lowers its cost the least of the four, so its PMI is the smallest. PMI rewards the answer the context helps most.',
+  },
+  'pmi/letters-bos': {
+    0: 'PMI subtracts each letter’s cost with no context, and those costs differ a lot from letter to letter (they depend on how each is tokenised), so the order can change even where the sum is clear.',
+  },
+  'pmi/letters-answer': {
+    0: 'Against “Answer:” the baseline is how likely each letter is after the answer format alone, no longer how likely it is to open a text. The costs PMI subtracts change, and so can the winner: B’s lead came from the old baseline, not from the question.',
+  },
+  'fixed-cost/fit': {
+    0: 'The opener adds bits, but the same bits to every answer whatever its length. A cost that does not grow with n goes into the intercept α, not the slope β.',
+    2: 'The opener adds bits, but the same bits to every answer whatever its length. A cost that does not grow with n goes into the intercept α, not the slope β.',
+  },
+  'fixed-cost/short-pay-most': {
+    1: 'The longest answers pay the same opener, but divide it by many more bytes; the shortest divide it by few, so their bits per byte rise the most.',
+  },
+  'fixed-cost/corpus-vs-mean': {
+    0: 'Corpus BPB weights each answer by its bytes, so the long answers dominate it. The mean of ratios gives a 12-byte answer the same weight as a 150-byte one, and the short answers carry the opener’s cost most thickly.',
+  },
+  'fixed-cost/prior-bpb': {
+    1: 'A prior with a mean of 111 bytes spreads its weight over long lengths, where R(k) is low; the opener’s bits sit in the first bytes, which μ = 20 weighs most.',
+  },
+  'judge-bias/position': {
+    1: 'The bonus goes to whichever answer is seen first: with A first it helps A, with B first it helps B by the same amount in log-odds. Averaging the two orders cancels it, up to the curvature of σ.',
+  },
+  'judge-bias/verbosity': {
+    0: 'Always showing A first carries both biases at once: the first-slot bonus and the length bonus.',
+    1: 'Swapping cancels the first-slot bonus, but A is the longer answer in both orders, so the length bonus is in both verdicts and survives the average.',
+  },
+  'judge-bias/real-quality': {
+    1: 'Length control sets the length term to zero. Here length carries real quality, so it removes real quality too, while the swap-average has no position bias left and no verbosity bias to remove.',
+  },
+  'lc-trust/gamed': {
+    0: 'gpt4_gamed was told to answer as briefly as possible, about 68 characters against the baseline’s 2,000: its answer is almost never the longer one.',
+    1: 'gpt4_gamed was told to answer as briefly as possible, about 68 characters against the baseline’s 2,000: its answer is almost never the longer one.',
+  },
+  'lc-trust/fit': {
+    0: 'An estimate at equal length is not anchored to the raw rate. The fit learns a steep length effect from the few prompts where the lengths are closest and projects it all the way to a ratio of 1, far outside the data.',
+    1: 'An estimate at equal length is not anchored to the raw rate. The fit learns a steep length effect from the few prompts where the lengths are closest and projects it all the way to a ratio of 1, far outside the data, and nothing stops it short.',
+  },
+  'lc-trust/contrast': {
+    1: 'With lengths on both sides of equal, the fit interpolates: the equal-length point sits inside the data, so an unregularised fit and AlpacaEval’s regularised one have little room to differ.',
+  },
+};
+for (const l of LESSONS) for (const s of l.steps) if (s.question) s.question.wrongBecause = WRONG_BECAUSE[`${l.id}/${s.id}`] ?? {};
 
 export function findLesson(id: string | null): Lesson | undefined {
   return LESSONS.find((l) => l.id === id);

@@ -1,6 +1,7 @@
 // Lesson progress, remembered in this browser only: which steps were seen and what the learner
 // predicted. Read defensively: a damaged entry is dropped, never trusted.
 import { useSyncExternalStore } from 'react';
+import type { Lesson } from './types';
 
 const KEY = 'lengthlens.lessons.v1';
 
@@ -66,4 +67,24 @@ export function useProgress(): Progress {
 
 export function stepProgress(p: Progress, lesson: string, step: string): StepProgress | undefined {
   return p[stepKey(lesson, step)];
+}
+
+/**
+ * How many of the learner's committed predictions were right, over the given lessons. A question's
+ * right option is the one its text claims (the claim tests make it the live answer on the lesson model).
+ */
+export function predictionScore(p: Progress, lessons: readonly Lesson[]): { right: number; answered: number; questions: number } {
+  let right = 0;
+  let answered = 0;
+  let questions = 0;
+  for (const l of lessons)
+    for (const s of l.steps) {
+      if (!s.question) continue;
+      questions++;
+      const a = stepProgress(p, l.id, s.id)?.answer;
+      if (a === undefined) continue;
+      answered++;
+      if (a === s.question.claim) right++;
+    }
+  return { right, answered, questions };
 }

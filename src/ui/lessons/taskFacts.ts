@@ -37,6 +37,7 @@ export function taskRun(label: string, set: TaskSet, results: ItemScore[]): Task
           // Keyed by the Scorer's rule names (the snapshot's), from the rule table.
           accuracies: Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, rules[r.id as AccuracyRule]?.value ?? NaN])) as Record<RuleName, number>,
           accNormDisagreements: Math.round(m.accuracies.acc_acc_norm_disagreement * n),
+          chance: set.items.reduce((s, item) => s + 1 / item.choices.length, 0) / set.items.length,
         }
       : {}),
   };

@@ -53,6 +53,9 @@ export interface AuditFacts {
   aLonger: number;
   /** Median length ratio (model / baseline). */
   medianRatio: number;
+  /** The evaluated model's mean win rate on the verdicts where the judge saw its answer first, and second. */
+  winFirst: number;
+  winSecond: number;
   /** AlpacaEval's own published figures for this model. */
   published: { winRate: number; lc: number; avgLength: number };
   /** 'live': audited here from the served data; 'summary': cited numbers (data not served). */
@@ -76,6 +79,8 @@ export interface Question {
   claim: number;
   /** The option the live numbers make right. */
   answer(f: Facts): number;
+  /** For each wrong option: the misconception behind it, answered (shown under "Not quite"). */
+  wrongBecause?: Record<number, string>;
 }
 
 export interface Claim {
@@ -91,8 +96,8 @@ export interface Step {
   widget: Widget;
   /** Asked before the live numbers are shown. */
   question?: Question;
-  /** Shown after the reveal. */
-  after?: string[];
+  /** Shown after the reveal: fixed text, or text written from the live numbers (so it cannot drift from them). */
+  after?: (string | ((f: Facts) => string))[];
   /** Extra statements about the numbers, each checked live. */
   claims?: Claim[];
 }
@@ -104,4 +109,6 @@ export interface Lesson {
   steps: Step[];
   /** How the picture changes on a larger hub model. */
   larger: string;
+  /** The heading of the `larger` box ("On a larger model" when absent). */
+  largerTitle?: string;
 }

@@ -3,7 +3,9 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PARAMS, simulateJudge } from '../../core/judge/simulate';
 import type { Snapshot, SnapshotModel, TaskRunSnapshot } from '../../state/snapshot';
+import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { loadAuditFacts } from './auditFacts';
+import { LESSON_LENGTHS } from './content';
 import { lessonModel, scoreItems } from './lessonEngine';
 import { bpbRuns, letterRuns } from './taskFacts';
 import type { AlpacaModel, Facts, Widget } from './types';
@@ -25,7 +27,8 @@ export const needsModel = (w: Widget) => w.kind === 'scorer' || w.kind === 'task
 export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status: 'ready' }>> {
   switch (w.kind) {
     case 'scorer': {
-      const [result] = await scoreItems([{ context: w.context, candidates: w.candidates }], w.unconditionalContext ?? '');
+      const [raw] = await scoreItems([{ context: w.context, candidates: w.candidates }], w.unconditionalContext ?? '');
+      const result = withLengthConvention(raw, LESSON_LENGTHS);
       const m = await lessonModel();
       return { status: 'ready', facts: { kind: 'scorer', result }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
     }

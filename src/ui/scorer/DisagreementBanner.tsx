@@ -2,15 +2,19 @@
 // where they do not, a second one on why, from the numbers in the table (core/scoring/verdict.ts).
 import type { ItemScore, RuleName } from '../../core/scoring/types';
 import { verdictSentence } from '../../core/scoring/verdict';
-import { candidateLetter, RULE_LABEL, RULE_ORDER, snippet } from './format';
+import { candidateLetter, RULE_LABEL, RULE_ORDER as ALL_RULES, snippet } from './format';
 
 /** "five", or the digits past ten. */
 function countWord(n: number): string {
   return ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][n] ?? String(n);
 }
 
-export function DisagreementBanner(props: { result: ItemScore; indices: number[]; gold: number | null }) {
-  const { result, indices, gold } = props;
+/** `rules`: the rules to name (all when absent; a lesson names only those taught so far). */
+export function DisagreementBanner(props: { result: ItemScore; indices: number[]; gold: number | null; rules?: readonly RuleName[] }) {
+  const { indices, gold } = props;
+  const RULE_ORDER = props.rules ? ALL_RULES.filter((r) => props.rules!.includes(r)) : ALL_RULES;
+  // The verdict sentence sees only the named rules' winners.
+  const result = props.rules ? { ...props.result, winners: Object.fromEntries(ALL_RULES.map((r) => [r, RULE_ORDER.includes(r) ? props.result.winners[r] : -1])) as ItemScore['winners'] } : props.result;
   // Group rules by the workspace index they pick, in the order the rules are listed.
   const groups = new Map<number, RuleName[]>();
   for (const rule of RULE_ORDER) {
@@ -40,6 +44,14 @@ export function DisagreementBanner(props: { result: ItemScore; indices: number[]
               ? ''
               : ` Right (gold ${candidateLetter(gold)}): ${right.join(', ')}.`;
         })();
+  if (entries.length === 1 && RULE_ORDER.length === 1) {
+    const rule = RULE_LABEL[RULE_ORDER[0]];
+    return (
+      <p className="banner agree" role="status" data-testid="disagreement">
+        {rule.charAt(0).toUpperCase() + rule.slice(1)} picks {name(entries[0][0])}.{goldNote}
+      </p>
+    );
+  }
   if (entries.length === 1) {
     return (
       <p className="banner agree" role="status" data-testid="disagreement">

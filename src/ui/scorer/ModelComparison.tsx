@@ -4,6 +4,7 @@
 // log-prob moved most.
 import { useEffect, useMemo, useState } from 'react';
 import { compareItems } from '../../core/compare/agreement';
+import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { ALL_DTYPES, type Dtype } from '../../core/dtypes';
 import type { ItemScore } from '../../core/scoring/types';
 import { useCompare } from '../../state/compareSession';
@@ -32,7 +33,10 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
   const embed = props.embed ?? false;
   const wanted = useWorkspace((s) => s.compare);
   const load = useCompare((s) => s.load);
-  const other = useCompare((s) => s.result);
+  // The first model's result comes with the table's length convention applied: the second's gets the same.
+  const otherAsScored = useCompare((s) => s.result);
+  const lengths = useWorkspace((s) => s.lengths);
+  const other = useMemo(() => (otherAsScored ? withLengthConvention(otherAsScored, lengths) : null), [otherAsScored, lengths]);
   const error = useCompare((s) => s.error);
   const scoring = useEngine((s) => s.scoring);
   const first = useEngine((s) => s.load);

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import type { CandidateScore, ItemScore, RuleName } from '../../core/scoring/types';
 import { SCORE_COLUMNS, type ScoreField } from '../../core/scoring/rules';
+import { conventionMatters, type LengthConvention } from '../../core/scoring/lengthConvention';
 import type { InputProblem } from '../../state/inputCheck';
 import type { Units } from '../../state/workspaceSchema';
 import { candidateLetter, fmt, inUnits, RULE_LABEL, visible } from './format';
@@ -22,8 +23,8 @@ interface Column {
 
 const COLUMNS: Column[] = [
   { key: 'n_tokens', label: 'tokens', kind: 'count', title: 'Scored tokens of the continuation' },
-  { key: 'n_bytes', label: 'bytes', kind: 'count', title: 'UTF-8 bytes of the candidate as given' },
-  { key: 'n_chars', label: 'chars', kind: 'count', title: 'Unicode code points of the candidate as given' },
+  { key: 'n_bytes', label: 'bytes', kind: 'count', title: 'UTF-8 bytes of the candidate (a leading space counted or not, as the lengths line says): the per-byte denominator' },
+  { key: 'n_chars', label: 'chars', kind: 'count', title: 'Unicode code points of the candidate (a leading space counted or not, as the lengths line says): the per-char denominator' },
   // One column per row of the rule table.
   ...SCORE_COLUMNS.map(
     (r): Column => ({
@@ -55,6 +56,38 @@ export interface ScoreTableProps {
   pmiPending?: readonly number[];
   /** Called after a new result is on screen (for the latency figure). */
   onRendered?(): void;
+  /** Which length convention `result` was counted under; `onLengths` makes it selectable. */
+  lengths?: LengthConvention;
+  onLengths?(c: LengthConvention): void;
+  /** Which columns (by candidate field) to show; all when absent (a lesson shows only the rules taught so far). */
+  columns?(key: string): boolean;
+  /** Column keys to put first, right after the candidate. */
+  first?: readonly string[];
+}
+
+const LENGTH_LABEL: Record<LengthConvention, string> = {
+  harness: 'as lm-eval-harness: a leading space (its target_delimiter) is not counted',
+  typed: 'as typed: every character counted',
+};
+
+/** Which string the per-char and per-byte columns divide by: shown wherever a candidate starts with a space. */
+function LengthsLine(props: { convention: LengthConvention; onChange?(c: LengthConvention): void }) {
+  if (!props.onChange)
+    return (
+      <p className="muted small lengths-line" data-testid="lengths-line" data-lengths={props.convention}>
+        Lengths (chars, bytes and what is divided by them) {LENGTH_LABEL[props.convention]}.
+      </p>
+    );
+  return (
+    <fieldset className="lengths-line small" data-testid="lengths-line" data-lengths={props.convention}>
+      <legend>Lengths (chars, bytes and what is divided by them)</legend>
+      {(['harness', 'typed'] as const).map((c) => (
+        <label key={c}>
+          <input type="radio" name="lengths" value={c} checked={props.convention === c} onChange={() => props.onChange!(c)} data-testid={`lengths-${c}`} /> {LENGTH_LABEL[c]}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 function cellText(c: CandidateScore, col: Column, units: Units): string {
@@ -70,6 +103,10 @@ export function ScoreTable(props: ScoreTableProps) {
   const renderedFor = useRef<ItemScore | null>(null);
   const rescoring = new Set(props.rescoring ?? []);
   const pmiPending = new Set(props.pmiPending ?? []);
+  const kept = props.columns ? COLUMNS.filter((c) => props.columns!(c.key)) : COLUMNS;
+  // Columns named in `first` lead, in that order (on a phone they stay in view without scrolling).
+  const first = props.first ?? [];
+  const shownColumns = [...first.flatMap((k) => kept.filter((c) => c.key === k)), ...kept.filter((c) => !first.includes(c.key))];
   useEffect(() => {
     if (result && renderedFor.current !== result) {
       renderedFor.current = result;
@@ -103,6 +140,7 @@ export function ScoreTable(props: ScoreTableProps) {
           ))}
         </fieldset>
       </div>
+      {result && props.lengths && conventionMatters(result.candidates.map((c) => c.text)) && <LengthsLine convention={props.lengths} onChange={props.onLengths} />}
       <ScrollX className={`table-scroll ${props.stale ? 'stale' : ''}`} label="Scores table (scrolls sideways)">
         <table className="score-table" data-testid="score-table">
           <caption className="sr-only">
@@ -111,7 +149,7 @@ export function ScoreTable(props: ScoreTableProps) {
           <thead>
             <tr>
               <th scope="col">candidate</th>
-              {COLUMNS.map((col) => (
+              {shownColumns.map((col) => (
                 <th key={col.key} scope="col" title={col.title} data-col={col.key}>
                   {col.label}
                   {col.kind === 'logprob' && <span className="unit"> ({unitLabel})</span>}
@@ -160,7 +198,7 @@ export function ScoreTable(props: ScoreTableProps) {
                   <tr key={i} data-candidate={i} className="unscored">
                     {label}
                     {/* Only a real problem is styled as an error; a row waiting for its first score is plain. */}
-                    <td colSpan={COLUMNS.length} className={problem ? 'problem-cell' : 'pending-cell muted'}>
+                    <td colSpan={shownColumns.length} className={problem ? 'problem-cell' : 'pending-cell muted'}>
                       {problem ?? (result ? 'Not scored yet.' : '')}
                     </td>
                   </tr>
@@ -169,7 +207,7 @@ export function ScoreTable(props: ScoreTableProps) {
               return (
                 <tr key={i} data-candidate={i} data-fresh={!rescoring.has(i)} className={[wins.length ? 'has-win' : '', rescoring.has(i) ? 'rescoring' : ''].join(' ').trim() || undefined}>
                   {label}
-                  {COLUMNS.map((col) => {
+                  {shownColumns.map((col) => {
                     const win = col.rule !== undefined && wins.includes(col.rule);
                     if (col.key === 'pmi' && pmiPending.has(i))
                       return (

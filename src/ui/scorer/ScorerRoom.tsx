@@ -1,6 +1,7 @@
 // The Scorer: one context, N candidates, one model; every scoring rule side by side, with
 // per-token surprisal. `embed` renders the chrome-less view for iframes.
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { useEngine } from '../../state/engineSession';
 import { applyInitialWorkspace, startWorkspaceSync, useLinkStatus } from '../../state/sync';
 import { useWorkspace } from '../../state/workspace';
@@ -43,6 +44,8 @@ export default function ScorerRoom(props: { embed?: boolean }) {
 
   const { input } = useLiveScoring();
   const units = useWorkspace((s) => s.units);
+  const lengths = useWorkspace((s) => s.lengths);
+  const setLengths = useWorkspace((s) => s.setLengths);
   const setUnits = useWorkspace((s) => s.setUnits);
   const gold = useWorkspace((s) => s.gold);
   const candidateCount = useWorkspace((s) => s.candidates.length);
@@ -86,7 +89,8 @@ export default function ScorerRoom(props: { embed?: boolean }) {
     }
   };
 
-  const result = scoring.result;
+  // The engine counts lengths as typed; the table shows the chosen convention (lm-eval-harness's by default).
+  const result = useMemo(() => (scoring.result ? withLengthConvention(scoring.result, lengths) : null), [scoring.result, lengths]);
   const indices = scoring.input?.indices ?? [];
   const stale =
     scoring.running ||
@@ -117,8 +121,10 @@ export default function ScorerRoom(props: { embed?: boolean }) {
         rescoring={scoring.rescoring}
         pmiPending={scoring.pmiPending}
         onRendered={onRendered}
+        lengths={lengths}
+        onLengths={setLengths}
       />
-      {result && scoring.templated && <TemplateComparison raw={result} templated={scoring.templated} indices={indices} units={units} />}
+      {result && scoring.templated && <TemplateComparison raw={result} templated={withLengthConvention(scoring.templated, lengths)} indices={indices} units={units} />}
       {result && scoring.input && !embed && <Variants input={scoring.input} indices={indices} />}
       {result && (!embed || compareWanted) && <ModelComparison result={result} indices={indices} embed={embed} />}
       <Warnings warnings={result?.warnings ?? []} indices={indices} problems={input.problems} />

@@ -10,7 +10,8 @@ import { DEFAULT_SCORE_OPTIONS } from '../../../src/core/scoring/types';
 import { DEFAULT_PARAMS, simulateJudge } from '../../../src/core/judge/simulate';
 import { sampleTask } from '../../../src/core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../../src/core/tasks/types';
-import { FIXED_OPENER, LESSONS, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
+import { withLengthConvention } from '../../../src/core/scoring/lengthConvention';
+import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, taughtRules, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
 import { clozeSubset, taskRun } from '../../../src/ui/lessons/taskFacts';
 import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
@@ -39,7 +40,7 @@ async function factsOf(step: Step): Promise<Facts> {
   const w = step.widget;
   switch (w.kind) {
     case 'scorer':
-      return { kind: 'scorer', result: await engine.score({ context: w.context, candidates: w.candidates, options: { ...DEFAULT_SCORE_OPTIONS, unconditionalContext: w.unconditionalContext ?? '' } }) };
+      return { kind: 'scorer', result: withLengthConvention(await engine.score({ context: w.context, candidates: w.candidates, options: { ...DEFAULT_SCORE_OPTIONS, unconditionalContext: w.unconditionalContext ?? '' } }), LESSON_LENGTHS) };
     case 'task':
       return { kind: 'task', runs: w.view === 'accuracy' ? taskRuns.letters : taskRuns.bpb };
     case 'judge': {
@@ -68,6 +69,67 @@ describe('lesson claims hold on the real numbers', () => {
       });
     }
   }
+
+  it('every sentence written from the live numbers is whole (no NaN, no undefined, never empty)', async () => {
+    for (const lesson of LESSONS)
+      for (const step of lesson.steps)
+        for (const p of step.after ?? []) {
+          if (typeof p === 'string') continue;
+          const text = p(await factsOf(step));
+          expect(text, `${lesson.id}/${step.id}`).not.toBe('');
+          expect(text, `${lesson.id}/${step.id}`).not.toMatch(/NaN|undefined|Infinity/);
+        }
+  });
+
+  it('the numbers those sentences state are the hand-checked live values', async () => {
+    const said = async (lessonId: string, stepId: string) => {
+      const step = LESSONS.find((l) => l.id === lessonId)!.steps.find((s) => s.id === stepId)!;
+      const f = await factsOf(step);
+      return (step.after ?? []).map((p) => (typeof p === 'string' ? p : p(f))).join(' ');
+    };
+    // The zebra trace: a bare space 5.53, "z" 4.45, "e" 4.21 bits, then 0.08 / 0.01 / 0.01.
+    expect(await said('sum-and-length', 'per-token')).toContain('“ ” 5.53, “z” 4.45, “e” 4.21, “b” 0.08, “r” 0.01, “a” 0.01');
+    // " B" with no context: 19.3 bits; the others 12.4 (A), 14.3 (D), 16.2 (C).
+    expect(await said('pmi', 'letters-bos')).toContain('(19.3 bits with no context, against 12.4–16.2');
+    // The audit's LC interval for gpt4_gamed: [63.1%, 76.1%], 0.7610893 − 0.6314941 = 12.96 points.
+    expect(await said('lc-trust', 'fit')).toContain('70.4%, with a bootstrap interval only 13.0 points wide (63.1% to 76.1%)');
+    expect(await said('lc-trust', 'contrast')).toContain('60% where its answer is shown first and 81% where it is shown second');
+    // Seed 3 (the judge-bias note's setting): target 46.3%, fixed 63.7%, swap 53.8%, LC 46.7%; with ρ = 0.6 LC 34.4%.
+    expect(await said('judge-bias', 'verbosity')).toBe('Swap-averaging leaves A 7.5 points too high (53.8% against 46.3%); length control lands 0.4 points from the truth (46.7%).');
+    expect(await said('judge-bias', 'real-quality')).toContain('lands 11.9 points low (34.4% against 46.3%)');
+  });
+
+  it('the judge lessons use the judge-bias note\'s setting: within a point of its 46.4 / 63.6 / 53.7 / 46.7', () => {
+    const s = simulateJudge({ ...DEFAULT_PARAMS, seed: JUDGE_SEED });
+    expect(Math.abs(s.target - 0.464)).toBeLessThan(0.01);
+    expect(Math.abs(s.fixedOrder - 0.636)).toBeLessThan(0.01);
+    expect(Math.abs(s.swap - 0.537)).toBeLessThan(0.01);
+    expect(Math.abs(s.lc - 0.467)).toBeLessThan(0.01);
+    for (const step of LESSONS.find((l) => l.id === 'judge-bias')!.steps) expect(step.widget.kind === 'judge' && step.widget.params.seed).toBe(JUDGE_SEED);
+  });
+
+  it('a step shows only the rules taught so far: step 1 does not answer steps 2 and 3, letter keys do not answer PMI', () => {
+    expect(taughtRules('sum-and-length', 'sum')).toEqual(['acc']);
+    expect(taughtRules('sum-and-length', 'per-token')).toEqual(['acc', 'per_token']);
+    expect(taughtRules('sum-and-length', 'per-char')).toEqual(['acc', 'per_token', 'acc_norm', 'acc_bytes']);
+    expect(taughtRules('letter-keys', 'tokens-not-letters')).not.toContain('pmi');
+    expect(taughtRules('pmi', 'prior')).toContain('pmi');
+    // Every scorer step's own rules are taught by the time it is shown.
+    for (const l of LESSONS) for (const st of l.steps) if (st.widget.kind === 'scorer') for (const r of st.widget.focus) expect(taughtRules(l.id, st.id)).toContain(r);
+  });
+
+  it('"Not quite" answers the misconception behind every wrong option of every question', () => {
+    for (const l of LESSONS)
+      for (const st of l.steps) {
+        const q = st.question;
+        if (!q) continue;
+        const n = q.options === 'candidates' ? (st.widget.kind === 'scorer' ? st.widget.candidates.length : 0) : q.options.length;
+        for (let i = 0; i < n; i++) {
+          if (i === q.claim) expect(q.wrongBecause?.[i], `${l.id}/${st.id}: the right option has no misconception`).toBeUndefined();
+          else expect(q.wrongBecause?.[i], `${l.id}/${st.id}: option ${i}`).toMatch(/\w.{40,}/);
+        }
+      }
+  });
 
   it('the cited AlpacaEval summary is what the same audit gives on the data', () => {
     for (const m of Object.keys(AUDIT_SUMMARY) as AlpacaModel[]) {
