@@ -151,7 +151,8 @@ interface PageHooks {
 }
 
 function workspaceScript(model: string, dtype: string, context: string, candidates: string[]): string {
-  const ws = { v: 1, model: { kind: 'served', name: model }, dtype, device: 'wasm', context, candidates, gold: null, boundaryPolicy: 'whole', unconditionalContext: '', chatTemplate: false, units: 'bits' };
+  // Lengths as typed: the final table is compared with a from-scratch score, which counts them so.
+  const ws = { v: 1, model: { kind: 'served', name: model }, dtype, device: 'wasm', context, candidates, gold: null, boundaryPolicy: 'whole', unconditionalContext: '', chatTemplate: false, units: 'bits', lengths: 'typed' };
   return `localStorage.setItem('lengthlens.scorer.workspace.v1', ${JSON.stringify(JSON.stringify(ws))});`;
 }
 

@@ -10,6 +10,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import { listen, staticHost } from './staticHost';
 import { decodeSnapshot } from '../../src/state/snapshot';
+import { LESSONS } from '../../src/ui/lessons/content';
 
 /** The plain static host: the build alone (with its embedded stories260K), less the data/ folder it ships (the lesson's summary fallback is tested on it). */
 const { server: hostServer, log: hostLog } = staticHost({ '/data/': null });
@@ -152,10 +153,11 @@ describe('embeds on any static host', () => {
     hostLog.length = 0;
     await reader.goto(parentUrl + '/');
     const frame = reader.frameLocator('iframe');
-    await frame.getByTestId('option-3').check();
+    // The reader predicts wrong: the reveal still shows the step's live answer, from the snapshot.
+    await frame.getByTestId('option-0').check();
     await frame.getByTestId('commit').click();
     await frame.getByTestId('snapshot-badge').waitFor({ timeout: 60_000 });
-    expect(await frame.getByTestId('reveal').getAttribute('data-live')).toBe('3');
+    expect(await frame.getByTestId('reveal').getAttribute('data-live')).toBe(String(LESSONS.find((l) => l.id === 'pmi')!.steps[2].question!.claim));
     await expect(frame.locator('[data-testid=claim][data-holds=false]').count()).resolves.toBe(0);
     expect(requests.filter(isModelRequest)).toEqual([]);
     expect(hostLog.filter(isModelRequest)).toEqual([]);
