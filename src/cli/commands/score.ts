@@ -132,6 +132,31 @@ function stopOnSignal(): { readonly signal: 'SIGINT' | 'SIGTERM' | undefined; re
   };
 }
 
+/** A streamed output that can be closed, with what was scored or with an error. */
+interface ClosableOutput {
+  readonly written: number;
+  end(error: string | undefined, signal: 'SIGINT' | 'SIGTERM' | undefined): Promise<void>;
+}
+
+/**
+ * Closes a streamed run's output once its loop ends: with what was scored and, when a signal
+ * stopped it, a line on stderr and the signal's exit status (else 0).
+ */
+async function closeStream(writer: ClosableOutput, signal: 'SIGINT' | 'SIGTERM' | undefined, format: string): Promise<number> {
+  await writer.end(undefined, signal);
+  if (signal === undefined) return 0;
+  const n = writer.written;
+  process.stderr.write(`lengthlens score: interrupted (${signal}) after ${n} item${n === 1 ? '' : 's'}; the output holds those ${n} and ${format === 'json' ? 'is closed with "interrupted"' : 'ends there'}\n`);
+  return signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
+}
+
+/** A streamed run that failed: a reader that went away (`| head`) loses nothing anyone reads (0); else the output is closed with the error, which is thrown on. */
+async function failStream(writer: ClosableOutput, signal: 'SIGINT' | 'SIGTERM' | undefined, err: unknown): Promise<number> {
+  if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+  await writer.end((err as Error).message, signal);
+  throw err;
+}
+
 /** How results are written: one JSON document, JSON Lines, or a table. */
 export type OutputFormat = 'json' | 'jsonl' | 'table';
 
@@ -318,23 +343,14 @@ export const command: Command = {
         progress?.tick(++done);
       }
       progress?.end();
-      await writer.end(undefined, stop.signal);
-      if (stop.signal !== undefined) {
-        const n = writer.written;
-        process.stderr.write(`lengthlens score: interrupted (${stop.signal}) after ${n} item${n === 1 ? '' : 's'}; the output holds those ${n} and ${format === 'json' ? 'is closed with "interrupted"' : 'ends there'}\n`);
-        return stop.signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
-      }
+      return await closeStream(writer, stop.signal, format);
     } catch (err) {
       progress?.end();
-      // The reader went away (`| head`): nothing is lost that anyone would read.
-      if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
-      await writer.end((err as Error).message, stop.signal);
-      throw err;
+      return await failStream(writer, stop.signal, err);
     } finally {
       stop.release();
       await engine.unload();
     }
-    return 0;
   },
 };
 
@@ -391,20 +407,12 @@ async function runComparison(run: ComparisonRun): Promise<number> {
       progress?.tick(++done);
     }
     progress?.end();
-    await writer.end(undefined, stop.signal);
-    if (stop.signal !== undefined) {
-      const n = writer.written;
-      process.stderr.write(`lengthlens score: interrupted (${stop.signal}) after ${n} item${n === 1 ? '' : 's'}; the output holds those ${n} and ${format === 'json' ? 'is closed with "interrupted"' : 'ends there'}\n`);
-      return stop.signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
-    }
+    return await closeStream(writer, stop.signal, format);
   } catch (err) {
     progress?.end();
-    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
-    await writer.end((err as Error).message, stop.signal);
-    throw err;
+    return await failStream(writer, stop.signal, err);
   } finally {
     stop.release();
     await engine.unload();
   }
-  return 0;
 }
