@@ -13,6 +13,7 @@ import { useWorkspace } from '../../state/workspace';
 import type { ModelChoice } from '../../state/workspaceSchema';
 import { rampColor } from './colors';
 import { candidateLetter, fmt, RULE_LABEL, RULE_ORDER, snippet, visible } from './format';
+import { ScrollX } from '../common/ScrollX';
 import './compare.css';
 
 /** Bits per byte at which the trace's colour is darkest. */
@@ -127,7 +128,7 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
               ? `The winner flips under ${comparison.flipped.map((r) => `${RULE_LABEL[r as keyof typeof RULE_LABEL] ?? r} (${letter(comparison.rules[r].a)} → ${letter(comparison.rules[r].b)})`).join(', ')}.`
               : 'Both models pick the same candidate under every rule.'}
           </p>
-          <div className="table-scroll">
+          <ScrollX className="table-scroll" label="Winners on both models (scrolls sideways)">
             <table className="score-table compare-agreement" data-testid="compare-agreement">
               <caption className="sr-only">The winner of each rule on both models</caption>
               <thead>
@@ -164,8 +165,8 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
                 </tr>
               </tbody>
             </table>
-          </div>
-          <div className="table-scroll">
+          </ScrollX>
+          <ScrollX className="table-scroll" label="Tokens per candidate on both models (scrolls sideways)">
             <table className="score-table compare-fertility" data-testid="compare-fertility">
               <caption className="sr-only">Bytes, characters and tokens of each candidate on both models</caption>
               <thead>
@@ -195,7 +196,7 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollX>
           <h3>Surprisal, aligned on bytes</h3>
           <p className="small muted" data-testid="aligned-note">
             Each block covers the same bytes on both models; its colour and number are bits per byte.{' '}
