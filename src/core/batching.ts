@@ -3,6 +3,20 @@
 
 /** Upper bound on batch × padded length of one continuation pass (tokens). */
 export const DEFAULT_MAX_BATCH_TOKENS = 4096;
+/**
+ * Logit floats one pass may return (rows × positions × vocabulary): 4M floats, 16 MB. Larger
+ * outputs cost more per float, not less: glibc's allocator hands out blocks above its largest
+ * dynamic mmap threshold (32 MB) as fresh pages, so every pass pays page faults for its whole
+ * output, and the output no longer fits the caches it is read back from (measured: a 32,000-token
+ * vocabulary scored 1.3× faster at this cap than with 4,096-token passes; see docs/performance.md).
+ */
+export const MAX_PASS_LOGIT_FLOATS = 1 << 22;
+
+/** The token budget of one pass for a vocabulary: maxBatchTokens, or fewer where its logits would pass MAX_PASS_LOGIT_FLOATS. */
+export function passTokenBudget(maxBatchTokens: number, vocab: number): number {
+  return Math.max(1, Math.min(maxBatchTokens, Math.floor(MAX_PASS_LOGIT_FLOATS / Math.max(1, vocab))));
+}
+
 /** Cache rows (batch × (past + new) tokens) allowed per pass, as a multiple of maxBatchTokens. */
 export const MAX_PAST_FACTOR = 4;
 

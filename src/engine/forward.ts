@@ -8,7 +8,7 @@ import { Tensor, type PreTrainedModel } from '@huggingface/transformers';
 import { decoderSession, type DecoderSession } from './graph';
 import { callForward, gpuData, modelConfig, ortTensor, tensorFromOrt } from './transformersAdapter';
 import { LOGITS_TO_KEEP_INPUTS } from './plan';
-import { batchGroups, DEFAULT_MAX_BATCH_TOKENS, lengthBatches, MAX_PAST_FACTOR, singleRowGroups } from '../core/batching';
+import { batchGroups, DEFAULT_MAX_BATCH_TOKENS, lengthBatches, MAX_PASS_LOGIT_FLOATS, MAX_PAST_FACTOR, singleRowGroups } from '../core/batching';
 
 type Feeds = Record<string, Tensor>;
 type ModelInputs = Record<string, Tensor | Feeds>;
@@ -426,9 +426,6 @@ export interface WholeSequence {
   count: number;
 }
 
-/** Logit floats one pass may return (its rows × positions × vocabulary): 128 MB. */
-const MAX_LOGIT_FLOATS = 1 << 25;
-
 /**
  * Logit rows of whole sequences run from an empty past: right-padded together in least-cost
  * batches (padding after a sequence's end is masked and changes nothing before it), or each alone
@@ -444,7 +441,7 @@ export async function wholeSequenceRows(
 ): Promise<void> {
   const budget = options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS;
   const V = Math.max(1, options.vocab ?? 1);
-  const fits = (rows: number, longest: number) => !options.alone && rows * longest <= budget && rows * longest * V <= MAX_LOGIT_FLOATS;
+  const fits = (rows: number, longest: number) => !options.alone && rows * longest <= budget && rows * longest * V <= MAX_PASS_LOGIT_FLOATS;
   for (const batch of lengthBatches(seqs.map((s) => s.ids.length), fits)) {
     if (options.cancel?.cancelled()) throw new AbortError();
     const { width: L, feeds } = paddedInputs(batch.map((i) => seqs[i].ids));

@@ -13,7 +13,7 @@ import { codePointLength, utf8Length } from '../core/text/unicode';
 import { MAX_CANDIDATE_CHARS } from '../core/limits';
 import { addSpecialTokensFor, encodeAlone, encodeCached, encodeWithPieces, longestPieceChars, LruCache, pieceOf, piecesById } from './encode';
 import { AbortError, continuationRows, disposePrefix, prefixTokensToRun, runPrefixes, runPrefixReusing, wholeSequenceRows, type BatchOptions, type CancelToken, type PrefixReuse } from './forward';
-import { DEFAULT_MAX_BATCH_TOKENS, lengthBatches, PASS_OVERHEAD_TOKENS } from '../core/batching';
+import { DEFAULT_MAX_BATCH_TOKENS, lengthBatches, PASS_OVERHEAD_TOKENS, passTokenBudget } from '../core/batching';
 import { gqaPrefixChoice, type PlanName } from './plan';
 import type { LoadedModel } from './model';
 import type { StatsMode } from './api';
@@ -262,6 +262,8 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
 }
 
 async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions, wordFinal: boolean): Promise<(Scored | null)[]> {
+  // One budget for every pass of this call, in tokens, capped by the vocabulary (passTokenBudget).
+  options = { ...options, maxBatchTokens: passTokenBudget(options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS, m.info.vocabSize) };
   const { topK = 0, stats = 'full', cancel } = options;
   const extra = wordFinal ? 1 : 0;
   const results: (Scored | null)[] = plans.map(() => null);

@@ -2,7 +2,7 @@
 // against a brute force over every split of the sorted order.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { batchGroups, lengthBatches, MAX_PAST_FACTOR, singleRowGroups } from '../../src/core/batching';
+import { batchGroups, lengthBatches, MAX_PASS_LOGIT_FLOATS, MAX_PAST_FACTOR, passTokenBudget, singleRowGroups } from '../../src/core/batching';
 
 const FC_RUNS = Number(process.env.FC_RUNS ?? 200);
 const always = () => true;
@@ -112,5 +112,32 @@ describe('singleRowGroups', () => {
     expect(singleRowGroups([2, 4, 2], 8)).toEqual([[1], [0, 2]]);
     expect(singleRowGroups([1, 1], 4)).toEqual([]);
     expect(singleRowGroups([5], 1)).toEqual([[0]]);
+  });
+});
+
+describe('passTokenBudget', () => {
+  it('keeps the budget for a small vocabulary and cuts it to the logit cap for a large one (worked by hand)', () => {
+    expect(MAX_PASS_LOGIT_FLOATS).toBe(4_194_304);
+    expect(passTokenBudget(4096, 512)).toBe(4096);
+    // 4,194,304 / 32,000 = 131.07; / 49,152 = 85.33; / 151,936 = 27.6.
+    expect(passTokenBudget(4096, 32000)).toBe(131);
+    expect(passTokenBudget(4096, 49152)).toBe(85);
+    expect(passTokenBudget(4096, 151936)).toBe(27);
+    expect(passTokenBudget(64, 32000)).toBe(64);
+    // Never below one token, whatever the vocabulary.
+    expect(passTokenBudget(4096, 10_000_000)).toBe(1);
+  });
+  it('never lets budget × vocabulary pass the cap unless one token alone does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1 << 16 }), fc.integer({ min: 1, max: 1 << 22 }), (budget, vocab) => {
+        const b = passTokenBudget(budget, vocab);
+        expect(b).toBeGreaterThanOrEqual(1);
+        expect(b).toBeLessThanOrEqual(budget);
+        if (b > 1) expect(b * vocab).toBeLessThanOrEqual(MAX_PASS_LOGIT_FLOATS);
+        // The largest such budget: one more token would pass the cap (or the given budget).
+        if (b < budget) expect((b + 1) * vocab).toBeGreaterThan(MAX_PASS_LOGIT_FLOATS);
+      }),
+      { numRuns: FC_RUNS },
+    );
   });
 });
