@@ -297,6 +297,13 @@ function gatherPast(model: PreTrainedModel, prefix: PrefixState, rows: readonly 
   const key = rows.join(',');
   if (pool.last && pool.last.state === prefix && pool.last.key === key) return pool.last.feeds;
   const feeds: Feeds = {};
+  // One row of a one-prefix state (every candidate pass of the isolated plan, gqa-exact's rows):
+  // the held cache is already that row's, so it is fed as it is, with no copy.
+  if (rows.length === 1 && prefix.past.every((e) => e.dims[0] === 1)) {
+    for (const { name, type, data, dims } of prefix.past) feeds[name] = new Tensor(type, data, dims);
+    pool.last = { state: prefix, key, feeds };
+    return feeds;
+  }
   for (const { name, type, data, dims } of prefix.past) {
     const size = data.length / dims[0];
     const n = size * rows.length;
