@@ -153,11 +153,32 @@ export function paddedInputs(rows: readonly (readonly number[])[]): { width: num
   };
 }
 
+/**
+ * A pass with every output (logits and `present.*`). Where the graph takes exactly the inputs
+ * given, they go to ONNX Runtime as they are; otherwise through transformers.js's forward, which
+ * fills in what is missing. The direct call matters for small models: transformers.js's forward
+ * costs about as much again as a one-token pass of a 6M-parameter graph (docs/performance.md).
+ */
+async function allOutputs(model: PreTrainedModel, given: Feeds, past: Feeds | null): Promise<Outputs> {
+  const session = decoderSession(model);
+  const feeds: Feeds = { ...logitsToKeepFeeds(session), ...given, ...(past ?? emptyPast(model, given.input_ids.dims[0])) };
+  if (session && session.inputNames.every((n) => n in feeds)) {
+    const ortFeeds: Record<string, unknown> = {};
+    for (const n of session.inputNames) ortFeeds[n] = ortTensor(feeds[n]);
+    const raw = await session.run(ortFeeds);
+    const out: Outputs = {};
+    for (const [name, t] of Object.entries(raw)) out[name] = tensorFromOrt(t);
+    countOutputs(Object.values(out));
+    return out;
+  }
+  return callModel(model, { ...logitsToKeepFeeds(session), ...given, ...(past ? { past_key_values: past } : {}) });
+}
+
 /** Run the prefixes in one padded pass and keep what their continuations need. */
 export async function runPrefixes(model: PreTrainedModel, prefixes: readonly (readonly number[])[]): Promise<PrefixState> {
   const lengths = prefixes.map((p) => p.length);
   const { width: W, feeds } = paddedInputs(prefixes);
-  const out = await callModel(model, { ...feeds, ...logitsToKeepFeeds(decoderSession(model)) });
+  const out = await allOutputs(model, feeds, null);
   return keepState(out, lengths, W, (b, n) => b * W + n - 1);
 }
 
@@ -275,7 +296,7 @@ async function extendPrefix(model: PreTrainedModel, held: PrefixState, k: number
     attention_mask: new Tensor('int64', new BigInt64Array(k + m).fill(1n), [1, k + m]),
     position_ids: new Tensor('int64', pos, [1, m]),
   };
-  const out = await callModel(model, { ...feeds, ...logitsToKeepFeeds(decoderSession(model)), past_key_values: past });
+  const out = await allOutputs(model, feeds, past);
   return keepState(out, [ids.length], ids.length, () => m - 1);
 }
 
