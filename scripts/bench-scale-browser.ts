@@ -38,7 +38,7 @@ function ensureModel(dir: string, name: string): void {
 
 function table(rows: readonly BrowserScaleRow[]): string {
   const f = (x: number | null | undefined, d = 0) => (x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
-  const out = ['environment      load_ms  worker_peak_mib  key_cand med/p90 (floor)  key_ctx med/p90 (floor)  scratch  longest_task wall/cpu ms  task it/s  vs naive  vs harness  works'];
+  const out = ['environment      load_ms  worker_peak_mib  key_cand med/p90 (floor)  key_ctx med/p90 (floor)  scratch  longest_task wall/cpu ms  task it/s  vs naive  ideal  share  vs harness  works'];
   for (const r of rows) {
     out.push(
       [
@@ -51,6 +51,8 @@ function table(rows: readonly BrowserScaleRow[]): string {
         `${f(r.long_tasks?.max_ms)}/${f(r.long_tasks?.cpu_max_ms)}`.padStart(25),
         f(r.task_items_per_s, 2).padStart(10),
         f(r.ratio_vs_naive, 2).padStart(9),
+        f(r.ideal_ratio, 2).padStart(6),
+        (r.share_of_ideal === undefined || r.share_of_ideal === null ? '-' : `${f(100 * r.share_of_ideal)}%`).padStart(6),
         f(r.ratio_vs_harness, 2).padStart(11),
         r.works === undefined ? '' : String(r.works),
       ].join(' '),

@@ -106,6 +106,8 @@ export interface BrowserScaleRow {
   from_scratch_vs_context_keystroke: number | null;
   task_items_per_s: number | null;
   ratio_vs_naive: number | null;
+  ideal_ratio: number | null;
+  share_of_ideal: number | null;
   ratio_vs_harness: number | null;
   memory_after_100_mib: number | null;
   memory_after_1000_mib: number | null;
@@ -259,7 +261,7 @@ function nullRow(o: ScaleBrowserOptions, environment: string, reason: string): B
     keystroke_candidate_ms: null, keystroke_candidate_first_phase_ms: null, keystroke_candidate_first_phase_vs_floor: null, keystroke_candidate_to_table_ms: null, keystroke_context_ms: null, keystroke_context_to_table_ms: null,
     floor_candidate_ms: null, floor_context_ms: null, from_scratch_ms: null,
     keystroke_candidate_vs_floor: null, keystroke_context_vs_floor: null, from_scratch_vs_candidate_keystroke: null, from_scratch_vs_context_keystroke: null,
-    task_items_per_s: null, ratio_vs_naive: null, ratio_vs_harness: null, memory_after_100_mib: null, memory_after_1000_mib: null,
+    task_items_per_s: null, ratio_vs_naive: null, ideal_ratio: null, share_of_ideal: null, ratio_vs_harness: null, memory_after_100_mib: null, memory_after_1000_mib: null,
     long_tasks: null, table_vs_scratch_max_abs_diff: null, engine: null, reasons,
   };
   for (const [k, v] of Object.entries(row)) if (v === null) reasons[k] = reason;
@@ -365,9 +367,11 @@ export async function runScaleBrowser(o: ScaleBrowserOptions): Promise<{ rows: B
     if (e.task_items_per_s !== undefined) {
       set('task_items_per_s', e.task_items_per_s);
       set('ratio_vs_naive', e.ratio_vs_naive ?? null);
+      set('ideal_ratio', e.ideal_ratio ?? null);
+      set('share_of_ideal', e.share_of_ideal ?? null);
       set('ratio_vs_harness', e.ratio_vs_harness ?? null);
     } else {
-      for (const k of ['task_items_per_s', 'ratio_vs_naive', 'ratio_vs_harness']) row.reasons[k] = 'task part skipped (task items 0)';
+      for (const k of ['task_items_per_s', 'ratio_vs_naive', 'ideal_ratio', 'share_of_ideal', 'ratio_vs_harness']) row.reasons[k] = 'task part skipped (task items 0)';
     }
 
     // 3. Warm load and typing in the real Scorer.

@@ -74,6 +74,9 @@ export interface ScaleResult {
   token_ratio_scratch_vs_context_keystroke: number;
   task_items_per_s?: number;
   ratio_vs_naive?: number;
+  /** The task path's token ideal over naive (pair tokens / context once + every candidate) and ratio_vs_naive's share of it. */
+  ideal_ratio?: number;
+  share_of_ideal?: number;
   ratio_vs_harness?: number;
   task_items?: number;
   max_abs_logprob_diff?: number;
@@ -367,7 +370,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   if (taskItems > 0) {
     log(`task path: ${taskItems} items, naive vs harness vs app ...`);
     const b = await runBenchmark(m, opts.environment, { ...DEFAULT_BENCH_CONFIG, contextTokens: 60, items: taskItems, rounds: 1, warmupItems: 1, chunk: taskItems });
-    Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff });
+    Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ideal_ratio: b.ideal_ratio, share_of_ideal: b.share_of_ideal, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff });
     opts.sampler.sample();
   }
   const streamItems = opts.streamItems ?? 0;
