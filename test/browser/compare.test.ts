@@ -10,6 +10,7 @@ import type { ItemScore } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
 import { workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';
+import { decodeSnapshot } from '../../src/state/snapshot';
 
 const CONTEXT = 'Once upon a time, there was a little girl named';
 const CANDIDATES = [' Lily.', ' Tom.', ' Sue went'];
@@ -75,6 +76,9 @@ describe('Scorer: Compare with…', () => {
       await page.getByTestId('model-status').filter({ hasText: 'WASM' }).waitFor({ timeout: 60_000 });
 
       await loadBeside(page, 'stories260K', 'q4');
+      // Each model's memory beside it: its weight files' bytes (stories260K's fp32 and q4 graphs).
+      expect(await page.getByTestId('model-status').getByTestId('weights-size').getAttribute('data-bytes')).toBe('1245672');
+      expect(await page.getByTestId('compare-status').getByTestId('weights-size').first().getAttribute('data-bytes')).toBe('383384');
       let got = await readComparison(page);
       expectAgreement(got.agreement, alone.fp32, alone.q4);
       expectBits(got.bits, alone.fp32, alone.q4);
@@ -109,6 +113,36 @@ describe('Scorer: Compare with…', () => {
         expect(page2.workers().length).toBe(1);
         expect(errors2).toEqual([]);
         await ctx2.close();
+
+        // The snapshot embed carries both models' results: opened afresh it shows the same
+        // comparison with nothing downloaded, and Run live reproduces both.
+        await page.getByTestId('copy-embed').click();
+        await expect(page.getByTestId('share-note').textContent()).resolves.toMatch(/snapshot of these scores, on both models,/);
+        const src = /src="([^"]+)"/.exec(await page.getByTestId('share-text').inputValue())![1].replace(/&amp;/g, '&');
+        const snap = decodeSnapshot(src.slice(src.indexOf('#snap=') + '#snap='.length));
+        if (!snap.ok || snap.snapshot.kind !== 'scorer' || !snap.snapshot.compare) throw new Error('the embed link carries no comparison snapshot');
+        const carried = snap.snapshot;
+        expect(carried.compare!.model).toMatchObject({ id: 'tiny-llama-plain', dtype: 'fp32' });
+        expectBits(carried.compare!.result.candidates.map((c, i) => [-carried.result.candidates[i].sum_logprob / Math.LN2, -c.sum_logprob / Math.LN2]), alone.fp32, alone.plain);
+        const ctx4 = await browser.newContext({ viewport: { width, height: 900 } });
+        const frozen = await ctx4.newPage();
+        const errors4 = collectErrors(frozen);
+        const requests: string[] = [];
+        ctx4.on('request', (r) => requests.push(r.url()));
+        await frozen.goto(src);
+        await frozen.getByTestId('snapshot-badge').waitFor({ timeout: 60_000 });
+        expect(await readComparison(frozen)).toEqual(got);
+        expect(requests.filter((u) => u.includes('/models/'))).toEqual([]);
+        await screenshot(frozen, `compare-snapshot-${width}`);
+        await frozen.getByTestId('run-live').click();
+        const diff = frozen.getByTestId('live-diff');
+        await diff.waitFor({ timeout: 120_000 });
+        expect(await diff.getAttribute('data-same'), (await diff.textContent()) ?? '').toBe('true');
+        expect(await readComparison(frozen)).toEqual(got);
+        expect(requests.some((u) => u.includes('/models/tiny-llama-plain/'))).toBe(true);
+        expect(frozen.workers().length).toBe(1);
+        expect(errors4).toEqual([]);
+        await ctx4.close();
       }
 
       if (width === 390) {

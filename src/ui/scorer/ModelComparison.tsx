@@ -113,13 +113,14 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
         {load.status === 'loading' && `Loading ${labelB} beside ${labelA}…`}
         {load.status === 'ready' && (
           <>
-            A = {labelA}, B = {labelB} (WASM, {load.info.vocabSize.toLocaleString('en')}-token vocabulary, <WeightsSize bytes={load.info.weightBytes} />
+            A = {labelA}
             {first.status === 'ready' && (
               <>
-                ; A’s <WeightsSize bytes={first.info.weightBytes} />
+                {' '}
+                (<WeightsSize bytes={first.info.weightBytes} />)
               </>
             )}
-            ).
+            , B = {labelB} (WASM, {load.info.vocabSize.toLocaleString('en')}-token vocabulary, <WeightsSize bytes={load.info.weightBytes} />).
           </>
         )}
         {load.status === 'error' && <span className="error">Could not load the second model: {load.message}</span>}
