@@ -121,7 +121,7 @@ export const scorerSnapshotSchema = z.object({
    */
   lengths: z.enum(LENGTH_CONVENTIONS).optional(),
   /** A second model's result on the same item ("Compare with…"), under the same convention. */
-  compare: z.object({ model: snapshotModelSchema, result: itemScoreSchema }).optional(),
+  compare: z.object({ model: snapshotModelSchema, result: itemScoreSchema, chatTemplate: z.boolean().optional() }).optional(),
   /** The app version that computed it. */
   app: z.string().max(40),
 });
@@ -169,7 +169,7 @@ export const APP_VERSION = '0.1.0';
 export function scorerSnapshot(
   model: SnapshotModel,
   result: ItemScore,
-  extra: Pick<ScorerSnapshot, 'indices' | 'gold' | 'unconditionalContext' | 'boundaryPolicy' | 'lengths'> & { compare?: { model: SnapshotModel; result: ItemScore } },
+  extra: Pick<ScorerSnapshot, 'indices' | 'gold' | 'unconditionalContext' | 'boundaryPolicy' | 'lengths'> & { compare?: { model: SnapshotModel; result: ItemScore; chatTemplate?: boolean } },
 ): { ok: true; snapshot: ScorerSnapshot } | { ok: false; error: string } {
   const value = { v: 1 as const, kind: 'scorer' as const, model, ...extra, result, app: APP_VERSION };
   const r = scorerSnapshotSchema.safeParse(value);

@@ -179,6 +179,62 @@ describe('Scorer: Compare with…', () => {
   }
 });
 
+describe('Scorer: the second model\'s options', () => {
+  it('a folder from disk with its chat template, a template the model lacks, and WebGPU', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl()}/${workspaceHash({ ...defaultWorkspace(), device: 'wasm', context: CONTEXT, candidates: CANDIDATES, gold: null })}`);
+    await page.getByTestId('model-status').filter({ hasText: 'WASM' }).waitFor({ timeout: 60_000 });
+
+    // stories260K has no chat template: with its own name typed, the box says so and is off.
+    await page.getByTestId('compare-model').fill('stories260K');
+    expect(await page.getByTestId('compare-chat-template').isDisabled()).toBe(true);
+    await expect(page.locator('.compare-form').textContent()).resolves.toContain('(stories260K has none)');
+
+    // tiny-llama-plain picked as a folder, its context wrapped in its chat template: B's numbers
+    // are `score --chat-template` on that model alone.
+    await page.getByTestId('compare-folder-input').setInputFiles(path.join(MODELS_DIR, 'tiny-llama-plain'));
+    expect(await page.getByTestId('compare-model').inputValue()).toBe('disk-tiny-llama-plain');
+    await page.getByTestId('compare-dtype').selectOption('fp32');
+    await page.getByTestId('compare-chat-template').check();
+    await page.getByTestId('compare-load').click();
+    await page.locator('[data-testid=compare-status][data-status=ready], [data-testid=compare-status][data-status=error]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('compare-status').getAttribute('data-status'), (await page.getByTestId('compare-status').textContent()) ?? '').toBe('ready');
+    await page.getByTestId('agreement-row').waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('compare-status').textContent()).resolves.toContain('tiny-llama-plain fp32 with its chat template');
+    const templated = cliScoreWith(path.join(MODELS_DIR, 'tiny-llama-plain'), ['--chat-template']);
+    expect(templated.candidates.map((c) => c.sum_logprob)).not.toEqual(alone.plain.candidates.map((c) => c.sum_logprob));
+    expectBits((await readComparison(page)).bits, alone.fp32, templated);
+    await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, 'compare-folder-template-1280-section.png') });
+    // A folder from disk cannot be named in a link: the embed says why it has no snapshot.
+    await page.getByTestId('copy-embed').click();
+    await expect(page.getByTestId('share-note').textContent()).resolves.toMatch(/folder from disk/);
+
+    // The second model on WebGPU (Chromium's software adapter here), or on WASM with the reason.
+    await page.getByTestId('compare-model').fill('stories260K');
+    await page.getByTestId('compare-dtype').selectOption('q4');
+    await page.getByTestId('compare-device').selectOption('webgpu');
+    await page.getByTestId('compare-load').click();
+    await page.locator('[data-testid=compare-status][data-status=ready]').filter({ hasText: 'stories260K q4' }).waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=token-diffs] li').length === 5, undefined, { timeout: 60_000 });
+    const status = (await page.getByTestId('compare-status').textContent()) ?? '';
+    expect(status).toMatch(/B = stories260K q4 \((WebGPU|WASM)/);
+    if (status.includes('(WASM')) expect(status).toContain('Loaded on WASM, not WebGPU');
+    console.log(`second model on WebGPU: ${status}`);
+    // WebGPU's float32 kernels differ from WASM's in the last bits: within 1e-2 bits.
+    (await readComparison(page)).bits.forEach(([, y], i) => expect(Math.abs(y + alone.q4.candidates[i].sum_logprob / Math.LN2)).toBeLessThan(1e-2));
+    expect(page.workers().length).toBe(1);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+function cliScoreWith(model: string, extra: string[]): ItemScore {
+  const args = ['bin/lengthlens.mjs', 'score', '--model', model, '--context', CONTEXT, '--json', ...extra, ...CANDIDATES.map((c) => `--candidate=${c}`)];
+  return (JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0];
+}
+
 function cliScoreEdited(): ItemScore {
   const args = ['bin/lengthlens.mjs', 'score', '--model', 'stories260K', '--context', CONTEXT, '--json', ...[' Lily.', ' Tom.', ' Sue.'].map((c) => `--candidate=${c}`)];
   return (JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0];

@@ -46,7 +46,8 @@ function useLiveRun(snap: ScorerSnapshot | null) {
     await useEngine.getState().score({ ...input, indices: snap.indices, compareTemplate: false });
     if (!snap.compare) return;
     // The second model beside the first, in the same Worker, as the Scorer's "Compare with…" loads it.
-    await useCompare.getState().loadCompare(snap.compare.model.choice, snap.compare.model.dtype);
+    const device = snap.compare.model.device === 'webgpu' ? 'webgpu' : 'wasm';
+    await useCompare.getState().loadCompare(snap.compare.model.choice, snap.compare.model.dtype, { device, chatTemplate: snap.compare.chatTemplate ?? false });
     await useCompare.getState().score(input);
   };
   // Live results counted as the snapshot's were (its length convention; as typed before it was carried).
@@ -89,7 +90,7 @@ export default function SnapshotEmbed() {
   const device = deviceName(snap.model.device);
   const second = snap.compare?.model;
   const labelA = `${modelName(snap)} ${snap.model.dtype}`;
-  const labelB = second ? `${choiceName(second)} ${second.dtype}` : '';
+  const labelB = second ? `${choiceName(second)} ${second.dtype}${snap.compare?.chatTemplate ? ' with its chat template' : ''}` : '';
 
   return (
     <section className="scorer embed" aria-label="lengthlens Scorer figure" data-testid="scorer" data-origin={live ? 'live' : 'snapshot'}>

@@ -32,14 +32,14 @@ function snapshotLink(): { url: string } | { why: string } {
   if (!model) return { why: 'a model folder from disk cannot be named in a link' };
   // The results as the tables show them: counted under the workspace's length convention.
   const lengths = ws.lengths;
-  let compare: { model: SnapshotModel; result: typeof result } | undefined;
+  let compare: { model: SnapshotModel; result: typeof result; chatTemplate?: boolean } | undefined;
   if (ws.compare) {
     const second = useCompare.getState();
     if (second.load.status !== 'ready' || !second.result || second.result.context !== result.context || second.result.candidates.some((c, i) => c.text !== result.candidates[i]?.text))
       return { why: 'the second model has not finished scoring this item' };
     const other = snapshotModel(second.load.request, second.load.info);
     if (!other) return { why: 'the second model is a folder from disk, which cannot be named in a link' };
-    compare = { model: other, result: withLengthConvention(second.result, lengths) };
+    compare = { model: other, result: withLengthConvention(second.result, lengths), ...(second.load.chatTemplate ? { chatTemplate: true } : {}) };
   }
   const snap = scorerSnapshot(model, withLengthConvention(result, lengths), { indices: input.indices, gold: ws.gold, unconditionalContext: ws.unconditionalContext, boundaryPolicy: ws.boundaryPolicy, lengths, compare });
   if (!snap.ok) return { why: snap.error };
