@@ -80,7 +80,7 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
               </>
             )}
             , B = {labelB} ({deviceName(load.info.device)}, {load.info.vocabSize.toLocaleString('en')}-token vocabulary, <WeightsSize bytes={load.info.weightBytes} />).
-            {load.chatTemplate && !load.info.hasChatTemplate && <span className="warning"> {labelB} has no chat template: its context is scored raw.</span>}
+            {load.chatTemplate && !load.info.hasChatTemplate && <span className="warning"> {sourceLabel(load.request, load.request.dtype)} has no chat template: its context is scored raw.</span>}
             {load.note && <span className="warning"> {load.note}</span>}
           </>
         )}
