@@ -78,7 +78,8 @@ describe('Scorer: Compare with…', () => {
       await loadBeside(page, 'stories260K', 'q4');
       // Each model's memory beside it: its weight files' bytes (stories260K's fp32 and q4 graphs).
       expect(await page.getByTestId('model-status').getByTestId('weights-size').getAttribute('data-bytes')).toBe('1245672');
-      expect(await page.getByTestId('compare-status').getByTestId('weights-size').first().getAttribute('data-bytes')).toBe('383384');
+      expect(await page.getByTestId('compare-status').getByTestId('weights-size').first().getAttribute('data-bytes')).toBe('1245672');
+      expect(await page.getByTestId('compare-status').getByTestId('weights-size').last().getAttribute('data-bytes')).toBe('383384');
       let got = await readComparison(page);
       expectAgreement(got.agreement, alone.fp32, alone.q4);
       expectBits(got.bits, alone.fp32, alone.q4);
@@ -98,6 +99,9 @@ describe('Scorer: Compare with…', () => {
       expect(got.groups[2]).toEqual(['0-4', '4-9']);
       await screenshot(page, `compare-plain-${width}`);
       await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-plain-${width}-section.png`) });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-plain-${width}-section-dark.png`) });
+      await page.emulateMedia({ colorScheme: 'light' });
 
       if (width === 1280) {
         // The link carries both models: opened afresh, it shows the same comparison.
@@ -134,6 +138,9 @@ describe('Scorer: Compare with…', () => {
         expect(await readComparison(frozen)).toEqual(got);
         expect(requests.filter((u) => u.includes('/models/'))).toEqual([]);
         await screenshot(frozen, `compare-snapshot-${width}`);
+        await frozen.emulateMedia({ colorScheme: 'dark' });
+        await frozen.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-snapshot-${width}-section-dark.png`) });
+        await frozen.emulateMedia({ colorScheme: 'light' });
         await frozen.getByTestId('run-live').click();
         const diff = frozen.getByTestId('live-diff');
         await diff.waitFor({ timeout: 120_000 });
