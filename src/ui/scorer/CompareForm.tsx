@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { ALL_DTYPES, type Dtype } from '../../core/dtypes';
 import { useCompare } from '../../state/compareSession';
+import { runnableDtypes } from '../../state/engine';
 import { resolveDevice, type DevicePreference } from '../../state/devices';
 import { addModelFolder, DISK_PREFIX, useDiskModels } from '../../state/diskModels';
 import { choiceOf, modelLabel, useEngine } from '../../state/engineSession';
@@ -29,10 +30,12 @@ export function CompareForm() {
   const [dtype, setDtype] = useState<Dtype>(() => wanted?.dtype ?? 'q4');
   const [devicePref, setDevicePref] = useState<DevicePreference>(() => wanted?.device ?? 'wasm');
   const [chatTemplate, setChatTemplate] = useState(() => wanted?.chatTemplate ?? false);
+  const [folderError, setFolderError] = useState<string | null>(null);
   const trimmed = name.trim();
   const device = resolveDevice(devicePref, support);
   const picked = trimmed.startsWith(DISK_PREFIX) ? disk.models[trimmed] : undefined;
-  const dtypes = picked?.dtypes ?? ALL_DTYPES;
+  // What the device can run (fp16 kinds only on WebGPU with shader-f16), as the first model's menu offers.
+  const dtypes = runnableDtypes(picked?.dtypes ?? ALL_DTYPES, device, support?.shaderF16 ?? false);
   // The one model whose template is known before loading it: the first model's, loaded already.
   const firstName = first.status === 'ready' ? modelLabel(choiceOf(first.request.source)) : null;
   const noTemplate = first.status === 'ready' && trimmed === firstName && !first.info.hasChatTemplate;
@@ -59,7 +62,7 @@ export function CompareForm() {
         ))}
       </datalist>
       <label className="compare-folder">
-        or a folder on disk{' '}
+        or a model folder{' '}
         <input
           type="file"
           webkitdirectory=""
@@ -67,6 +70,8 @@ export function CompareForm() {
           data-testid="compare-folder-input"
           onChange={(e) => {
             const m = addModelFolder(Array.from(e.currentTarget.files ?? []));
+            // The store's error is shared with the first model's picker: this form shows its own pick's.
+            setFolderError(m ? null : useDiskModels.getState().error);
             if (!m) return;
             setName(m.name);
             if (!m.dtypes.includes(dtype)) setDtype(m.dtypes[0]);
@@ -82,7 +87,7 @@ export function CompareForm() {
         </select>
       </label>
       <label>
-        device <DeviceSelect value={devicePref} onChange={setDevicePref} support={support} resolved={device} testId="compare-device" />
+        runs on <DeviceSelect value={devicePref} onChange={setDevicePref} support={support} resolved={device} testId="compare-device" />
       </label>
       <label title={noTemplate ? `${firstName} has no chat template` : 'Its context becomes a user turn of its chat template; a model without one is scored raw, with a warning'}>
         <input type="checkbox" data-testid="compare-chat-template" checked={chatTemplate && !noTemplate} disabled={noTemplate} onChange={(e) => setChatTemplate(e.target.checked)} /> with its chat template
@@ -102,9 +107,9 @@ export function CompareForm() {
           Close
         </button>
       )}
-      {disk.error && (
+      {folderError && (
         <span className="error small" role="alert">
-          {disk.error}
+          {folderError}
         </span>
       )}
     </form>
