@@ -5,8 +5,11 @@ import type { ItemScore } from '../core/scoring/types';
 import { MAX_LOADED_MODELS, PRIMARY_SLOT, type ChunkRequest, type EngineApi, type ItemParts, type ModelSlot, type PartsRequest, type ProbeCheck, type ScoreRequest } from './api';
 import { AbortError, type CancelToken } from './forward';
 import { disposeModel, loadModel, type LoadedModel } from './model';
+import { LOAD_ERROR } from './models';
+import { loadFitProblem, WASM32_HEAP_LIMIT, type MemoryLimit } from '../core/memory/fit';
+import { weightFileBytes } from './weightFiles';
 import type { OutputRelease } from './outputRelease';
-import { configureRuntime, type EngineConfig } from './runtime';
+import { configureRuntime, runtimeConfig, sourceLabel, type EngineConfig } from './runtime';
 import { scoreItem, scoreItemParts, scoreItems, scorePlans, planContinuation } from './scorer';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
@@ -63,9 +66,19 @@ export class Engine implements EngineApi {
       // Refused before any download: the slots are full.
       if (!this.models.has(slot) && this.models.size >= MAX_LOADED_MODELS)
         throw new Error(`${MAX_LOADED_MODELS} models are loaded already (${[...this.models.keys()].join(', ')}); unload one before loading into "${slot}"`);
+      // Refused before any download: it would not fit beside the models loaded (all of them, the
+      // slot's own too: it is released only after the new one has loaded).
+      const weightBytes = await weightFileBytes(req.source, req.dtype);
+      const limit = memoryLimit(req.device);
+      const problem = limit && loadFitProblem([...this.models.values()].map((m) => ({ label: modelLabel(m.request), bytes: m.info.weightBytes })), { label: modelLabel(req), bytes: weightBytes }, limit);
+      if (problem) {
+        const err = new Error(problem);
+        err.name = LOAD_ERROR.tooLarge;
+        throw err;
+      }
       // The slot's previous model is released only once the new one has loaded: a failed load (no
       // network, a missing file) leaves it loaded and working. Other slots are untouched.
-      const next = await loadModel(req, onProgress);
+      const next = await loadModel(req, onProgress, weightBytes);
       const fault = KNOWN_DEVICE_FAULTS.find((f) => f.device === req.device && f.style === next.info.plan.style);
       if (fault && !req.allowKnownFaults) {
         await disposeModel(next);
@@ -157,6 +170,21 @@ export class Engine implements EngineApi {
     this.queue = next.catch(() => undefined);
     return next;
   }
+}
+
+/** "stories260K q4": a model as a refusal names it. */
+function modelLabel(req: LoadRequest): string {
+  return `${sourceLabel(req.source)} ${req.dtype}`;
+}
+
+/**
+ * The limit a load is checked against: the test's, else the wasm32 heap on WASM and on WebGPU
+ * (ONNX Runtime Web reads each model's file into that heap to create its session), none on Node.
+ */
+function memoryLimit(device: LoadRequest['device']): MemoryLimit | null {
+  const test = runtimeConfig().memoryLimitBytes;
+  if (test !== undefined) return { bytes: test, what: 'the memory limit set for this engine' };
+  return device === 'cpu' ? null : WASM32_HEAP_LIMIT;
 }
 
 /** Sum log-prob of the probe text after BOS. */

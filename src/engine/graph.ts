@@ -29,7 +29,11 @@ function pickedFile(files: readonly File[], rel: string): File | undefined {
 
 /** Random access to the ONNX file the model was loaded from, where one can be had. */
 export async function modelFileSource(source: ModelSource, dtype: Dtype): Promise<ByteSource | null> {
-  const rel = DTYPE_FILES[dtype];
+  return modelFileAt(source, DTYPE_FILES[dtype]);
+}
+
+/** Random access to one file of a model's folder (`rel`, e.g. "onnx/model.onnx"), where one can be had. */
+export async function modelFileAt(source: ModelSource, rel: string): Promise<ByteSource | null> {
   const config = runtimeConfig();
   switch (source.kind) {
     case 'path':

@@ -111,7 +111,8 @@ export function cpuSessionOptions(request: LoadRequest): Record<string, unknown>
   };
 }
 
-export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgress) => void): Promise<LoadedModel> {
+/** `weightBytes`: the weight files' size as the engine found it before loading (ModelInfo.weightBytes). */
+export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgress) => void, weightBytes: number | null = null): Promise<LoadedModel> {
   const id = prepareSource(request.source);
   const label = sourceLabel(request.source);
   const progress_callback = progressTracker(onProgress);
@@ -165,6 +166,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
     hasChatTemplate: typeof tok.chat_template === 'string' && tok.chat_template.length > 0,
     tokenizerKind: traits.kind,
     plan,
+    weightBytes,
   };
   onProgress?.({ status: 'ready', loaded: 0, total: 0, files: {} });
   return { request, model, tokenizer, traits, info, prefixTokenId, specialIds: new Set(tok.all_special_ids ?? []), eosTokenId: eos };

@@ -66,16 +66,16 @@ export async function detectDevices(): Promise<DeviceSupport> {
 
 /**
  * Why a load failed, as the error's `name` (it survives the Worker boundary): the model's files
- * could not be fetched, or one is not there. Neither is the device's fault, so neither is retried
- * on another device.
+ * could not be fetched, one is not there, or they would not fit beside the models loaded (both
+ * devices share one wasm32 heap). None is the device's fault, so none is retried on another device.
  */
-export const LOAD_ERROR = { unreachable: 'ModelUnreachableError', missingFile: 'ModelFileMissingError' } as const;
+export const LOAD_ERROR = { unreachable: 'ModelUnreachableError', missingFile: 'ModelFileMissingError', tooLarge: 'ModelTooLargeError' } as const;
 
-/** A load failure that another device would not fix (the network, or a missing file). */
+/** A load failure that another device would not fix (the network, a missing file, memory). */
 export function isSourceFailure(err: unknown): boolean {
   if (!(err instanceof Error) && !(typeof err === 'object' && err !== null && 'name' in err)) return false;
   const name = (err as { name?: unknown }).name;
-  return name === LOAD_ERROR.unreachable || name === LOAD_ERROR.missingFile;
+  return name === LOAD_ERROR.unreachable || name === LOAD_ERROR.missingFile || name === LOAD_ERROR.tooLarge;
 }
 
 /** Whether an error message is a failed fetch (no network, a refused or reset connection, a timeout). */

@@ -81,7 +81,10 @@ export function prepareSource(source: ModelSource): string {
       env.allowLocalModels = true;
       env.allowRemoteModels = false;
       env.useBrowserCache = false;
-      env.localModelPath = '/picked-folder/';
+      // Not a path the app's server answers: a file the folder lacks (an optional one, such as
+      // generation_config.json) must fail to fetch and so read as absent, not come back as the
+      // host's fallback page with status 200.
+      env.localModelPath = 'picked-folder:/';
       env.useCustomCache = true;
       env.customCache = pickedFilesCache(source.files);
       return source.name;

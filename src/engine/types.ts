@@ -54,6 +54,8 @@ export interface ModelInfo {
   tokenizerKind: 'sentencepiece' | 'byte-level' | 'other';
   /** How the graph does attention and quantisation, and the exact scoring plan chosen for it. */
   plan: ScoringPlan;
+  /** Bytes of the weight files loaded (graph and external data); null where their size was unknown. */
+  weightBytes: number | null;
 }
 
 export interface EngineConfig {
@@ -67,4 +69,9 @@ export interface EngineConfig {
   useCache?: boolean;
   /** Node only: folder for downloaded hub files (onnxruntime-node loads models from disk). */
   cacheDir?: string;
+  /**
+   * Tests only: the memory limit (bytes) a load is checked against, in place of the device's
+   * (WASM32_HEAP_LIMIT on WASM and WebGPU; none on Node's CPU), so a refusal is tested with small models.
+   */
+  memoryLimitBytes?: number;
 }

@@ -2,7 +2,9 @@
 // first (engine slot `compare`, the first model stays loaded), and scored on the same input through
 // the same incremental cache. It never changes what the first model scores.
 import { create } from 'zustand';
-import type { Dtype, LoadRequest, ModelInfo } from '../engine';
+import type { Device, Dtype, LoadRequest, ModelInfo } from '../engine';
+import { isSourceFailure } from '../engine';
+import { DISK_PREFIX, useDiskModels } from './diskModels';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import { callEngine, onWorkerEnded, scoreCache, sourceOf } from './engineSession';
 import { scoreInPhases } from './scoreCache';
@@ -13,9 +15,17 @@ export const COMPARE_SLOT = 'compare';
 
 export type CompareLoad =
   | { status: 'none' }
-  | { status: 'loading'; request: LoadRequest }
-  | { status: 'ready'; request: LoadRequest; info: ModelInfo; loadId: number }
+  | { status: 'loading'; request: LoadRequest; chatTemplate: boolean }
+  /** `note`: what happened on the way (a device fault that moved it to WASM). */
+  | { status: 'ready'; request: LoadRequest; info: ModelInfo; loadId: number; chatTemplate: boolean; note?: string }
   | { status: 'error'; message: string };
+
+/** How the second model is loaded and scored besides which model it is. */
+export interface CompareOptions {
+  device: Exclude<Device, 'cpu'>;
+  /** Its context as a user turn of its chat template (scored raw where it has none, with a warning). */
+  chatTemplate: boolean;
+}
 
 export interface CompareInput {
   context: string;
@@ -29,8 +39,7 @@ interface CompareSession {
   result: ItemScore | null;
   input: CompareInput | null;
   error: string | null;
-  /** Loads on WASM: the device whose numbers match the CLI's on every model (SPEC §2). */
-  loadCompare(model: ModelChoice, dtype: Dtype): Promise<void>;
+  loadCompare(model: ModelChoice, dtype: Dtype, options?: CompareOptions): Promise<void>;
   score(input: CompareInput): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,15 +63,35 @@ export const useCompare = create<CompareSession>()((set, get) => {
     input: null,
     error: null,
 
-    async loadCompare(model, dtype) {
+    // WASM by default: the device whose numbers match the CLI's on every model (SPEC §2).
+    async loadCompare(model, dtype, options = { device: 'wasm', chatTemplate: false }) {
       const seq = ++loadSeq;
-      const request: LoadRequest = { source: sourceOf(model), dtype, device: 'wasm' };
-      set({ load: { status: 'loading', request }, result: null, input: null, error: null });
+      const { chatTemplate } = options;
+      if (model.kind === 'served' && model.name.startsWith(DISK_PREFIX) && !useDiskModels.getState().models[model.name]) {
+        set({ load: { status: 'error', message: `pick the folder “${model.name.slice(DISK_PREFIX.length)}” again: folders from disk are not kept across reloads` }, result: null, input: null, error: null });
+        return;
+      }
+      const request: LoadRequest = { source: sourceOf(model), dtype, device: options.device };
+      set({ load: { status: 'loading', request, chatTemplate }, result: null, input: null, error: null });
       try {
         const info = await callEngine((c) => c.load(request, undefined, COMPARE_SLOT));
-        if (seq === loadSeq) set({ load: { status: 'ready', request, info, loadId: seq } });
+        if (seq === loadSeq) set({ load: { status: 'ready', request, info, loadId: seq, chatTemplate } });
       } catch (e) {
-        if (seq === loadSeq) set({ load: { status: 'error', message: messageOf(e) } });
+        if (seq !== loadSeq) return;
+        // WebGPU failed (no adapter, a graph it is known to score wrongly), not the files: on WASM
+        // instead, as the first model does.
+        if (request.device === 'webgpu' && !isSourceFailure(e)) {
+          const wasm: LoadRequest = { ...request, device: 'wasm' };
+          set({ load: { status: 'loading', request: wasm, chatTemplate } });
+          try {
+            const info = await callEngine((c) => c.load(wasm, undefined, COMPARE_SLOT));
+            if (seq === loadSeq) set({ load: { status: 'ready', request: wasm, info, loadId: seq, chatTemplate, note: `Loaded on WASM, not WebGPU: ${messageOf(e)}.` } });
+          } catch (e2) {
+            if (seq === loadSeq) set({ load: { status: 'error', message: messageOf(e2) } });
+          }
+          return;
+        }
+        set({ load: { status: 'error', message: messageOf(e) } });
       }
     },
 
@@ -73,7 +102,7 @@ export const useCompare = create<CompareSession>()((set, get) => {
       set({ result: null, input, error: null });
       try {
         // Unnumbered calls: the first model's live runs (which abandon older numbered runs) never abandon these.
-        const result = await scoreInPhases(scoreCache, modelKeyOf(load.request), { ...input, options: { ...input.options, chatTemplate: false } }, (req) =>
+        const result = await scoreInPhases(scoreCache, modelKeyOf(load.request), { ...input, options: { ...input.options, chatTemplate: load.chatTemplate } }, (req) =>
           callEngine((c) => c.api.scoreParts({ ...req, slot: COMPARE_SLOT })),
         );
         if (seq === scoreSeq && get().load === load) set({ result });

@@ -4,6 +4,7 @@
 // React renders every string in it as text.
 import { z } from 'zod';
 import type { ItemScore } from '../core/scoring/types';
+import { LENGTH_CONVENTIONS } from '../core/scoring/lengthConvention';
 import { DECIDING_RULES, candidateScoreFields, type RuleName, type ScoreField } from '../core/scoring/rules';
 import { MAX_CANDIDATES } from './limits';
 import { decodeLinkPayload, encodeLinkPayload } from './urlState';
@@ -79,6 +80,10 @@ const warningSchema = z.object({
     'candidate_too_long',
     'empty_candidate',
     'non_finite_logprob',
+    'context_truncated',
+    'unscored_candidate',
+    'pmi_unavailable',
+    'no_chat_template',
   ]),
   message: z.string().max(2_000),
   candidates: z.array(idx).max(MAX_CANDIDATES),
@@ -110,6 +115,13 @@ export const scorerSnapshotSchema = z.object({
   /** Workspace index of each scored candidate. */
   indices: z.array(idx).max(MAX_CANDIDATES),
   result: itemScoreSchema,
+  /**
+   * The length convention the results were counted under (their per-char and per-byte values);
+   * absent in snapshots made before it was carried: as typed, the engine's own count.
+   */
+  lengths: z.enum(LENGTH_CONVENTIONS).optional(),
+  /** A second model's result on the same item ("Compare with…"), under the same convention. */
+  compare: z.object({ model: snapshotModelSchema, result: itemScoreSchema, chatTemplate: z.boolean().optional() }).optional(),
   /** The app version that computed it. */
   app: z.string().max(40),
 });
@@ -157,7 +169,7 @@ export const APP_VERSION = '0.1.0';
 export function scorerSnapshot(
   model: SnapshotModel,
   result: ItemScore,
-  extra: { indices: number[]; gold: number | null; unconditionalContext: string; boundaryPolicy: 'whole' | 'separate' },
+  extra: Pick<ScorerSnapshot, 'indices' | 'gold' | 'unconditionalContext' | 'boundaryPolicy' | 'lengths'> & { compare?: { model: SnapshotModel; result: ItemScore; chatTemplate?: boolean } },
 ): { ok: true; snapshot: ScorerSnapshot } | { ok: false; error: string } {
   const value = { v: 1 as const, kind: 'scorer' as const, model, ...extra, result, app: APP_VERSION };
   const r = scorerSnapshotSchema.safeParse(value);
@@ -190,6 +202,10 @@ export function decodeSnapshot(payload: string): SnapshotParse {
     if (s.indices.length !== s.result.candidates.length) return { ok: false, error: 'the link\'s snapshot is invalid: indices and candidates differ in number' };
     const n = s.result.candidates.length;
     if (Object.values(s.result.winners).some((w) => w >= n)) return { ok: false, error: 'the link\'s snapshot is invalid: a winner is past the last candidate' };
+    const other = s.compare?.result;
+    if (other && (other.context !== s.result.context || other.candidates.length !== n || other.candidates.some((c, i) => c.text !== s.result.candidates[i].text)))
+      return { ok: false, error: 'the link\'s snapshot is invalid: the second model scored another item' };
+    if (other && Object.values(other.winners).some((w) => w >= n)) return { ok: false, error: 'the link\'s snapshot is invalid: a winner of the second model is past the last candidate' };
   }
   return { ok: true, snapshot: r.data };
 }

@@ -50,7 +50,16 @@ export const workspaceSchema = z.object({
   chatTemplate: z.boolean(),
   units: unitsSchema,
   /** The Scorer's second model ("Compare with…"), when one is loaded beside the first. */
-  compare: z.object({ model: modelChoiceSchema, dtype: dtypeSchema }).optional(),
+  compare: z
+    .object({
+      model: modelChoiceSchema,
+      dtype: dtypeSchema,
+      /** Absent in links made before the second model had a device menu: WASM, as it then loaded. */
+      device: devicePreferenceSchema.optional(),
+      /** Score the second model's context as a user turn of its chat template (absent: raw). */
+      chatTemplate: z.boolean().optional(),
+    })
+    .optional(),
   /** Which string per-char and per-byte divide by; absent in links made before it existed: lm-eval-harness's. */
   lengths: z.enum(LENGTH_CONVENTIONS).default('harness'),
 });

@@ -10,6 +10,7 @@ import type { ItemScore } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
 import { workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';
+import { decodeSnapshot } from '../../src/state/snapshot';
 
 const CONTEXT = 'Once upon a time, there was a little girl named';
 const CANDIDATES = [' Lily.', ' Tom.', ' Sue went'];
@@ -75,6 +76,10 @@ describe('Scorer: Compare with…', () => {
       await page.getByTestId('model-status').filter({ hasText: 'WASM' }).waitFor({ timeout: 60_000 });
 
       await loadBeside(page, 'stories260K', 'q4');
+      // Each model's memory beside it: its weight files' bytes (stories260K's fp32 and q4 graphs).
+      expect(await page.getByTestId('model-status').getByTestId('weights-size').getAttribute('data-bytes')).toBe('1245672');
+      expect(await page.getByTestId('compare-status').getByTestId('weights-size').first().getAttribute('data-bytes')).toBe('1245672');
+      expect(await page.getByTestId('compare-status').getByTestId('weights-size').last().getAttribute('data-bytes')).toBe('383384');
       let got = await readComparison(page);
       expectAgreement(got.agreement, alone.fp32, alone.q4);
       expectBits(got.bits, alone.fp32, alone.q4);
@@ -94,6 +99,9 @@ describe('Scorer: Compare with…', () => {
       expect(got.groups[2]).toEqual(['0-4', '4-9']);
       await screenshot(page, `compare-plain-${width}`);
       await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-plain-${width}-section.png`) });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-plain-${width}-section-dark.png`) });
+      await page.emulateMedia({ colorScheme: 'light' });
 
       if (width === 1280) {
         // The link carries both models: opened afresh, it shows the same comparison.
@@ -109,6 +117,39 @@ describe('Scorer: Compare with…', () => {
         expect(page2.workers().length).toBe(1);
         expect(errors2).toEqual([]);
         await ctx2.close();
+
+        // The snapshot embed carries both models' results: opened afresh it shows the same
+        // comparison with nothing downloaded, and Run live reproduces both.
+        await page.getByTestId('copy-embed').click();
+        await expect(page.getByTestId('share-note').textContent()).resolves.toMatch(/snapshot of these scores, on both models,/);
+        const src = /src="([^"]+)"/.exec(await page.getByTestId('share-text').inputValue())![1].replace(/&amp;/g, '&');
+        const snap = decodeSnapshot(src.slice(src.indexOf('#snap=') + '#snap='.length));
+        if (!snap.ok || snap.snapshot.kind !== 'scorer' || !snap.snapshot.compare) throw new Error('the embed link carries no comparison snapshot');
+        const carried = snap.snapshot;
+        expect(carried.compare!.model).toMatchObject({ id: 'tiny-llama-plain', dtype: 'fp32' });
+        expectBits(carried.compare!.result.candidates.map((c, i) => [-carried.result.candidates[i].sum_logprob / Math.LN2, -c.sum_logprob / Math.LN2]), alone.fp32, alone.plain);
+        const ctx4 = await browser.newContext({ viewport: { width, height: 900 } });
+        const frozen = await ctx4.newPage();
+        const errors4 = collectErrors(frozen);
+        const requests: string[] = [];
+        ctx4.on('request', (r) => requests.push(r.url()));
+        await frozen.goto(src);
+        await frozen.getByTestId('snapshot-badge').waitFor({ timeout: 60_000 });
+        expect(await readComparison(frozen)).toEqual(got);
+        expect(requests.filter((u) => u.includes('/models/'))).toEqual([]);
+        await screenshot(frozen, `compare-snapshot-${width}`);
+        await frozen.emulateMedia({ colorScheme: 'dark' });
+        await frozen.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-snapshot-${width}-section-dark.png`) });
+        await frozen.emulateMedia({ colorScheme: 'light' });
+        await frozen.getByTestId('run-live').click();
+        const diff = frozen.getByTestId('live-diff');
+        await diff.waitFor({ timeout: 120_000 });
+        expect(await diff.getAttribute('data-same'), (await diff.textContent()) ?? '').toBe('true');
+        expect(await readComparison(frozen)).toEqual(got);
+        expect(requests.some((u) => u.includes('/models/tiny-llama-plain/'))).toBe(true);
+        expect(frozen.workers().length).toBe(1);
+        expect(errors4).toEqual([]);
+        await ctx4.close();
       }
 
       if (width === 390) {
@@ -144,6 +185,62 @@ describe('Scorer: Compare with…', () => {
     });
   }
 });
+
+describe('Scorer: the second model\'s options', () => {
+  it('a folder from disk with its chat template, a template the model lacks, and WebGPU', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl()}/${workspaceHash({ ...defaultWorkspace(), device: 'wasm', context: CONTEXT, candidates: CANDIDATES, gold: null })}`);
+    await page.getByTestId('model-status').filter({ hasText: 'WASM' }).waitFor({ timeout: 60_000 });
+
+    // stories260K has no chat template: with its own name typed, the box says so and is off.
+    await page.getByTestId('compare-model').fill('stories260K');
+    expect(await page.getByTestId('compare-chat-template').isDisabled()).toBe(true);
+    await expect(page.locator('.compare-form').textContent()).resolves.toContain('(stories260K has none)');
+
+    // tiny-llama-plain picked as a folder, its context wrapped in its chat template: B's numbers
+    // are `score --chat-template` on that model alone.
+    await page.getByTestId('compare-folder-input').setInputFiles(path.join(MODELS_DIR, 'tiny-llama-plain'));
+    expect(await page.getByTestId('compare-model').inputValue()).toBe('disk-tiny-llama-plain');
+    await page.getByTestId('compare-dtype').selectOption('fp32');
+    await page.getByTestId('compare-chat-template').check();
+    await page.getByTestId('compare-load').click();
+    await page.locator('[data-testid=compare-status][data-status=ready], [data-testid=compare-status][data-status=error]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('compare-status').getAttribute('data-status'), (await page.getByTestId('compare-status').textContent()) ?? '').toBe('ready');
+    await page.getByTestId('agreement-row').waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('compare-status').textContent()).resolves.toContain('tiny-llama-plain fp32 with its chat template');
+    const templated = cliScoreWith(path.join(MODELS_DIR, 'tiny-llama-plain'), ['--chat-template']);
+    expect(templated.candidates.map((c) => c.sum_logprob)).not.toEqual(alone.plain.candidates.map((c) => c.sum_logprob));
+    expectBits((await readComparison(page)).bits, alone.fp32, templated);
+    await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, 'compare-folder-template-1280-section.png') });
+    // A folder from disk cannot be named in a link: the embed says why it has no snapshot.
+    await page.getByTestId('copy-embed').click();
+    await expect(page.getByTestId('share-note').textContent()).resolves.toMatch(/folder from disk/);
+
+    // The second model on WebGPU (Chromium's software adapter here), or on WASM with the reason.
+    await page.getByTestId('compare-model').fill('stories260K');
+    await page.getByTestId('compare-dtype').selectOption('q4');
+    await page.getByTestId('compare-device').selectOption('webgpu');
+    await page.getByTestId('compare-load').click();
+    await page.locator('[data-testid=compare-status][data-status=ready]').filter({ hasText: 'stories260K q4' }).waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=token-diffs] li').length === 5, undefined, { timeout: 60_000 });
+    const status = (await page.getByTestId('compare-status').textContent()) ?? '';
+    expect(status).toMatch(/B = stories260K q4 \((WebGPU|WASM)/);
+    if (status.includes('(WASM')) expect(status).toContain('Loaded on WASM, not WebGPU');
+    console.log(`second model on WebGPU: ${status}`);
+    // WebGPU's float32 kernels differ from WASM's in the last bits: within 1e-2 bits.
+    (await readComparison(page)).bits.forEach(([, y], i) => expect(Math.abs(y + alone.q4.candidates[i].sum_logprob / Math.LN2)).toBeLessThan(1e-2));
+    expect(page.workers().length).toBe(1);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
+function cliScoreWith(model: string, extra: string[]): ItemScore {
+  const args = ['bin/lengthlens.mjs', 'score', '--model', model, '--context', CONTEXT, '--json', ...extra, ...CANDIDATES.map((c) => `--candidate=${c}`)];
+  return (JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0];
+}
 
 function cliScoreEdited(): ItemScore {
   const args = ['bin/lengthlens.mjs', 'score', '--model', 'stories260K', '--context', CONTEXT, '--json', ...[' Lily.', ' Tom.', ' Sue.'].map((c) => `--candidate=${c}`)];

@@ -15,10 +15,12 @@ const choice = fc.oneof(
 );
 
 describe('the comparison model in a link', () => {
-  it('round-trips any model and dtype', () => {
+  it('round-trips any model, dtype, device and chat template choice (each optional)', () => {
+    const device = fc.option(fc.constantFrom('auto' as const, 'webgpu' as const, 'wasm' as const), { nil: undefined });
+    const template = fc.option(fc.boolean(), { nil: undefined });
     fc.assert(
-      fc.property(choice, fc.constantFrom(...ALL_DTYPES), (model, dtype) => {
-        const ws = { ...defaultWorkspace(), compare: { model, dtype } };
+      fc.property(choice, fc.constantFrom(...ALL_DTYPES), device, template, (model, dtype, d, t) => {
+        const ws = { ...defaultWorkspace(), compare: { model, dtype, ...(d === undefined ? {} : { device: d }), ...(t === undefined ? {} : { chatTemplate: t }) } };
         const r = decodeWorkspaceHash(workspaceHash(ws));
         expect(r).toEqual({ ok: true, workspace: ws });
       }),
@@ -43,5 +45,7 @@ describe('the comparison model in a link', () => {
     const bad = (compare: unknown) => '#s=' + LZString.compressToEncodedURIComponent(JSON.stringify({ ...defaultWorkspace(), compare }));
     expect(decodeWorkspaceHash(bad({ model: { kind: 'served', name: 'stories260K' }, dtype: 'q3' }))).toMatchObject({ ok: false, error: expect.stringMatching(/^the link's state is invalid: compare\.dtype: /) });
     expect(decodeWorkspaceHash(bad({ model: { kind: 'served', name: '../etc' }, dtype: 'fp32' }))).toMatchObject({ ok: false, error: expect.stringMatching(/compare\.model\.name/) });
+    expect(decodeWorkspaceHash(bad({ model: { kind: 'served', name: 'stories260K' }, dtype: 'fp32', device: 'cpu' }))).toMatchObject({ ok: false, error: expect.stringMatching(/compare\.device/) });
+    expect(decodeWorkspaceHash(bad({ model: { kind: 'served', name: 'stories260K' }, dtype: 'fp32', chatTemplate: 'yes' }))).toMatchObject({ ok: false, error: expect.stringMatching(/compare\.chatTemplate/) });
   });
 });

@@ -42,6 +42,32 @@ describe('snapshot links', () => {
     expect(dec.snapshot.result.candidates[2].text).toBe(HOSTILE);
   });
 
+  it('carry a second model\'s result (a comparison) exactly, and refuse one of another item', async () => {
+    const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'tiny-llama-plain') }, 'fp32');
+    const other = await engine.score({ context: result.context, candidates: result.candidates.map((c) => c.text), options: DEFAULT_SCORE_OPTIONS });
+    await engine.unload();
+    const second: SnapshotModel = { id: 'tiny-llama-plain', choice: { kind: 'served', name: 'tiny-llama-plain' }, dtype: 'fp32', device: 'wasm' };
+    const r = scorerSnapshot(MODEL, result, { indices: [0, 1, 2], gold: 1, unconditionalContext: '', boundaryPolicy: 'whole', lengths: 'harness', compare: { model: second, result: other } });
+    if (!r.ok) throw new Error(r.error);
+    const enc = encodeSnapshot(r.snapshot);
+    if (!enc.ok) throw new Error(enc.error);
+    const dec = decodeSnapshot(enc.payload);
+    if (!dec.ok || dec.snapshot.kind !== 'scorer') throw new Error(dec.ok ? 'kind' : dec.error);
+    expect(dec.snapshot.compare).toEqual({ model: second, result: other });
+    expect(dec.snapshot.lengths).toBe('harness');
+    // Another tokenizer really: the two results differ in token counts.
+    expect(other.candidates.map((c) => c.n_tokens)).not.toEqual(result.candidates.map((c) => c.n_tokens));
+    const moved = structuredClone(r.snapshot);
+    moved.compare!.result.candidates[0].text = ' coat.';
+    expect(decodeSnapshot(payloadOf(moved))).toEqual({ ok: false, error: "the link's snapshot is invalid: the second model scored another item" });
+    const past = structuredClone(r.snapshot);
+    past.compare!.result.winners.acc = 5;
+    expect(decodeSnapshot(payloadOf(past))).toEqual({ ok: false, error: "the link's snapshot is invalid: a winner of the second model is past the last candidate" });
+    // Links made before comparisons and length conventions were carried still open, with neither.
+    const old = decodeSnapshot(payloadOf(snap));
+    expect(old.ok && old.snapshot.kind === 'scorer' && [old.snapshot.compare, old.snapshot.lengths]).toEqual([undefined, undefined]);
+  });
+
   it('refuses a tampered snapshot with a message that says what is wrong', () => {
     const bad = structuredClone(snap) as unknown as { result: { candidates: { sum_logprob: unknown; tokens: { rank: unknown }[] }[]; winners: { acc: number } } };
     bad.result.candidates[0].sum_logprob = '-1; alert(1)';

@@ -14,6 +14,7 @@ import { useWorkspace } from '../../state/workspace';
 import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../state/workspaceSchema';
 import { useDeviceSupport } from '../common/useDeviceSupport';
 import { fmt } from './format';
+import { WeightsSize } from './WeightsSize';
 
 type Kind = 'served' | 'curated' | 'hub' | 'disk';
 const HUB_MODELS = CURATED_HUB_MODELS;
@@ -359,7 +360,7 @@ export function ModelPanel(props: { embed?: boolean }) {
           <p className="small ok-line" data-testid="model-status" data-load-id={load.loadId}>
             Loaded <strong>{load.info.id}</strong>
             {load.request.source.kind === 'files' ? ' (folder on disk)' : ''} · {load.info.dtype} · {load.info.device === 'webgpu' ? 'WebGPU' : 'WASM'} · vocab{' '}
-            {load.info.vocabSize.toLocaleString('en')} · context {load.info.maxLength.toLocaleString('en')} tokens
+            {load.info.vocabSize.toLocaleString('en')} · context {load.info.maxLength.toLocaleString('en')} tokens · <WeightsSize bytes={load.info.weightBytes} />
             {!loadedMatches && <span className="muted"> (your choice above differs: press Load)</span>}
           </p>
         )}

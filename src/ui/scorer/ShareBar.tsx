@@ -1,12 +1,23 @@
 // Copy a link to this exact view, or an iframe snippet that embeds it. The embed carries a
-// snapshot of the current result when there is a fresh one (it renders at once, no download);
-// otherwise the embed loads the model on a click.
+// snapshot of the current result when there is a fresh one (it renders at once, no download),
+// with the second model's result when a comparison is on; otherwise the embed loads the model on
+// a click.
+import { withLengthConvention } from '../../core/scoring/lengthConvention';
+import type { LoadRequest, ModelInfo } from '../../state/engine';
+import { useCompare } from '../../state/compareSession';
 import { useEngine } from '../../state/engineSession';
 import { encodeSnapshot, scorerSnapshot, SNAPSHOT_HASH_PREFIX, type SnapshotModel } from '../../state/snapshot';
 import { shareUrl } from '../../state/sync';
 import { snapshot as workspaceSnapshot, useWorkspace } from '../../state/workspace';
 import { copyText, embedSnippet } from '../embed/embedCode';
 import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButtons';
+
+/** How a snapshot names a loaded model, or null for a folder from disk (a link cannot carry it). */
+function snapshotModel(request: LoadRequest, info: ModelInfo): SnapshotModel | null {
+  const src = request.source;
+  if (src.kind !== 'served' && src.kind !== 'hub') return null;
+  return { id: info.id, choice: src.kind === 'served' ? { kind: 'served', name: src.name } : { kind: 'hub', id: src.id }, dtype: info.dtype, device: info.device };
+}
 
 /** A snapshot link of the result on screen, or why there is none. */
 function snapshotLink(): { url: string } | { why: string } {
@@ -17,10 +28,20 @@ function snapshotLink(): { url: string } | { why: string } {
   if (load.status !== 'ready' || !result || !input || scoring.running) return { why: 'there is no finished result to put in it yet' };
   const fresh = input.context === ws.context && input.candidates.every((c, i) => ws.candidates[input.indices[i]] === c) && input.options.unconditionalContext === ws.unconditionalContext && input.options.boundaryPolicy === ws.boundaryPolicy;
   if (!fresh) return { why: 'the result on screen is older than your edits' };
-  const src = load.request.source;
-  if (src.kind !== 'served' && src.kind !== 'hub') return { why: 'a model folder from disk cannot be named in a link' };
-  const model: SnapshotModel = { id: load.info.id, choice: src.kind === 'served' ? { kind: 'served', name: src.name } : { kind: 'hub', id: src.id }, dtype: load.info.dtype, device: load.info.device };
-  const snap = scorerSnapshot(model, result, { indices: input.indices, gold: ws.gold, unconditionalContext: ws.unconditionalContext, boundaryPolicy: ws.boundaryPolicy });
+  const model = snapshotModel(load.request, load.info);
+  if (!model) return { why: 'a model folder from disk cannot be named in a link' };
+  // The results as the tables show them: counted under the workspace's length convention.
+  const lengths = ws.lengths;
+  let compare: { model: SnapshotModel; result: typeof result; chatTemplate?: boolean } | undefined;
+  if (ws.compare) {
+    const second = useCompare.getState();
+    if (second.load.status !== 'ready' || !second.result || second.result.context !== result.context || second.result.candidates.some((c, i) => c.text !== result.candidates[i]?.text))
+      return { why: 'the second model has not finished scoring this item' };
+    const other = snapshotModel(second.load.request, second.load.info);
+    if (!other) return { why: 'the second model is a folder from disk, which cannot be named in a link' };
+    compare = { model: other, result: withLengthConvention(second.result, lengths), ...(second.load.chatTemplate ? { chatTemplate: true } : {}) };
+  }
+  const snap = scorerSnapshot(model, withLengthConvention(result, lengths), { indices: input.indices, gold: ws.gold, unconditionalContext: ws.unconditionalContext, boundaryPolicy: ws.boundaryPolicy, lengths, compare });
   if (!snap.ok) return { why: snap.error };
   const enc = encodeSnapshot(snap.snapshot);
   if (!enc.ok) return { why: enc.error };
@@ -35,9 +56,9 @@ export function ShareBar() {
     }
     const snap = snapshotLink();
     const url = 'url' in snap ? snap.url : shareUrl(true);
-    const text = embedSnippet(url, 'lengthlens: scoring rules compared');
+    const text = embedSnippet(url, useWorkspace.getState().compare ? 'lengthlens: two models compared' : 'lengthlens: scoring rules compared');
     const copied = await copyText(text);
-    const what = 'url' in snap ? 'It shows a snapshot of these scores at once; readers can run the model live.' : `No snapshot (${snap.why}): the embed loads the model when a reader clicks.`;
+    const what = 'url' in snap ? `It shows a snapshot of these scores${useWorkspace.getState().compare ? ', on both models,' : ''} at once; readers can run the model live.` : `No snapshot (${snap.why}): the embed loads the model when a reader clicks.`;
     return { text, note: `${copied ? 'Embed code copied.' : 'Select and copy the embed code above.'} ${what}` };
   };
   return <ShareButtons label="Share" linkLabel="Copy link" testIds={{ link: 'copy-link', embed: 'copy-embed' }} rows={{ link: 2, embed: 4 }} make={make} />;
