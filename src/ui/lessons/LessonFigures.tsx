@@ -15,6 +15,7 @@ import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { candidateLetter, fmt } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
+import { LengthCurveFigure } from './LengthCurveFigure';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
@@ -285,6 +286,7 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
             {a.support.range && ` Over plausible length effects LC lies between ${pct(a.support.range.low)} and ${pct(a.support.range.high)}.`}
           </p>
         ))}
+      {(props.widget.view === 'fit' || props.widget.view === 'contrast') && shown.map((a) => <LengthCurveFigure key={a.model} audit={a} />)}
     </div>
   );
 }
