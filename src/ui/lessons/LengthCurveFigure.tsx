@@ -43,6 +43,8 @@ export function LengthCurveFigure(props: { audit: AuditFacts }) {
   const { bins } = a.lengthCurve;
   const points = lengthCurvePoints(a.lengthCurve);
   const bands = emptyBands(bins);
+  // One band carries the words (the others are as wide as a bin, often too narrow for them).
+  const widest = bands.reduce<(typeof bands)[number] | null>((w, b) => (!w || b.to - b.from > w.to - w.from ? b : w), null);
   const lo = bins[0].from;
   const hi = bins[bins.length - 1].to;
   const ticks = Array.from({ length: Math.floor(hi) - Math.ceil(lo) + 1 }, (_, k) => Math.ceil(lo) + k);
@@ -51,14 +53,28 @@ export function LengthCurveFigure(props: { audit: AuditFacts }) {
     <ChartFrame
       title={`${a.model}: the length-controlled fit over its data`}
       filename={`lesson-lc-curve-${a.model}`}
-      note={`Grey steps: prompts per bin of ln(len A / len B) (right axis). Line: the fit’s win rate for A at each length ratio, averaged over both orders; dots: each bin’s mean verdict. LC is the line read at ratio 1 (0 on this axis): ${pct(lc / 100)}. Shaded: no prompt at all.`}
+      note={`Grey steps: prompts per bin of ln(len A / len B) (right axis). Line: the fit’s win rate for A at each length ratio, averaged over both orders; dots: each bin’s mean verdict. LC is the line read at ratio 1 (0 on this axis): ${pct(lc / 100)}. Shaded: no prompt at all; there the line describes no verdict.`}
     >
       <div data-testid="lc-curve" data-lc={lc / 100} data-bands={bands.length}>
         <ResponsiveContainer width="100%" height={300}>
           <ComposedChart data={points} margin={{ top: 10, right: 4, bottom: 24, left: 0 }}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
             {bands.map((b) => (
-              <ReferenceArea key={b.from} yAxisId="rate" x1={b.from} x2={b.to} y1={0} y2={100} fill="var(--muted)" fillOpacity={0.22} stroke="none" ifOverflow="hidden" />
+              <ReferenceArea
+                key={b.from}
+                yAxisId="rate"
+                x1={b.from}
+                x2={b.to}
+                y1={0}
+                y2={100}
+                fill="var(--lesson-c2)"
+                fillOpacity={0.14}
+                stroke="var(--lesson-c2)"
+                strokeOpacity={0.35}
+                strokeDasharray="2 3"
+                ifOverflow="hidden"
+                label={b === widest ? { value: 'no prompts', angle: -90, position: 'center', fill: 'var(--fg)', fontSize: 11 } : undefined}
+              />
             ))}
             <XAxis type="number" dataKey="x" domain={[lo, hi]} ticks={ticks} {...AXIS} tickFormatter={(v: number) => (v === 0 ? '0' : String(v).replace('-', '−'))} label={{ value: 'ln(len A / len B); 0 is equal length', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
             <YAxis yAxisId="rate" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} width={44} {...AXIS} tickFormatter={(v: number) => `${v}%`} />
@@ -67,7 +83,7 @@ export function LengthCurveFigure(props: { audit: AuditFacts }) {
             <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" />
             <Area yAxisId="count" type="stepAfter" dataKey="prompts" name="prompts in bin" fill="var(--muted)" fillOpacity={0.35} stroke="var(--muted)" isAnimationActive={false} />
             <Line yAxisId="rate" type="linear" dataKey="fit" name="fitted win rate of A" stroke="var(--lesson-c1)" strokeWidth={2.5} dot={false} isAnimationActive={false} />
-            <Line yAxisId="rate" dataKey="binned" name="bin’s mean verdict" stroke="none" dot={{ r: 3, fill: 'var(--lesson-c2)', stroke: 'var(--lesson-c2)' }} legendType="circle" connectNulls={false} isAnimationActive={false} />
+            <Line yAxisId="rate" dataKey="binned" name="bin’s mean verdict" stroke="var(--lesson-c2)" strokeWidth={0} dot={{ r: 3, fill: 'var(--lesson-c2)', stroke: 'var(--lesson-c2)' }} legendType="circle" connectNulls={false} isAnimationActive={false} />
             <ReferenceLine yAxisId="rate" x={0} stroke="var(--fg)" strokeDasharray="4 3" />
             <ReferenceDot yAxisId="rate" x={0} y={lc} r={6} fill="var(--lesson-c1)" stroke="var(--bg)" strokeWidth={2} label={{ value: `LC ${pct(lc / 100)}`, position: 'left', fill: 'var(--fg)', fontSize: 13, fontWeight: 700 }} />
           </ComposedChart>

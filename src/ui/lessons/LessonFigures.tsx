@@ -1,7 +1,7 @@
 // The live widget of a step, drawn from its facts with the rooms' own components: the Scorer's
 // table and traces, Task lab charts, the Judge lab's simulation, and an AlpacaEval audit.
 import { useState, type ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { DECIDING_RULES, harnessOrLabel, RULE_TABLE, type RuleName } from '../../core/scoring/rules';
@@ -9,12 +9,12 @@ import type { Units } from '../../state/workspaceSchema';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import { ChartFrame } from '../common/ChartFrame';
 import { pct } from '../common/format';
-import { SimulationView } from '../judge/SimulationView';
 import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { candidateLetter, fmt } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
+import { JudgeFigure } from './JudgeFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
@@ -78,6 +78,9 @@ function PmiBars(props: { result: ItemScore }) {
   );
 }
 
+/** The legend name of a run's α / n + β line. */
+const fitKey = (label: string) => `α / n + β (${label})`;
+
 function fitLine(r: TaskRunSnapshot): { x: number; y: number }[] {
   const xs = r.points.map((p) => p[0]);
   const lo = Math.min(...xs);
@@ -114,20 +117,35 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
         </ChartFrame>
       );
     case 'quintiles': {
-      const data = (runs[0]?.quintiles ?? []).map((q, k) => ({ name: `${Math.round(q.meanBytes)} B`, ...Object.fromEntries(runs.map((r) => [r.label, r.quintiles[k]?.corpus ?? NaN])) }));
+      // Beside each fifth's BPB, what the fit says a typical answer of that length costs per byte.
+      const data = (runs[0]?.quintiles ?? []).map((q, k) => ({
+        // Each run's own mean length (the opener adds its bytes), as the line is computed at it.
+        name: `${runs.map((r) => Math.round(r.quintiles[k]?.meanBytes ?? NaN)).join(' / ')} B`,
+        ...Object.fromEntries(runs.flatMap((r) => {
+          const fifth = r.quintiles[k];
+          return [[r.label, fifth?.corpus ?? NaN], [fitKey(r.label), fifth ? r.alpha / fifth.meanBytes + r.beta : NaN]];
+        })),
+      }));
       return (
-        <ChartFrame title="Bits per byte by answer-length fifth" filename="lesson-quintiles" note="Each bar: corpus BPB of one fifth of the answers, labelled by their mean length.">
-          <ResponsiveContainer width="100%" height={280}>
-            <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+        <ChartFrame
+          title="Bits per byte by answer-length fifth, and the fit’s α / n + β"
+          filename="lesson-quintiles"
+          note={`Each bar: corpus BPB of one fifth of the answers, labelled by their mean length n in each run (${runs.map((r) => r.label).join(' / ')}). Each line: α / n + β of the run’s fit at the fifth’s mean n: the fixed cost α spread over n bytes, plus β per byte. ${runs.map((r) => `${r.label}: α = ${fmt(r.alpha, 1)} bits, β = ${fmt(r.beta, 3)}`).join(' · ')}.`}
+        >
+          <ResponsiveContainer width="100%" height={300}>
+            <ComposedChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
               <CartesianGrid {...GRID} />
               <XAxis dataKey="name" {...AXIS} label={{ value: 'mean answer length of the fifth', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
               <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
               <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
               <Legend {...LEGEND} verticalAlign="top" />
               {runs.map((r, i) => (
-                <Bar key={r.label} dataKey={r.label} fill={RUN_COLORS[i]} isAnimationActive={false} />
+                <Bar key={r.label} dataKey={r.label} fill={RUN_COLORS[i]} fillOpacity={0.75} isAnimationActive={false} />
               ))}
-            </BarChart>
+              {runs.map((r, i) => (
+                <Line key={fitKey(r.label)} dataKey={fitKey(r.label)} stroke={RUN_COLORS[i]} strokeWidth={2.5} strokeDasharray="6 3" dot={{ r: 4, fill: 'var(--bg)', stroke: RUN_COLORS[i], strokeWidth: 2 }} isAnimationActive={false} />
+              ))}
+            </ComposedChart>
           </ResponsiveContainer>
         </ChartFrame>
       );
@@ -297,7 +315,7 @@ export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: rea
   const taught = props.taught ?? DECIDING_RULES.map((r) => r.names.winner as RuleName);
   if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
-  if (w.kind === 'judge' && f.kind === 'judge') return <SimulationView params={f.params} result={f.sim} ms={f.ms} />;
+  if (w.kind === 'judge' && f.kind === 'judge') return <JudgeFigure params={f.params} sim={f.sim} ms={f.ms} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
   return <p className="error">This figure does not match its data.</p>;
 }

@@ -366,7 +366,22 @@ export const LESSONS: Lesson[] = [
           if (!a || !b || a.length < 5 || b.length < 5) return -1;
           return b[0].corpus - a[0].corpus > b[4].corpus - a[4].corpus ? 0 : 1;
         }),
-        after: ['A fixed cost is spread thin over a long answer and thick over a short one. A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.'],
+        after: [
+          'A fixed cost is spread thin over a long answer and thick over a short one. A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.',
+          (f) => {
+            const b = opener(f);
+            const q = b?.quintiles;
+            if (!b || !q || q.length < 5) return '';
+            const share = (n: number) => pct(b.alpha / n / (b.alpha / n + b.beta), 0);
+            return `The dashed lines are the fit, α / n + β, at each fifth’s mean length n. With the opener, the fixed cost α / n is ${share(q[0].meanBytes)} of the fitted bits per byte of the shortest fifth (n = ${q[0].meanBytes.toFixed(1)} bytes) and ${share(q[4].meanBytes)} of the longest (n = ${q[4].meanBytes.toFixed(1)} bytes).`;
+          },
+        ],
+        claims: [
+          {
+            text: 'With the opener, α / n + β at each fifth’s mean length is within 0.5 bits per byte of that fifth’s BPB.',
+            holds: (f) => !!opener(f) && opener(f)!.quintiles.length === 5 && opener(f)!.quintiles.every((q) => Math.abs(opener(f)!.alpha / q.meanBytes + opener(f)!.beta - q.corpus) < 0.5),
+          },
+        ],
       },
       {
         id: 'corpus-vs-mean',
@@ -514,7 +529,7 @@ export const LESSONS: Lesson[] = [
             if (!a || !c) return '';
             const near = nearEqualShare(c.bins);
             const median = Math.log(a.medianRatio);
-            return `The figure shows where that number comes from: at the median prompt (A’s answer ${(100 * a.medianRatio).toFixed(1)}% of B’s length, ln ratio ${median.toFixed(1)}) the fit gives A ${pct(fittedWinRate(c.fit, median))}, and the line has to climb to ${pct(fittedWinRate(c.fit, 0))} at ratio 1, where only ${pct(near)} of the prompts lie within a factor of ${Math.exp(NEAR_EQUAL).toFixed(2)} of equal length.`;
+            return `The figure shows where that number comes from: at the median prompt (A’s answer ${(100 * a.medianRatio).toFixed(1)}% of B’s length, ln ratio ${median.toFixed(1).replace('-', '−')}) the fit gives A ${pct(fittedWinRate(c.fit, median))}, and the line has to climb to ${pct(fittedWinRate(c.fit, 0))} at ratio 1, where only ${pct(near)} of the prompts lie within a factor of ${Math.exp(NEAR_EQUAL).toFixed(2)} of equal length.`;
           },
         ],
         claims: [
