@@ -27,6 +27,11 @@ async function goStep(page: Page, lesson: string, step: number) {
   await page.locator(`[data-testid=lesson-step][data-lesson="${lesson}"][data-step="${LESSONS.find((l) => l.id === lesson)!.steps[step].id}"]`).waitFor();
 }
 
+/** Every chart has measured its box and drawn (a ResponsiveContainer draws a frame after it mounts): then a screenshot shows it. */
+async function chartsDrawn(page: Page) {
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('.recharts-responsive-container')).every((c) => c.querySelector('svg.recharts-surface') !== null));
+}
+
 /** Column winners of the rendered Scorer table: rule column → candidate index. */
 async function tableWinners(page: Page): Promise<Record<string, number[]>> {
   return page.$$eval('[data-testid=score-table] tbody tr', (trs) => {
@@ -115,6 +120,7 @@ describe('Lessons', () => {
           await page.getByRole('button', { name: 'Back to the step’s setting' }).click();
           expect(await swap.getAttribute('data-value')).toBe(before);
         }
+        await chartsDrawn(page);
         await screenshot(page, `lessons/${lesson.id}-${i + 1}-desktop-light`);
         if (where === 'sum-and-length/sum') {
           // Try it: append words to the hat and the raw sum's winner flips live (to the zebra, as stories260K scores it in Node).
@@ -156,6 +162,7 @@ describe('Lessons', () => {
         for (let i = 0; i < lesson.steps.length; i++) {
           await goStep(page, lesson.id, i);
           await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
+          await chartsDrawn(page);
           await screenshot(page, `lessons/${lesson.id}-${i + 1}-${label}`);
         }
       }

@@ -9,7 +9,10 @@ import { SLIDERS } from '../judge/Sliders';
 /** The parameters a lesson lets the learner move. */
 const MOVABLE = ['b', 'lambda', 'rho'] as const;
 type Movable = (typeof MOVABLE)[number];
-const SPECS = SLIDERS.filter((s): s is (typeof SLIDERS)[number] & { key: Movable } => (MOVABLE as readonly string[]).includes(s.key));
+// b may go negative here: a real judge can favour the second slot (the lesson's larger-model box).
+const SPECS = SLIDERS.filter((s): s is (typeof SLIDERS)[number] & { key: Movable } => (MOVABLE as readonly string[]).includes(s.key)).map((s) =>
+  s.key === 'b' ? { ...s, min: -2, hint: 'logits added to whichever answer is shown first (below 0: the second slot is favoured)' } : s,
+);
 
 const setting = (p: JudgeParams) => SPECS.map((s) => `${s.key === 'lambda' ? 'λ' : s.key === 'rho' ? 'ρ' : s.key} = ${s.format(p[s.key])}`).join(', ');
 

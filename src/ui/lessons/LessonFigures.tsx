@@ -8,6 +8,7 @@ import { DECIDING_RULES, harnessOrLabel, RULE_TABLE, type RuleName } from '../..
 import type { Units } from '../../state/workspaceSchema';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import { ChartFrame } from '../common/ChartFrame';
+import { ScrollX } from '../common/ScrollX';
 import { pct } from '../common/format';
 import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
@@ -229,24 +230,26 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
 /** A lesson's table of task runs: one row a run, its cells in the order of `head`. */
 function RunTable<T extends { label: string }>(props: { rows: readonly T[]; head: ReactNode[]; cells: (row: T) => ReactNode[]; testId?: string }) {
   return (
-    <table className="lesson-table" data-testid={props.testId}>
-      <thead>
-        <tr>
-          {props.head.map((h, i) => (
-            <th key={i}>{h}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((r) => (
-          <tr key={r.label}>
-            {props.cells(r).map((c, i) => (
-              <td key={i}>{c}</td>
+    <ScrollX className="lesson-table-scroll" label="Table (scrolls sideways)">
+      <table className="lesson-table" data-testid={props.testId}>
+        <thead>
+          <tr>
+            {props.head.map((h, i) => (
+              <th key={i}>{h}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.rows.map((r) => (
+            <tr key={r.label}>
+              {props.cells(r).map((c, i) => (
+                <td key={i}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollX>
   );
 }
 
@@ -256,47 +259,49 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
   const split = props.widget.view === 'contrast' || props.widget.view === 'honest';
   return (
     <div className="lesson-audit">
-      <table className="lesson-table" data-testid="lesson-audit">
-        <thead>
-          <tr>
-            <th>AlpacaEval 2 model</th>
-            <th>prompts</th>
-            <th>model’s answer longer</th>
-            <th>median length ratio</th>
-            <th>raw win rate</th>
-            {split && <th>win rate, model shown first / second</th>}
-            {props.widget.view !== 'overlap' && <th>LC, unregularised fit [95%]</th>}
-            {props.widget.view !== 'overlap' && <th>AlpacaEval’s LC</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((a: AuditFacts) => (
-            <tr key={a.model}>
-              <td>{a.model}</td>
-              <td>{a.prompts}</td>
-              <td>
-                <span className="longer-bar" aria-hidden="true">
-                  <span style={{ width: `${Math.max(1, 100 * a.aLonger)}%` }} />
-                </span>{' '}
-                {pct(a.aLonger)}
-              </td>
-              <td>{fmt(a.medianRatio, 3)}</td>
-              <td>{pct(a.raw)}</td>
-              {split && (
-                <td data-testid="order-split">
-                  {pct(a.winFirst)} / {pct(a.winSecond)}
-                </td>
-              )}
-              {props.widget.view !== 'overlap' && (
-                <td>
-                  {pct(a.lc)} [{pct(a.lcLo)}, {pct(a.lcHi)}]
-                </td>
-              )}
-              {props.widget.view !== 'overlap' && <td>{pct(a.published.lc)}</td>}
+      <ScrollX className="lesson-table-scroll" label="AlpacaEval audit table (scrolls sideways)">
+        <table className="lesson-table" data-testid="lesson-audit">
+          <thead>
+            <tr>
+              <th>AlpacaEval 2 model</th>
+              <th>prompts</th>
+              <th>model’s answer longer</th>
+              <th>median length ratio</th>
+              <th>raw win rate</th>
+              {split && <th>win rate, model shown first / second</th>}
+              {props.widget.view !== 'overlap' && <th>LC, unregularised fit [95%]</th>}
+              {props.widget.view !== 'overlap' && <th>AlpacaEval’s LC</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((a: AuditFacts) => (
+              <tr key={a.model}>
+                <td>{a.model}</td>
+                <td>{a.prompts}</td>
+                <td>
+                  <span className="longer-bar" aria-hidden="true">
+                    <span style={{ width: `${Math.max(1, 100 * a.aLonger)}%` }} />
+                  </span>{' '}
+                  {pct(a.aLonger)}
+                </td>
+                <td>{fmt(a.medianRatio, 3)}</td>
+                <td>{pct(a.raw)}</td>
+                {split && (
+                  <td data-testid="order-split">
+                    {pct(a.winFirst)} / {pct(a.winSecond)}
+                  </td>
+                )}
+                {props.widget.view !== 'overlap' && (
+                  <td>
+                    {pct(a.lc)} [{pct(a.lcLo)}, {pct(a.lcHi)}]
+                  </td>
+                )}
+                {props.widget.view !== 'overlap' && <td>{pct(a.published.lc)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
       {props.widget.view !== 'overlap' &&
         shown.map((a) => (
           <p key={a.model} className={a.support.supported ? 'ok-line small' : 'warning small'} data-testid="lc-support" data-supported={a.support.supported}>
