@@ -9,6 +9,7 @@ import type { Units } from '../../state/workspaceSchema';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import { ChartFrame } from '../common/ChartFrame';
 import { ScrollX } from '../common/ScrollX';
+import { useMediaQuery } from '../common/useMediaQuery';
 import { pct } from '../common/format';
 import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
@@ -57,8 +58,11 @@ function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kin
 
 /** Each candidate's cost after the context against its cost under the unconditional context: PMI is the gap. */
 function PmiBars(props: { result: ItemScore }) {
+  // On a phone four quoted candidates overlap under their bars: the letter alone (the texts are listed above, and in the tooltip).
+  const narrow = useMediaQuery('(max-width: 600px)');
   const data = props.result.candidates.map((c, i) => ({
-    name: `${candidateLetter(i)} “${c.text.trim().slice(0, 14)}${c.text.trim().length > 14 ? '…' : ''}”`,
+    name: narrow ? candidateLetter(i) : `${candidateLetter(i)} “${c.text.trim().slice(0, 14)}${c.text.trim().length > 14 ? '…' : ''}”`,
+    text: `${candidateLetter(i)} “${c.text.trim()}”`,
     'after the context': -c.sum_logprob / Math.LN2,
     'unconditional': -c.unconditional_logprob / Math.LN2,
   }));
@@ -69,7 +73,7 @@ function PmiBars(props: { result: ItemScore }) {
           <CartesianGrid {...GRID} />
           <XAxis dataKey="name" {...AXIS} interval={0} />
           <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(0)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
-          <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
+          <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(_, payload) => String(payload?.[0]?.payload?.text ?? '')} />
           <Legend {...LEGEND} verticalAlign="top" />
           <Bar dataKey="after the context" fill="var(--lesson-c1)" isAnimationActive={false} />
           <Bar dataKey="unconditional" fill="var(--lesson-c2)" isAnimationActive={false} />
@@ -92,6 +96,7 @@ function fitLine(r: TaskRunSnapshot): { x: number; y: number }[] {
 function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }>; taught: readonly RuleName[] }) {
   const { runs } = props.facts;
   const [mu, setMu] = useState(111);
+  const narrow = useMediaQuery('(max-width: 600px)');
   switch (props.widget.view) {
     case 'scatter':
       return (
@@ -121,7 +126,7 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
       // Beside each fifth's BPB, what the fit says a typical answer of that length costs per byte.
       const data = (runs[0]?.quintiles ?? []).map((q, k) => ({
         // Each run's own mean length (the opener adds its bytes), as the line is computed at it.
-        name: `${runs.map((r) => Math.round(r.quintiles[k]?.meanBytes ?? NaN)).join(' / ')} B`,
+        name: runs.map((r) => Math.round(r.quintiles[k]?.meanBytes ?? NaN)).join(narrow ? '/' : ' / ') + (narrow ? '' : ' B'),
         ...Object.fromEntries(runs.flatMap((r) => {
           const fifth = r.quintiles[k];
           return [[r.label, fifth?.corpus ?? NaN], [fitKey(r.label), fifth ? r.alpha / fifth.meanBytes + r.beta : NaN]];
@@ -136,7 +141,7 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
           <ResponsiveContainer width="100%" height={300}>
             <ComposedChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
               <CartesianGrid {...GRID} />
-              <XAxis dataKey="name" {...AXIS} label={{ value: 'mean answer length of the fifth', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
+              <XAxis dataKey="name" interval={0} {...AXIS} label={{ value: narrow ? 'mean length of the fifth (bytes)' : 'mean answer length of the fifth', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
               <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
               <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
               <Legend {...LEGEND} verticalAlign="top" />
