@@ -27,6 +27,11 @@ async function goStep(page: Page, lesson: string, step: number) {
   await page.locator(`[data-testid=lesson-step][data-lesson="${lesson}"][data-step="${LESSONS.find((l) => l.id === lesson)!.steps[step].id}"]`).waitFor();
 }
 
+/** Every chart has measured its box and drawn (a ResponsiveContainer draws a frame after it mounts): then a screenshot shows it. */
+async function chartsDrawn(page: Page) {
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('.recharts-responsive-container')).every((c) => c.querySelector('svg.recharts-surface') !== null));
+}
+
 /** Column winners of the rendered Scorer table: rule column → candidate index. */
 async function tableWinners(page: Page): Promise<Record<string, number[]>> {
   return page.$$eval('[data-testid=score-table] tbody tr', (trs) => {
@@ -98,6 +103,24 @@ describe('Lessons', () => {
           for (const r of DECIDING_RULES.filter((x) => !taught.includes(x.names.winner as RuleName))) expect(heads, `${where}: ${r.id} before it is taught`).not.toContain(r.harness ?? r.label);
         }
         if (step.widget.kind === 'audit') expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('live');
+        if (where === 'lc-trust/fit') {
+          // The fit drawn over its data: LC is the curve at ratio 1, and some band has no prompt at all.
+          const curve = page.getByTestId('lc-curve');
+          expect(Number(await curve.getAttribute('data-bands')), `${where}: empty bands`).toBeGreaterThan(0);
+          expect(await page.locator('[data-testid=lc-curve] .recharts-line-curve').count(), `${where}: the fitted line is drawn`).toBeGreaterThan(0);
+        }
+        if (where === 'judge-bias/position') {
+          // The sliders: λ up, the swap-average moves off the target; back to the step's setting, it returns.
+          const swap = page.getByTestId('rate-swap');
+          const before = await swap.getAttribute('data-value');
+          await page.locator('#lesson-judge-lambda').fill('0.8');
+          await page.getByTestId('lesson-judge-moved').waitFor();
+          expect(Number(await swap.getAttribute('data-value')) - Number(before), `${where}: λ = 0.8 lifts the swap-average`).toBeGreaterThan(0.05);
+          await screenshot(page, 'lessons/judge-sliders-desktop-light');
+          await page.getByRole('button', { name: 'Back to the step’s setting' }).click();
+          expect(await swap.getAttribute('data-value')).toBe(before);
+        }
+        await chartsDrawn(page);
         await screenshot(page, `lessons/${lesson.id}-${i + 1}-desktop-light`);
         if (where === 'sum-and-length/sum') {
           // Try it: append words to the hat and the raw sum's winner flips live (to the zebra, as stories260K scores it in Node).
@@ -139,6 +162,7 @@ describe('Lessons', () => {
         for (let i = 0; i < lesson.steps.length; i++) {
           await goStep(page, lesson.id, i);
           await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
+          await chartsDrawn(page);
           await screenshot(page, `lessons/${lesson.id}-${i + 1}-${label}`);
         }
       }

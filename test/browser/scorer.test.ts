@@ -1,6 +1,5 @@
 // The Scorer in the built app on stories260K: typed input scored on WASM and WebGPU matches
 // `lengthlens score`; share links, the embed view, presets and bad input behave.
-import { withLengthConvention } from '../../src/core/scoring/lengthConvention';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,8 +25,8 @@ beforeAll(async () => {
   browser = await launchChromium();
   const args = ['bin/lengthlens.mjs', 'score', '--model', path.join(MODELS_DIR, 'stories260K'), '--dtype', 'fp32', '--context', CONTEXT, '--json'];
   for (const c of CANDIDATES) args.push(`--candidate=${c}`);
-  // The CLI reports lengths as typed; the Scorer shows lm-eval-harness's (the leading space not counted) by default.
-  cli = withLengthConvention((JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0], 'harness');
+  // The CLI and the Scorer both count lengths as lm-eval-harness by default (the leading space not counted).
+  cli = (JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0];
 });
 afterAll(async () => {
   await browser?.close();

@@ -59,7 +59,8 @@ describe('lengthlens score', () => {
   it('reproduces the golden ids, byte counts and log-probs from an items file (fp32)', () => {
     const file = path.join(tmp, 'golden.jsonl');
     fs.writeFileSync(file, golden.items.map((it) => JSON.stringify({ context: it.context, candidates: it.candidates.map((c) => c.candidate) })).join('\n') + '\n');
-    const r = runCli(['score', '--model', STORIES, '--items', file, '--json']);
+    // The golden counts are as typed (every character of the candidate, its leading space too).
+    const r = runCli(['score', '--model', STORIES, '--items', file, '--json', '--lengths', 'typed']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);

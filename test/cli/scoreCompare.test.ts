@@ -9,6 +9,7 @@ import { MODELS_DIR } from '../models';
 import { runCli } from './run';
 import { expectOneLineError } from './oneLineError';
 import type { ItemScore } from '../../src/core/scoring/types';
+import { lengthText } from '../../src/core/scoring/lengthConvention';
 import type { ItemComparison } from '../../src/core/compare/agreement';
 
 const STORIES = 'stories260K';
@@ -53,7 +54,8 @@ function compared(a: string[], flags: string[], bAlone: string[]): Comparison {
   c.candidates.forEach((f, i) => {
     const [ca, cb] = [ra.candidates[i], rb.candidates[i]];
     expect(f.n_tokens).toEqual([ca.n_tokens, cb.n_tokens]);
-    expect(f.n_bytes).toBe(Buffer.byteLength(ITEM[2 * i + 3]));
+    // Both models' lengths as lm-eval-harness counts them (score's default): the leading space left out.
+    expect(f.n_bytes).toBe(Buffer.byteLength(lengthText(ITEM[2 * i + 3], 'harness')));
     if (f.n_bytes === 0) expect(f.tokens_per_byte).toEqual([null, null]);
     else expect(f.tokens_per_byte).toEqual([ca.n_tokens / f.n_bytes, cb.n_tokens / f.n_bytes]);
     // Each aligned group: both sides' tokens span exactly its bytes, and its bits add up to the candidate's.
@@ -121,7 +123,8 @@ describe('score --compare-model', () => {
     const a = ok(['score', '--model', STORIES, ...ITEM]);
     const b = ok(['score', '--model', PLAIN, ...ITEM]);
     expect(both.startsWith(`model A: ${STORIES} fp32\n${a}model B: ${PLAIN} fp32\n${b}  compared: A = ${STORIES} fp32, B = ${PLAIN} fp32\n`)).toBe(true);
-    expect(both).toContain('    2      9      9         5         2      0.5556      0.2222  " Sue went"');
+    // Bytes and chars as lm-eval-harness counts them (the leading space left out), for both models.
+    expect(both).toContain('    2      8      8         5         2      0.6250      0.2500  " Sue went"');
     expect(both).toMatch(/\n {6}\[0, 4\) +A +\d+\.\d{4} +B +\d+\.\d{4} +" S" "u" "e" \| " Sue"\n/);
     expect(both).toContain('per-token differences: not shown, the two models tokenise differently');
   });

@@ -35,13 +35,14 @@ describe('score --items streams', () => {
     expect(json.stderr).toBe('');
     const doc = JSON.parse(json.stdout);
     expect(json.stdout).toBe(JSON.stringify(doc, null, 2) + '\n');
-    expect(Object.keys(doc)).toEqual(['model', 'dtype', 'plan', 'items']);
+    expect(Object.keys(doc)).toEqual(['model', 'dtype', 'plan', 'lengths', 'items']);
     expect(doc.items).toHaveLength(20);
     const jsonl = runCli(['score', '--model', STORIES, '--items', file, '--jsonl']);
     expect(jsonl.code).toBe(0);
     const lines = jsonl.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(20);
-    expect(lines.map((l) => JSON.parse(l))).toEqual(doc.items);
+    // Each line says its length convention, as the document does once.
+    expect(lines.map((l) => JSON.parse(l))).toEqual(doc.items.map((it: object) => ({ lengths: doc.lengths, ...it })));
     // Items keep their order: item k is the k-th line's context.
     expect(doc.items.map((it: { context: string }) => it.context)).toEqual(fs.readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l).context));
   });

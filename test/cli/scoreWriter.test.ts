@@ -16,32 +16,32 @@ function sink() {
 describe('ResultWriter', () => {
   it('--json: written piece by piece, byte for byte the whole document', async () => {
     const out = sink();
-    const w = new ResultWriter('json', out.write, { model: 'm', dtype: 'fp32' });
+    const w = new ResultWriter('json', out.write, { model: 'm', dtype: 'fp32', lengths: 'harness' });
     const items = [item('a'), item('b\n"c"'), item('')];
     for (const it of items) await w.item(it);
     await w.end();
-    expect(out.text()).toBe(JSON.stringify({ model: 'm', dtype: 'fp32', items }, null, 2) + '\n');
+    expect(out.text()).toBe(JSON.stringify({ model: 'm', dtype: 'fp32', lengths: 'harness', items }, null, 2) + '\n');
   });
 
   it('a run that fails midway still leaves one valid document: the items done and the error', async () => {
     const out = sink();
-    const w = new ResultWriter('json', out.write, { model: 'm', dtype: 'q8' });
+    const w = new ResultWriter('json', out.write, { model: 'm', dtype: 'q8', lengths: 'typed' });
     await w.item(item('a'));
     await w.end('the engine stopped');
-    expect(JSON.parse(out.text())).toEqual({ model: 'm', dtype: 'q8', items: [item('a')], error: 'the engine stopped' });
+    expect(JSON.parse(out.text())).toEqual({ model: 'm', dtype: 'q8', lengths: 'typed', items: [item('a')], error: 'the engine stopped' });
     const none = sink();
-    await new ResultWriter('json', none.write, { model: 'm', dtype: 'q8' }).end('failed at once');
-    expect(JSON.parse(none.text())).toEqual({ model: 'm', dtype: 'q8', items: [], error: 'failed at once' });
+    await new ResultWriter('json', none.write, { model: 'm', dtype: 'q8', lengths: 'typed' }).end('failed at once');
+    expect(JSON.parse(none.text())).toEqual({ model: 'm', dtype: 'q8', lengths: 'typed', items: [], error: 'failed at once' });
   });
 
   it('--jsonl: one compact line per item, NaN written as null', async () => {
     const out = sink();
-    const w = new ResultWriter('jsonl', out.write, { model: 'm', dtype: 'fp32' });
+    const w = new ResultWriter('jsonl', out.write, { model: 'm', dtype: 'fp32', lengths: 'harness' });
     const nan = { ...item('x'), candidates: [{ sum_logprob: NaN } as never] };
     await w.item(nan);
     await w.item(item('y'));
     await w.end();
-    expect(out.text()).toBe(`${JSON.stringify({ ...nan, candidates: [{ sum_logprob: null }] })}\n${JSON.stringify(item('y'))}\n`);
+    expect(out.text()).toBe(`${JSON.stringify({ lengths: 'harness', ...nan, candidates: [{ sum_logprob: null }] })}\n${JSON.stringify({ lengths: 'harness', ...item('y') })}\n`);
   });
 });
 

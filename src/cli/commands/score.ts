@@ -7,6 +7,7 @@ import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreIte
 import { MAX_CANDIDATE_CHARS, MAX_TOP_K } from '../../core/limits';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
 import { SCORE_COLUMNS, scoreOf } from '../../core/scoring/rules';
+import { conventionMatters, HARNESS_DELIMITER, LENGTH_CONVENTIONS, withLengthConvention, type LengthConvention } from '../../core/scoring/lengthConvention';
 import { createNodeEngine, loadNodeModel, modelSourceFromArg, streamScores, type Engine } from '../../engine/nodeFace';
 import type { Dtype } from '../../core/dtypes';
 import { CompareWriter } from './scoreCompare';
@@ -21,7 +22,7 @@ const CHUNK_ITEMS = 1;
 
 const USAGE = `lengthlens score --model M [--dtype fp32|fp16|q8|q4|q4f16] (--context TEXT --candidate TEXT ... | --items FILE)
   [--policy whole|separate] [--unconditional TEXT] [--mu 111] [--top-k 5] [--chat-template] [--json | --jsonl] [--quiet]
-  [--compare-model M2] [--compare-dtype D2]
+  [--lengths harness|typed] [--compare-model M2] [--compare-dtype D2]
 
 Scores every candidate continuation of a context under every rule (SPEC §3).
   --model        a model folder (transformers.js layout) or a hub id (org/name)
@@ -33,6 +34,12 @@ Scores every candidate continuation of a context under every rule (SPEC §3).
   --policy       boundary-merge policy (default whole)
   --unconditional  context for PMI's unconditional term (default: empty, i.e. BOS only)
   --top-k N      the N most likely tokens listed at each position (default 5, at most ${MAX_TOP_K})
+  --lengths      what n_chars and n_bytes count, and so per_char, per_byte and bits_per_byte divide by:
+                 harness (default) as lm-eval-harness, which scores " " + choice but divides by
+                 len(choice): a candidate's leading space is its delimiter, not counted; typed:
+                 every character as given. The table says which (wherever a candidate starts with
+                 a space, the only case where they differ); --json has "lengths" beside "model",
+                 --jsonl on every line. --compare-model counts both models the same way
   --compare-model M2  also score every item with a second model and show both, each exactly as
                  score prints it alone, and what they agree on: the winner per rule (same or flips),
                  tokens per byte of each candidate on each, the two surprisal traces aligned on
@@ -87,9 +94,23 @@ async function* fileItems(file: string): AsyncGenerator<ScoreItemInput> {
   for await (const l of readScoreItems(fileChunks(file))) if ('item' in l) yield l.item;
 }
 
-function formatTable(item: ItemScore): string {
+/** parse --lengths (default harness, the Scorer's default). */
+function parseLengths(raw: string | undefined): LengthConvention {
+  if (raw === undefined) return 'harness';
+  if (!(LENGTH_CONVENTIONS as readonly string[]).includes(raw)) throw new UsageError(`--lengths must be "harness" or "typed", got "${raw}"`);
+  return raw as LengthConvention;
+}
+
+const LENGTHS_LINE: Record<LengthConvention, string> = {
+  harness: `lengths: as lm-eval-harness, a leading ${JSON.stringify(HARNESS_DELIMITER)} (its target_delimiter) not counted in chars and bytes (--lengths typed counts it)`,
+  typed: `lengths: as typed, every character counted in chars and bytes (--lengths harness leaves out a leading ${JSON.stringify(HARNESS_DELIMITER)})`,
+};
+
+function formatTable(item: ItemScore, lengths: LengthConvention): string {
   const out: string[] = [];
   out.push(`context: ${JSON.stringify(item.context)}`);
+  // Said only where the two conventions differ: some candidate starts with the delimiter.
+  if (conventionMatters(item.candidates.map((c) => c.text))) out.push(LENGTHS_LINE[lengths]);
   // One column per row of the rule table, in its column order (the table's layout: each header
   // right-aligned one place past its values, the first one two places).
   const cols = SCORE_COLUMNS;
@@ -184,8 +205,8 @@ export class ResultWriter {
   constructor(
     private readonly format: OutputFormat,
     private readonly write: Write,
-    /** Fields written before `items`, in order (model, dtype, the scoring plan). */
-    private readonly header: Record<string, unknown>,
+    /** Fields written before `items`, in order (model, dtype, the scoring plan, the length convention). */
+    private readonly header: Record<string, unknown> & { lengths: LengthConvention },
   ) {}
 
   private headerFields(): string {
@@ -196,8 +217,9 @@ export class ResultWriter {
 
   async item(item: ItemScore): Promise<void> {
     const n = this.count++;
-    if (this.format === 'jsonl') return this.write(JSON.stringify(item, jsonReplacer) + '\n');
-    if (this.format === 'table') return this.write(formatTable(item));
+    // A JSON line stands alone, so each says how its lengths were counted.
+    if (this.format === 'jsonl') return this.write(JSON.stringify({ lengths: this.header.lengths, ...item }, jsonReplacer) + '\n');
+    if (this.format === 'table') return this.write(formatTable(item, this.header.lengths));
     const head = n === 0 ? `{\n${this.headerFields()}  "items": [\n` : ',\n';
     return this.write(head + indent(JSON.stringify(item, jsonReplacer, 2), '    '));
   }
@@ -274,11 +296,13 @@ export const command: Command = {
       quiet: { type: 'boolean' },
       'compare-model': { type: 'string' },
       'compare-dtype': { type: 'string' },
+      lengths: { type: 'string' },
     }, 0);
     if (!values.model) throw new UsageError('--model is required (a model folder or a hub id)');
     const dtype = parseDtypeFlag(values.dtype);
     const compare = compareTarget(values.model, dtype, values['compare-model'], values['compare-dtype']);
     if (values.json && values.jsonl) throw new UsageError('use either --json or --jsonl, not both');
+    const lengths = parseLengths(values.lengths);
     let items: Iterable<ScoreItemInput> | AsyncIterable<ScoreItemInput>;
     let total: number;
     if (values.items !== undefined) {
@@ -328,9 +352,9 @@ export const command: Command = {
         await engine.unload();
         throw err;
       }
-      return runComparison({ engine, models: [{ model: values.model, dtype }, compare], items, total, options, format, quiet: values.quiet ?? false });
+      return runComparison({ engine, models: [{ model: values.model, dtype }, compare], items, total, options, lengths, format, quiet: values.quiet ?? false });
     }
-    const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype, plan: snakeCaseKeys(engine.current()!.info.plan) });
+    const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype, plan: snakeCaseKeys(engine.current()!.info.plan), lengths });
     const progress = values.quiet ? undefined : progressReporter(total);
     // Ctrl-C or SIGTERM: stop sending items, close the output with what was scored, and say so.
     const stop = stopOnSignal();
@@ -339,7 +363,7 @@ export const command: Command = {
       for await (const { result } of streamScores(engine, items, { options, chunkSize: CHUNK_ITEMS, stats: 'full', stopped: () => stop.signal !== undefined })) {
         if (done === 0 && result.warnings.some((w) => w.code === 'no_chat_template'))
           warn(`${values.model} has no chat template; --chat-template is ignored and the context is scored raw`);
-        await writer.item(result);
+        await writer.item(withLengthConvention(result, lengths));
         progress?.tick(++done);
       }
       progress?.end();
@@ -379,6 +403,8 @@ interface ComparisonRun {
   items: Iterable<ScoreItemInput> | AsyncIterable<ScoreItemInput>;
   total: number;
   options: ScoreOptions;
+  /** One convention for both models, so their per-char and per-byte numbers compare. */
+  lengths: LengthConvention;
   format: OutputFormat;
   quiet: boolean;
 }
@@ -389,8 +415,8 @@ interface ComparisonRun {
  * slot: neither's numbers depend on the other being loaded (test/engine/modelSlots.test.ts).
  */
 async function runComparison(run: ComparisonRun): Promise<number> {
-  const { engine, models, options, format } = run;
-  const headers = [undefined, COMPARE_SLOT].map((slot, k) => ({ model: models[k].model, dtype: models[k].dtype, plan: snakeCaseKeys(engine.current(slot)!.info.plan) }));
+  const { engine, models, options, format, lengths } = run;
+  const headers = [undefined, COMPARE_SLOT].map((slot, k) => ({ model: models[k].model, dtype: models[k].dtype, plan: snakeCaseKeys(engine.current(slot)!.info.plan), lengths }));
   const labels = models.map((m) => `${m.model} ${m.dtype}`) as [string, string];
   const writer = new CompareWriter(format, stdoutWrite, labels, (side, f, write) => new ResultWriter(f, write, headers[side]));
   const progress = run.quiet ? undefined : progressReporter(run.total);
@@ -403,7 +429,7 @@ async function runComparison(run: ComparisonRun): Promise<number> {
         [result, other].forEach((r, k) => {
           if (r.warnings.some((w) => w.code === 'no_chat_template')) warn(`${models[k].model} has no chat template; --chat-template is ignored and the context is scored raw`);
         });
-      await writer.item(result, other);
+      await writer.item(withLengthConvention(result, lengths), withLengthConvention(other, lengths));
       progress?.tick(++done);
     }
     progress?.end();

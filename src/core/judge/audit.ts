@@ -119,6 +119,8 @@ export interface AuditResult {
   gammaSe: number;
   gammaIdentified: boolean;
   featureSd: number;
+  /** The sd of x that the fit's length feature tanh(x / sd x) divides by (NaN without a fit). */
+  sdX: number;
   firstSlot: number;
   /** NaN when no prompt was judged in both orders. */
   inconsistency: number;
@@ -582,6 +584,7 @@ export function auditVerdicts(rows: VerdictRow[], opts: AuditOptions = {}): Audi
     gammaSe: fit ? fit.gammaSe : NaN,
     gammaIdentified: fit ? fit.gammaIdentified : false,
     featureSd: fit ? fit.featureSd : NaN,
+    sdX: fit ? fit.sdX : NaN,
     firstSlot,
     inconsistency,
     lengthRatio,

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { type XAxisTickContentProps, Bar, BarChart, CartesianGrid, Cell, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { simulateJudge, type JudgeParams, type SimulationResult } from '../../core/judge/simulate';
 import { workedExample } from '../../core/judge/example';
 import { ChartFrame } from '../common/ChartFrame';
+import { useMediaQuery } from '../common/useMediaQuery';
 import { fixed, pct, SERIES, TOOLTIP_STYLE } from './format';
 
 const BARS = ['target', 'fixedOrder', 'aSecond', 'swap', 'lc'] as const;
@@ -16,8 +17,24 @@ export function useSimulation(params: JudgeParams): { result: SimulationResult; 
   }, [params]);
 }
 
+/** An axis label broken at its spaces and hyphens, one piece a line. */
+function WrappedTick(props: XAxisTickContentProps) {
+  const words = String(props.payload.value ?? '').split(/(?<=-)|\s+/);
+  return (
+    <text x={props.x} y={props.y} textAnchor="middle" fontSize={12} fill="currentColor">
+      {words.map((w, i) => (
+        <tspan key={i} x={props.x} dy={i === 0 ? 12 : 13}>
+          {w}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
 export function SimulationView(props: { params: JudgeParams; result: SimulationResult; ms: number }) {
   const { params, result: r, ms } = props;
+  // On a phone "A second" and "Swap-avg" run into each other: one word a line there.
+  const narrow = useMediaQuery('(max-width: 600px)');
   const data = BARS.map((key) => ({ key, name: SHORT[key], value: 100 * r[key], color: SERIES[key].color }));
   return (
     <div className="judge-sim">
@@ -36,7 +53,7 @@ export function SimulationView(props: { params: JudgeParams; result: SimulationR
           <ResponsiveContainer width="100%" height={280}>
             <BarChart data={data} margin={{ top: 24, right: 12, bottom: 4, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} height={40} />
+              <XAxis dataKey="name" interval={0} tick={narrow ? WrappedTick : { fontSize: 12 }} height={40} />
               <YAxis domain={[0, 100]} unit="%" width={48} />
               <Tooltip formatter={(v) => `${Number(v).toFixed(1)}%`} contentStyle={TOOLTIP_STYLE} />
               <ReferenceLine y={50} stroke="currentColor" strokeDasharray="1 3" />

@@ -1,6 +1,6 @@
 import type { JudgeParams } from '../../core/judge/simulate';
 
-interface SliderSpec {
+export interface SliderSpec {
   key: keyof JudgeParams;
   label: string;
   min: number;
@@ -10,7 +10,7 @@ interface SliderSpec {
   hint: string;
 }
 
-const SLIDERS: SliderSpec[] = [
+export const SLIDERS: SliderSpec[] = [
   { key: 'b', label: 'Position bias b', min: 0, max: 2, step: 0.05, format: (v) => v.toFixed(2), hint: 'logits added to whichever answer is shown first' },
   { key: 'lambda', label: 'Verbosity bias λ', min: 0, max: 2, step: 0.05, format: (v) => v.toFixed(2), hint: 'logits per unit of ln(len A / len B)' },
   { key: 'm', label: 'A’s typical length ratio', min: -1, max: 1.5, step: 0.01, format: (v) => `${Math.exp(v).toFixed(2)}× (m = ${v.toFixed(2)})`, hint: 'e^m: how much longer A usually is' },

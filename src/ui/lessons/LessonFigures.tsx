@@ -1,20 +1,23 @@
 // The live widget of a step, drawn from its facts with the rooms' own components: the Scorer's
 // table and traces, Task lab charts, the Judge lab's simulation, and an AlpacaEval audit.
 import { useState, type ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { DECIDING_RULES, harnessOrLabel, RULE_TABLE, type RuleName } from '../../core/scoring/rules';
 import type { Units } from '../../state/workspaceSchema';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import { ChartFrame } from '../common/ChartFrame';
+import { ScrollX } from '../common/ScrollX';
+import { useMediaQuery } from '../common/useMediaQuery';
 import { pct } from '../common/format';
-import { SimulationView } from '../judge/SimulationView';
 import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { candidateLetter, fmt } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
+import { JudgeFigure } from './JudgeFigure';
+import { LengthCurveFigure } from './LengthCurveFigure';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
@@ -55,8 +58,11 @@ function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kin
 
 /** Each candidate's cost after the context against its cost under the unconditional context: PMI is the gap. */
 function PmiBars(props: { result: ItemScore }) {
+  // On a phone four quoted candidates overlap under their bars: the letter alone (the texts are listed above, and in the tooltip).
+  const narrow = useMediaQuery('(max-width: 600px)');
   const data = props.result.candidates.map((c, i) => ({
-    name: `${candidateLetter(i)} “${c.text.trim().slice(0, 14)}${c.text.trim().length > 14 ? '…' : ''}”`,
+    name: narrow ? candidateLetter(i) : `${candidateLetter(i)} “${c.text.trim().slice(0, 14)}${c.text.trim().length > 14 ? '…' : ''}”`,
+    text: `${candidateLetter(i)} “${c.text.trim()}”`,
     'after the context': -c.sum_logprob / Math.LN2,
     'unconditional': -c.unconditional_logprob / Math.LN2,
   }));
@@ -67,7 +73,7 @@ function PmiBars(props: { result: ItemScore }) {
           <CartesianGrid {...GRID} />
           <XAxis dataKey="name" {...AXIS} interval={0} />
           <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(0)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
-          <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
+          <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(_, payload) => String(payload?.[0]?.payload?.text ?? '')} />
           <Legend {...LEGEND} verticalAlign="top" />
           <Bar dataKey="after the context" fill="var(--lesson-c1)" isAnimationActive={false} />
           <Bar dataKey="unconditional" fill="var(--lesson-c2)" isAnimationActive={false} />
@@ -76,6 +82,9 @@ function PmiBars(props: { result: ItemScore }) {
     </ChartFrame>
   );
 }
+
+/** The legend name of a run's α / n + β line. */
+const fitKey = (label: string) => `α / n + β (${label})`;
 
 function fitLine(r: TaskRunSnapshot): { x: number; y: number }[] {
   const xs = r.points.map((p) => p[0]);
@@ -87,6 +96,7 @@ function fitLine(r: TaskRunSnapshot): { x: number; y: number }[] {
 function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }>; taught: readonly RuleName[] }) {
   const { runs } = props.facts;
   const [mu, setMu] = useState(111);
+  const narrow = useMediaQuery('(max-width: 600px)');
   switch (props.widget.view) {
     case 'scatter':
       return (
@@ -113,20 +123,35 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
         </ChartFrame>
       );
     case 'quintiles': {
-      const data = (runs[0]?.quintiles ?? []).map((q, k) => ({ name: `${Math.round(q.meanBytes)} B`, ...Object.fromEntries(runs.map((r) => [r.label, r.quintiles[k]?.corpus ?? NaN])) }));
+      // Beside each fifth's BPB, what the fit says a typical answer of that length costs per byte.
+      const data = (runs[0]?.quintiles ?? []).map((q, k) => ({
+        // Each run's own mean length (the opener adds its bytes), as the line is computed at it.
+        name: runs.map((r) => Math.round(r.quintiles[k]?.meanBytes ?? NaN)).join(narrow ? '/' : ' / ') + (narrow ? '' : ' B'),
+        ...Object.fromEntries(runs.flatMap((r) => {
+          const fifth = r.quintiles[k];
+          return [[r.label, fifth?.corpus ?? NaN], [fitKey(r.label), fifth ? r.alpha / fifth.meanBytes + r.beta : NaN]];
+        })),
+      }));
       return (
-        <ChartFrame title="Bits per byte by answer-length fifth" filename="lesson-quintiles" note="Each bar: corpus BPB of one fifth of the answers, labelled by their mean length.">
-          <ResponsiveContainer width="100%" height={280}>
-            <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+        <ChartFrame
+          title="Bits per byte by answer-length fifth, and the fit’s α / n + β"
+          filename="lesson-quintiles"
+          note={`Each bar: corpus BPB of one fifth of the answers, labelled by their mean length n in each run (${runs.map((r) => r.label).join(' / ')}). Each line: α / n + β of the run’s fit at the fifth’s mean n: the fixed cost α spread over n bytes, plus β per byte. ${runs.map((r) => `${r.label}: α = ${fmt(r.alpha, 1)} bits, β = ${fmt(r.beta, 3)}`).join(' · ')}.`}
+        >
+          <ResponsiveContainer width="100%" height={300}>
+            <ComposedChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
               <CartesianGrid {...GRID} />
-              <XAxis dataKey="name" {...AXIS} label={{ value: 'mean answer length of the fifth', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
+              <XAxis dataKey="name" interval={0} {...AXIS} label={{ value: narrow ? 'mean length of the fifth (bytes)' : 'mean answer length of the fifth', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
               <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
               <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
               <Legend {...LEGEND} verticalAlign="top" />
               {runs.map((r, i) => (
-                <Bar key={r.label} dataKey={r.label} fill={RUN_COLORS[i]} isAnimationActive={false} />
+                <Bar key={r.label} dataKey={r.label} fill={RUN_COLORS[i]} fillOpacity={0.75} isAnimationActive={false} />
               ))}
-            </BarChart>
+              {runs.map((r, i) => (
+                <Line key={fitKey(r.label)} dataKey={fitKey(r.label)} stroke={RUN_COLORS[i]} strokeWidth={2.5} strokeDasharray="6 3" dot={{ r: 4, fill: 'var(--bg)', stroke: RUN_COLORS[i], strokeWidth: 2 }} isAnimationActive={false} />
+              ))}
+            </ComposedChart>
           </ResponsiveContainer>
         </ChartFrame>
       );
@@ -210,24 +235,26 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
 /** A lesson's table of task runs: one row a run, its cells in the order of `head`. */
 function RunTable<T extends { label: string }>(props: { rows: readonly T[]; head: ReactNode[]; cells: (row: T) => ReactNode[]; testId?: string }) {
   return (
-    <table className="lesson-table" data-testid={props.testId}>
-      <thead>
-        <tr>
-          {props.head.map((h, i) => (
-            <th key={i}>{h}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((r) => (
-          <tr key={r.label}>
-            {props.cells(r).map((c, i) => (
-              <td key={i}>{c}</td>
+    <ScrollX className="lesson-table-scroll" label="Table (scrolls sideways)">
+      <table className="lesson-table" data-testid={props.testId}>
+        <thead>
+          <tr>
+            {props.head.map((h, i) => (
+              <th key={i}>{h}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.rows.map((r) => (
+            <tr key={r.label}>
+              {props.cells(r).map((c, i) => (
+                <td key={i}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollX>
   );
 }
 
@@ -237,47 +264,49 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
   const split = props.widget.view === 'contrast' || props.widget.view === 'honest';
   return (
     <div className="lesson-audit">
-      <table className="lesson-table" data-testid="lesson-audit">
-        <thead>
-          <tr>
-            <th>AlpacaEval 2 model</th>
-            <th>prompts</th>
-            <th>model’s answer longer</th>
-            <th>median length ratio</th>
-            <th>raw win rate</th>
-            {split && <th>win rate, model shown first / second</th>}
-            {props.widget.view !== 'overlap' && <th>LC, unregularised fit [95%]</th>}
-            {props.widget.view !== 'overlap' && <th>AlpacaEval’s LC</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((a: AuditFacts) => (
-            <tr key={a.model}>
-              <td>{a.model}</td>
-              <td>{a.prompts}</td>
-              <td>
-                <span className="longer-bar" aria-hidden="true">
-                  <span style={{ width: `${Math.max(1, 100 * a.aLonger)}%` }} />
-                </span>{' '}
-                {pct(a.aLonger)}
-              </td>
-              <td>{fmt(a.medianRatio, 3)}</td>
-              <td>{pct(a.raw)}</td>
-              {split && (
-                <td data-testid="order-split">
-                  {pct(a.winFirst)} / {pct(a.winSecond)}
-                </td>
-              )}
-              {props.widget.view !== 'overlap' && (
-                <td>
-                  {pct(a.lc)} [{pct(a.lcLo)}, {pct(a.lcHi)}]
-                </td>
-              )}
-              {props.widget.view !== 'overlap' && <td>{pct(a.published.lc)}</td>}
+      <ScrollX className="lesson-table-scroll" label="AlpacaEval audit table (scrolls sideways)">
+        <table className="lesson-table" data-testid="lesson-audit">
+          <thead>
+            <tr>
+              <th>AlpacaEval 2 model</th>
+              <th>prompts</th>
+              <th>model’s answer longer</th>
+              <th>median length ratio</th>
+              <th>raw win rate</th>
+              {split && <th>win rate, model shown first / second</th>}
+              {props.widget.view !== 'overlap' && <th>LC, unregularised fit [95%]</th>}
+              {props.widget.view !== 'overlap' && <th>AlpacaEval’s LC</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((a: AuditFacts) => (
+              <tr key={a.model}>
+                <td>{a.model}</td>
+                <td>{a.prompts}</td>
+                <td>
+                  <span className="longer-bar" aria-hidden="true">
+                    <span style={{ width: `${Math.max(1, 100 * a.aLonger)}%` }} />
+                  </span>{' '}
+                  {pct(a.aLonger)}
+                </td>
+                <td>{fmt(a.medianRatio, 3)}</td>
+                <td>{pct(a.raw)}</td>
+                {split && (
+                  <td data-testid="order-split">
+                    {pct(a.winFirst)} / {pct(a.winSecond)}
+                  </td>
+                )}
+                {props.widget.view !== 'overlap' && (
+                  <td>
+                    {pct(a.lc)} [{pct(a.lcLo)}, {pct(a.lcHi)}]
+                  </td>
+                )}
+                {props.widget.view !== 'overlap' && <td>{pct(a.published.lc)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
       {props.widget.view !== 'overlap' &&
         shown.map((a) => (
           <p key={a.model} className={a.support.supported ? 'ok-line small' : 'warning small'} data-testid="lc-support" data-supported={a.support.supported}>
@@ -285,6 +314,7 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
             {a.support.range && ` Over plausible length effects LC lies between ${pct(a.support.range.low)} and ${pct(a.support.range.high)}.`}
           </p>
         ))}
+      {(props.widget.view === 'fit' || props.widget.view === 'contrast') && shown.map((a) => <LengthCurveFigure key={a.model} audit={a} />)}
     </div>
   );
 }
@@ -295,7 +325,7 @@ export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: rea
   const taught = props.taught ?? DECIDING_RULES.map((r) => r.names.winner as RuleName);
   if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
-  if (w.kind === 'judge' && f.kind === 'judge') return <SimulationView params={f.params} result={f.sim} ms={f.ms} />;
+  if (w.kind === 'judge' && f.kind === 'judge') return <JudgeFigure params={f.params} sim={f.sim} ms={f.ms} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
   return <p className="error">This figure does not match its data.</p>;
 }

@@ -3,8 +3,9 @@
 // README); where they cannot be fetched (a host that leaves them out), the lesson shows the summary
 // below, computed from the same files with the same audit.
 import { auditVerdicts } from '../../core/judge/audit';
+import { logRatioBins } from '../../core/judge/lengthCurve';
 import { parseVerdicts } from '../../core/judge/verdicts';
-import { ALPACA_PUBLISHED } from './content';
+import { ALPACA_PUBLISHED, LOG_RATIO_BIN } from './content';
 import type { AlpacaModel, AuditFacts } from './types';
 
 /** Bootstrap replicates for the lesson's intervals (the Judge lab's audit uses more). */
@@ -34,6 +35,7 @@ export function auditFacts(model: AlpacaModel, csv: string, source: AuditFacts['
     published: ALPACA_PUBLISHED[model],
     source,
     support: { supported: a.lcSupport.supported, reason: a.lcSupport.reason, range: a.lcSupport.lcRange },
+    lengthCurve: { fit: { theta: a.theta, phi: a.phi, gamma: a.gamma, sdX: a.sdX }, bins: logRatioBins(parsed.rows, LOG_RATIO_BIN) },
   };
 }
 
@@ -41,7 +43,7 @@ export function auditFacts(model: AlpacaModel, csv: string, source: AuditFacts['
  * The same figures, computed with `auditFacts` from alpaca_eval's annotations at commit cd543a1
  * (converted to the audit's CSV), for readers where the data is not served.
  */
-export const AUDIT_SUMMARY: Record<AlpacaModel, Omit<AuditFacts, 'source'>> = {
+export const AUDIT_SUMMARY: Record<AlpacaModel, Omit<AuditFacts, 'source' | 'lengthCurve'>> = {
   gpt4_gamed: {
     model: "gpt4_gamed",
     prompts: 805,
@@ -94,5 +96,5 @@ export async function loadAuditFacts(model: AlpacaModel): Promise<AuditFacts> {
   } catch {
     // Not served here (or unreadable): the summary below.
   }
-  return { ...AUDIT_SUMMARY[model], source: 'summary' };
+  return { ...AUDIT_SUMMARY[model], source: 'summary', lengthCurve: null };
 }

@@ -2,6 +2,7 @@
 // checks against the live result (and the browser test checks the same claims), so the text can
 // never silently drift from what the model does.
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
+import { fittedWinRate, type LogRatioBin } from '../../core/judge/lengthCurve';
 import type { LengthConvention } from '../../core/scoring/lengthConvention';
 import type { RuleName } from '../../core/scoring/types';
 import { pct } from '../common/format';
@@ -36,6 +37,16 @@ const runs = (f: Facts): TaskRunSnapshot[] => (f.kind === 'task' ? f.runs : []);
 const judge = (f: Facts) => (f.kind === 'judge' ? f.sim : null);
 const audits = (f: Facts): AuditFacts[] => (f.kind === 'audit' ? f.audits : []);
 const audit = (f: Facts, model: AuditFacts['model']) => audits(f).find((a) => a.model === model);
+/** The width of the lesson's bins of ln(len A / len B): a factor of e^0.5 ≈ 1.65 per bin. */
+export const LOG_RATIO_BIN = 0.5;
+/** "Near equal length": |ln(len A / len B)| under this (one bin either side of ratio 1). */
+const NEAR_EQUAL = LOG_RATIO_BIN;
+/** The share of prompts in the bins within ±NEAR_EQUAL of ratio 1 (the bins lie on a grid through 0). */
+function nearEqualShare(bins: readonly LogRatioBin[]): number {
+  const total = bins.reduce((s, b) => s + b.prompts, 0);
+  const near = bins.filter((b) => b.from >= -NEAR_EQUAL - 1e-9 && b.to <= NEAR_EQUAL + 1e-9).reduce((s, b) => s + b.prompts, 0);
+  return near / total;
+}
 
 /** The BPB runs of the fixed-cost lesson: the sample as it is, and with the same opener on every answer. */
 export const FIXED_OPENER = ' Mom said:';
@@ -355,7 +366,22 @@ export const LESSONS: Lesson[] = [
           if (!a || !b || a.length < 5 || b.length < 5) return -1;
           return b[0].corpus - a[0].corpus > b[4].corpus - a[4].corpus ? 0 : 1;
         }),
-        after: ['A fixed cost is spread thin over a long answer and thick over a short one. A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.'],
+        after: [
+          'A fixed cost is spread thin over a long answer and thick over a short one. A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.',
+          (f) => {
+            const b = opener(f);
+            const q = b?.quintiles;
+            if (!b || !q || q.length < 5) return '';
+            const share = (n: number) => pct(b.alpha / n / (b.alpha / n + b.beta), 0);
+            return `The dashed lines are the fit, α / n + β, at each fifth’s mean length n. With the opener, the fixed cost α / n is ${share(q[0].meanBytes)} of the fitted bits per byte of the shortest fifth (n = ${q[0].meanBytes.toFixed(1)} bytes) and ${share(q[4].meanBytes)} of the longest (n = ${q[4].meanBytes.toFixed(1)} bytes).`;
+          },
+        ],
+        claims: [
+          {
+            text: 'With the opener, α / n + β at each fifth’s mean length is within 0.5 bits per byte of that fifth’s BPB.',
+            holds: (f) => !!opener(f) && opener(f)!.quintiles.length === 5 && opener(f)!.quintiles.every((q) => Math.abs(opener(f)!.alpha / q.meanBytes + opener(f)!.beta - q.corpus) < 0.5),
+          },
+        ],
       },
       {
         id: 'corpus-vs-mean',
@@ -497,8 +523,30 @@ export const LESSONS: Lesson[] = [
             if (!a) return '';
             return `${pct(a.lc)}, with a bootstrap interval only ${(100 * (a.lcHi - a.lcLo)).toFixed(1)} points wide (${pct(a.lcLo)} to ${pct(a.lcHi)}), where AlpacaEval’s regularised LC says ${pct(a.published.lc)}. A tight interval only measures resampling noise; it cannot see that the whole estimate rests on a handful of prompts.`;
           },
+          (f) => {
+            const a = audit(f, 'gpt4_gamed');
+            const c = a?.lengthCurve;
+            if (!a || !c) return '';
+            const near = nearEqualShare(c.bins);
+            const median = Math.log(a.medianRatio);
+            return `The figure shows where that number comes from: at the median prompt (A’s answer ${(100 * a.medianRatio).toFixed(1)}% of B’s length, ln ratio ${median.toFixed(1).replace('-', '−')}) the fit gives A ${pct(fittedWinRate(c.fit, median))}, and the line has to climb to ${pct(fittedWinRate(c.fit, 0))} at ratio 1, where only ${pct(near)} of the prompts lie within a factor of ${Math.exp(NEAR_EQUAL).toFixed(2)} of equal length.`;
+          },
         ],
         claims: [
+          {
+            text: 'The fitted curve read at ratio 1 is the LC estimate (to 1e-9).',
+            holds: (f) => {
+              const a = audit(f, 'gpt4_gamed');
+              return !!a && (a.lengthCurve ? Math.abs(fittedWinRate(a.lengthCurve.fit, 0) - a.lc) < 1e-9 : a.source === 'summary');
+            },
+          },
+          {
+            text: 'Fewer than 5% of the prompts lie within a factor of 1.65 of equal length (|ln ratio| < 0.5).',
+            holds: (f) => {
+              const c = audit(f, 'gpt4_gamed')?.lengthCurve;
+              return c ? nearEqualShare(c.bins) < 0.05 : audit(f, 'gpt4_gamed')?.source === 'summary';
+            },
+          },
           { text: 'The unregularised estimate is more than 30 points above AlpacaEval’s published LC (12.2%).', holds: (f) => !!audit(f, 'gpt4_gamed') && audit(f, 'gpt4_gamed')!.lc - audit(f, 'gpt4_gamed')!.published.lc > 0.3 },
           { text: 'Its bootstrap interval is narrower than 20 points.', holds: (f) => !!audit(f, 'gpt4_gamed') && audit(f, 'gpt4_gamed')!.lcHi - audit(f, 'gpt4_gamed')!.lcLo < 0.2 },
         ],

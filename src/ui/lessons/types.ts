@@ -1,5 +1,6 @@
 // What a lesson is made of: steps with text, one live widget each, an optional predict-then-reveal
 // question, and claims that are checked against the live numbers every time the step is shown.
+import type { LengthCurveFit, LogRatioBin } from '../../core/judge/lengthCurve';
 import type { JudgeParams, SimulationResult } from '../../core/judge/simulate';
 import type { ItemScore, RuleName } from '../../core/scoring/types';
 import type { TaskRunSnapshot } from '../../state/snapshot';
@@ -62,6 +63,8 @@ export interface AuditFacts {
   source: 'live' | 'summary';
   /** The audit's verdict on whether the lengths support an LC point, and LC's plausible range when not. */
   support: { supported: boolean; reason: string | null; range: { low: number; high: number } | null };
+  /** The LC fit's coefficients and the prompts binned by log length ratio (null in the cited summary). */
+  lengthCurve: { fit: LengthCurveFit; bins: LogRatioBin[] } | null;
 }
 
 /** The live numbers a step's question and claims are judged against. */

@@ -93,6 +93,10 @@ describe('lesson claims hold on the real numbers', () => {
     expect(await said('pmi', 'letters-bos')).toContain('(19.3 bits with no context, against 12.4–16.2');
     // The audit's LC interval for gpt4_gamed: [63.1%, 76.1%], 0.7610893 − 0.6314941 = 12.96 points.
     expect(await said('lc-trust', 'fit')).toContain('70.4%, with a bootstrap interval only 13.0 points wide (63.1% to 76.1%)');
+    // The fitted curve: median ratio 0.00476 (ln −5.35); 30 of 805 prompts (3.7%) have |ln ratio| < 0.5.
+    expect(await said('lc-trust', 'fit')).toContain('at the median prompt (A’s answer 0.5% of B’s length, ln ratio −5.3) the fit gives A 0.1%, and the line has to climb to 70.4% at ratio 1, where only 3.7% of the prompts lie within a factor of 1.65 of equal length');
+    // With the opener α = 46.0, β = 0.834: 46.0 / 25.5 = 1.80 of 2.64 (68%); 46.0 / 144.5 = 0.32 of 1.15 (28%).
+    expect(await said('fixed-cost', 'short-pay-most')).toContain('68% of the fitted bits per byte of the shortest fifth (n = 25.5 bytes) and 28% of the longest (n = 144.5 bytes)');
     expect(await said('lc-trust', 'contrast')).toContain('60% where its answer is shown first and 81% where it is shown second');
     // Seed 3 (the judge-bias note's setting): target 46.3%, fixed 63.7%, swap 53.8%, LC 46.7%; with ρ = 0.6 LC 34.4%.
     expect(await said('judge-bias', 'verbosity')).toBe('Swap-averaging leaves A 7.5 points too high (53.8% against 46.3%); length control lands 0.4 points from the truth (46.7%).');
@@ -133,9 +137,11 @@ describe('lesson claims hold on the real numbers', () => {
 
   it('the cited AlpacaEval summary is what the same audit gives on the data', () => {
     for (const m of Object.keys(AUDIT_SUMMARY) as AlpacaModel[]) {
-      const { source, ...live } = audits?.find((a) => a.model === m) ?? auditFacts(m, fs.readFileSync(path.join(ALPACA_DIR, `${m}.csv`), 'utf8'), 'live');
+      const { source, lengthCurve, ...live } = audits?.find((a) => a.model === m) ?? auditFacts(m, fs.readFileSync(path.join(ALPACA_DIR, `${m}.csv`), 'utf8'), 'live');
       expect(source).toBe('live');
       expect(live).toEqual(AUDIT_SUMMARY[m]);
+      // The fitted curve needs the verdicts: live only (the summary says so instead of drawing it).
+      expect(lengthCurve?.bins.reduce((s, b) => s + b.prompts, 0)).toBe(live.prompts);
     }
   });
 });

@@ -1,0 +1,62 @@
+// A judge step's simulation with its own b, λ and ρ sliders: the learner moves them and every
+// estimate is simulated again. The step's text and claims stay tied to the step's own setting
+// (the facts), which one button restores.
+import { useMemo, useState } from 'react';
+import { simulateJudge, type JudgeParams, type SimulationResult } from '../../core/judge/simulate';
+import { SimulationView } from '../judge/SimulationView';
+import { SLIDERS } from '../judge/Sliders';
+
+/** The parameters a lesson lets the learner move. */
+const MOVABLE = ['b', 'lambda', 'rho'] as const;
+type Movable = (typeof MOVABLE)[number];
+// b may go negative here: a real judge can favour the second slot (the lesson's larger-model box).
+const SPECS = SLIDERS.filter((s): s is (typeof SLIDERS)[number] & { key: Movable } => (MOVABLE as readonly string[]).includes(s.key)).map((s) =>
+  s.key === 'b' ? { ...s, min: -2, hint: 'logits added to whichever answer is shown first (below 0: the second slot is favoured)' } : s,
+);
+
+const setting = (p: JudgeParams) => SPECS.map((s) => `${s.key === 'lambda' ? 'λ' : s.key === 'rho' ? 'ρ' : s.key} = ${s.format(p[s.key])}`).join(', ');
+
+export function JudgeFigure(props: { params: JudgeParams; sim: SimulationResult; ms: number }) {
+  const [moved, setMoved] = useState<Pick<JudgeParams, Movable> | null>(null);
+  const params: JudgeParams = moved ? { ...props.params, ...moved } : props.params;
+  // Simulated only when moved: at the step's setting the facts are the result.
+  const live = useMemo(() => {
+    if (!moved) return null;
+    const t0 = performance.now();
+    const result = simulateJudge(params);
+    return { result, ms: performance.now() - t0 };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [moved, props.params]);
+  const result = live ? live.result : props.sim;
+  const ms = live ? live.ms : props.ms;
+  const set = (key: Movable, value: number) => setMoved({ b: params.b, lambda: params.lambda, rho: params.rho, [key]: value });
+  return (
+    <div className="lesson-judge">
+      <fieldset className="panel lesson-judge-sliders" data-testid="lesson-judge-sliders">
+        <legend>Move the judge and the prompts</legend>
+        {SPECS.map((s) => {
+          const id = `lesson-judge-${s.key}`;
+          return (
+            <div className="judge-slider" key={s.key}>
+              <label htmlFor={id}>
+                <span>{s.label}</span>
+                <output htmlFor={id} data-testid={`lesson-value-${s.key}`}>{s.format(params[s.key])}</output>
+              </label>
+              <input id={id} type="range" min={s.min} max={s.max} step={s.step} value={params[s.key]} aria-valuetext={s.format(params[s.key])} aria-describedby={`${id}-hint`} onChange={(e) => set(s.key, Number(e.target.value))} />
+              <small id={`${id}-hint`} className="muted">{s.hint}</small>
+            </div>
+          );
+        })}
+        {moved ? (
+          <p className="warning small" role="status" data-testid="lesson-judge-moved">
+            Moved from this step’s setting ({setting(props.params)}): the text and the checked claims refer to that setting, the figure to yours.{' '}
+            <button type="button" onClick={() => setMoved(null)}>Back to the step’s setting</button>
+          </p>
+        ) : (
+          <p className="muted small">This step’s setting: {setting(props.params)}. The text and the checked claims refer to it.</p>
+        )}
+      </fieldset>
+      <SimulationView params={params} result={result} ms={ms} />
+    </div>
+  );
+}
