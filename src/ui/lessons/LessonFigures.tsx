@@ -289,6 +289,43 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
   );
 }
 
+/** acc and acc_norm at each temperature: the sharpening steps' table, with bars so the sizes of the moves are seen. */
+function SharpenFigure(props: { facts: Extract<Facts, { kind: 'sharpen' }> }) {
+  const f = props.facts;
+  const bar = (v: number, color: string) => (
+    <span className="rate-cell">
+      <span className="longer-bar" aria-hidden="true">
+        <span style={{ width: `${100 * v}%`, background: color }} />
+      </span>{' '}
+      {pct(v)}
+    </span>
+  );
+  return (
+    <RunTable
+      testId="lesson-sharpen"
+      rows={f.rows}
+      head={[`${f.items} stories, 4 choices`, 'acc', 'acc_norm']}
+      cells={(r) => [r.label, bar(r.acc, 'var(--lesson-c1)'), bar(r.accNorm, 'var(--lesson-c2)')]}
+    />
+  );
+}
+
+/** PMI with and without a division by bytes: accuracy, and how often each rule picks the shortest and the longest choice. */
+function PmiBytesFigure(props: { facts: Extract<Facts, { kind: 'pmiBytes' }> }) {
+  const f = props.facts;
+  return (
+    <>
+      <RunTable
+        testId="lesson-pmi-bytes"
+        rows={f.rows}
+        head={[`${f.items} questions`, 'accuracy', 'picks the shortest choice', 'picks the longest choice']}
+        cells={(r) => [r.label, pct(r.accuracy), pct(r.shortest), pct(r.longest)]}
+      />
+      <p className="muted small">The right answer is the shortest choice in {pct(f.goldShortest)} of the questions. Lengths in bytes, the leading space not counted.</p>
+    </>
+  );
+}
+
 /** `taught`: the rules a scorer figure may show (all deciding rules when absent). */
 export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: readonly RuleName[] }) {
   const { widget: w, facts: f } = props;
@@ -297,5 +334,7 @@ export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: rea
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <SimulationView params={f.params} result={f.sim} ms={f.ms} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
+  if (w.kind === 'sharpen' && f.kind === 'sharpen') return <SharpenFigure facts={f} />;
+  if (w.kind === 'pmiBytes' && f.kind === 'pmiBytes') return <PmiBytesFigure facts={f} />;
   return <p className="error">This figure does not match its data.</p>;
 }

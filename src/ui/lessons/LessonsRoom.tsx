@@ -305,7 +305,7 @@ function LessonIndex() {
   return (
     <section className="lessons-index" aria-labelledby="lessons-title">
       <h1 id="lessons-title">Lessons</h1>
-      <p className="muted tagline">Six short lessons on length bias. Each step asks you to predict, then shows the live numbers from a real model running in your browser.</p>
+      <p className="muted tagline">Seven short lessons on length bias. Each step asks you to predict, then shows the live numbers from a real model running in your browser.</p>
       <Predictions lessons={LESSONS} testId="predictions-all" />
       <ol className="lesson-cards">
         {LESSONS.map((l) => {
