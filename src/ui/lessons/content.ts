@@ -778,8 +778,9 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
 };
 for (const l of LESSONS) for (const s of l.steps) if (s.question) s.question.wrongBecause = WRONG_BECAUSE[`${l.id}/${s.id}`] ?? {};
 
-export function findLesson(id: string | null): Lesson | undefined {
-  return LESSONS.find((l) => l.id === id);
+/** A lesson, or the final quiz (which is walked like one but is not among LESSONS). */
+export function findLesson(id: string | null, extra: readonly Lesson[] = []): Lesson | undefined {
+  return [...LESSONS, ...extra].find((l) => l.id === id);
 }
 
 /** Claims a scorer widget's `winners` make, in words. */

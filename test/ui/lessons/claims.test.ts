@@ -13,6 +13,7 @@ import { continuationOf, type TaskSet } from '../../../src/core/tasks/types';
 import { withLengthConvention } from '../../../src/core/scoring/lengthConvention';
 import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, taughtRules, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
 import { clozeSubset, taskRun } from '../../../src/ui/lessons/taskFacts';
+import { QUIZ } from '../../../src/ui/lessons/quiz';
 import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES } from '../../../src/ui/lessons/leftoverFacts';
 import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
@@ -74,7 +75,7 @@ describe('lesson claims hold on the real numbers', () => {
     for (const l of LESSONS) expect(l.steps.length).toBeGreaterThanOrEqual(3), expect(l.steps.length).toBeLessThanOrEqual(6);
   });
 
-  for (const lesson of LESSONS) {
+  for (const lesson of [...LESSONS, QUIZ]) {
     for (const step of lesson.steps) {
       it(`${lesson.id}/${step.id}`, async () => {
         const f = await factsOf(step);
@@ -142,7 +143,7 @@ describe('lesson claims hold on the real numbers', () => {
   });
 
   it('"Not quite" answers the misconception behind every wrong option of every question', () => {
-    for (const l of LESSONS)
+    for (const l of [...LESSONS, QUIZ])
       for (const st of l.steps) {
         const q = st.question;
         if (!q) continue;

@@ -1,0 +1,170 @@
+// A lesson's summary card: its takeaway and key table drawn as one SVG (so the same picture is
+// shown, saved as a PNG and embedded), written from the live facts of the lesson's key step.
+import { useRef, useState } from 'react';
+import { chartPngBlob } from '../common/exportChart';
+import { downloadBlob } from '../common/download';
+import { copyText, embedSnippet } from '../embed/embedCode';
+import { lessonCardHash, lessonHash } from '../route';
+import { CARDS, type CardTable } from './cards';
+import type { Lesson } from './types';
+import { needsModel, useFacts } from './useFacts';
+
+const W = 560;
+const PAD = 20;
+const CHAR = 0.55; // a sans-serif character's mean width, in ems: enough to wrap and lay out columns
+const PNG_WIDTH = 1120;
+
+/** Greedy word wrap to a width in characters. */
+export function wrapText(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > maxChars) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+function CardSvg(props: { title: string; takeaway: string; table: CardTable; foot: string }) {
+  const titleLines = wrapText(props.title, Math.floor((W - 2 * PAD) / (18 * CHAR)));
+  const lines = wrapText(props.takeaway, Math.floor((W - 2 * PAD) / (15 * CHAR)));
+  const t = props.table;
+  // Columns as wide as their longest cell, scaled down together if the table would not fit.
+  const widths = t.head.map((h, j) => Math.max(h.length, ...t.rows.map((r) => (r[j] ?? '').length)) * 13 * CHAR + 14);
+  const total = widths.reduce((a, b) => a + b, 0);
+  const k = Math.min(1, (W - 2 * PAD) / total);
+  const xs = widths.reduce<number[]>((acc, w, j) => [...acc, j === 0 ? PAD : acc[j - 1] + widths[j - 1] * k], []);
+  let y = PAD + 18;
+  const titleY = y;
+  y += (titleLines.length - 1) * 24 + 30;
+  const takeY = y;
+  y += (lines.length - 1) * 21 + 32;
+  const headY = y;
+  const rowY = (i: number) => headY + 24 * (i + 1);
+  const footY = rowY(t.rows.length) + 28;
+  const H = footY + PAD - 4;
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${props.title}: ${props.takeaway}`} className="card-svg" style={{ maxWidth: W }}>
+      <rect x={0} y={0} width={W} height={H} rx={10} className="card-bg" />
+      <rect x={0} y={0} width={6} height={H} className="card-accent" />
+      <text x={PAD} y={titleY} className="card-fg" fontSize={18} fontWeight={700}>
+        {titleLines.map((l, i) => (
+          <tspan key={i} x={PAD} dy={i === 0 ? 0 : 24}>
+            {l}
+          </tspan>
+        ))}
+      </text>
+      <text x={PAD} y={takeY} className="card-fg" fontSize={15}>
+        {lines.map((l, i) => (
+          <tspan key={i} x={PAD} dy={i === 0 ? 0 : 21}>
+            {l}
+          </tspan>
+        ))}
+      </text>
+      {t.head.map((h, j) => (
+        <text key={j} x={xs[j]} y={headY} className="card-muted" fontSize={13 * Math.min(1, k + 0.1)} fontWeight={700}>
+          {h}
+        </text>
+      ))}
+      <line x1={PAD} x2={W - PAD} y1={headY + 8} y2={headY + 8} className="card-rule" />
+      {t.rows.map((r, i) =>
+        r.map((c, j) => (
+          <text key={`${i}-${j}`} x={xs[j]} y={rowY(i)} className="card-fg" fontSize={13 * Math.min(1, k + 0.1)}>
+            {c}
+          </text>
+        )),
+      )}
+      <text x={PAD} y={footY} className="card-muted" fontSize={12}>
+        {props.foot}
+      </text>
+    </svg>
+  );
+}
+
+export function SummaryCard(props: { lesson: Lesson; embed?: boolean }) {
+  const { lesson } = props;
+  const embed = props.embed ?? false;
+  const card = CARDS[lesson.id];
+  const step = lesson.steps.find((s) => s.id === card?.step);
+  const { state, runLive } = useFacts(step?.widget ?? { kind: 'judge', params: {} }, !embed, null);
+  const box = useRef<HTMLDivElement>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [embedText, setEmbedText] = useState<string | null>(null);
+  if (!card || !step) return null;
+  const table = state.status === 'ready' ? card.table(state.facts) : null;
+  const model = state.status === 'ready' && state.model ? ` · live on ${state.model.id}` : state.status === 'ready' && state.facts.kind === 'audit' ? ' · AlpacaEval 2 data' : '';
+  const savePng = async () => {
+    const svg = box.current?.querySelector('svg');
+    if (!box.current || !svg) return;
+    try {
+      const blob = await chartPngBlob(box.current, PNG_WIDTH / svg.getBoundingClientRect().width);
+      downloadBlob(blob, `lengthlens-${lesson.id}-card.png`);
+      setNote(`Saved lengthlens-${lesson.id}-card.png (${Math.round(blob.size / 1024)} KB).`);
+    } catch (e) {
+      setNote(`The PNG could not be made: ${e instanceof Error ? e.message : String(e)}.`);
+    }
+  };
+  const copyEmbed = async () => {
+    const url = `${window.location.origin + window.location.pathname}?embed=1${lessonCardHash(lesson.id)}`;
+    const text = embedSnippet(url, `lengthlens lesson card: ${lesson.title}`);
+    setEmbedText(text);
+    setNote((await copyText(text)) ? 'Embed code copied.' : 'Select and copy the embed code above.');
+  };
+  return (
+    <section className="summary-card panel" aria-label={`Summary card: ${lesson.title}`} data-testid="summary-card" data-lesson={lesson.id}>
+      {!embed && <h3>Summary card</h3>}
+      {embed && needsModel(step.widget) && state.status === 'idle' && (
+        <p>
+          This card runs the language model stories260K in your browser.{' '}
+          <button type="button" className="primary" onClick={runLive} data-testid="run-live">
+            Load the model and run
+          </button>
+        </p>
+      )}
+      {state.status === 'loading' && <p className="muted" data-testid="facts-loading">Computing on the live model…</p>}
+      {state.status === 'error' && (
+        <p className="error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {table && (
+        <div ref={box} className="card-box" data-testid="card-figure">
+          <CardSvg title={lesson.title} takeaway={card.takeaway} table={table} foot={`lengthlens lessons${model}`} />
+        </div>
+      )}
+      {table && !embed && (
+        <div className="share-bar" role="group" aria-label="Share this card">
+          <button type="button" onClick={savePng} data-testid="card-png">
+            Download PNG
+          </button>
+          <button type="button" onClick={copyEmbed} data-testid="card-embed">
+            Copy embed code
+          </button>
+          {embedText && (
+            <div className="share-out">
+              <label>
+                <span className="sr-only">Embed code</span>
+                <textarea readOnly value={embedText} rows={3} onFocus={(e) => e.currentTarget.select()} data-testid="card-embed-text" />
+              </label>
+            </div>
+          )}
+          {note && (
+            <span role="status" className="muted" data-testid="card-note">
+              {note}
+            </span>
+          )}
+        </div>
+      )}
+      {embed && (
+        <p className="embed-foot muted small">
+          <a href={window.location.pathname + lessonHash(lesson.id, 0)} target="_blank" rel="noopener">
+            Open this lesson in lengthlens
+          </a>
+        </p>
+      )}
+    </section>
+  );
+}
