@@ -83,6 +83,7 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
     expect(png.length).toBeGreaterThan(5000);
     // The width of a PNG is bytes 16–19 of its IHDR chunk: 1,120 pixels whatever the screen.
     expect(png.readUInt32BE(16)).toBe(1120);
+    fs.writeFileSync('screenshots/lessons-close/leftovers-card-download-light.png', png);
     await page.getByTestId('card-embed').click();
     const snippet = (await page.getByTestId('card-embed-text').inputValue()) ?? '';
     const src = /src="([^"]+)"/.exec(snippet)![1].replace(/&amp;/g, '&');

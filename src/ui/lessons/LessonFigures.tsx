@@ -16,7 +16,7 @@ import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { candidateLetter, fmt } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
 import type { ItemScore } from '../../core/scoring/types';
-import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
+import type { AuditFacts, AuditWidget, Facts, ScorerWidget, SharpenWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
 import '../judge/judge.css';
 
@@ -290,8 +290,9 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
 }
 
 /** acc and acc_norm at each temperature: the sharpening steps' table, with bars so the sizes of the moves are seen. */
-function SharpenFigure(props: { facts: Extract<Facts, { kind: 'sharpen' }> }) {
+function SharpenFigure(props: { widget: SharpenWidget; facts: Extract<Facts, { kind: 'sharpen' }> }) {
   const f = props.facts;
+  const norm = props.widget.show.includes('acc_norm');
   const bar = (v: number, color: string) => (
     <span className="rate-cell">
       <span className="longer-bar" aria-hidden="true">
@@ -304,8 +305,8 @@ function SharpenFigure(props: { facts: Extract<Facts, { kind: 'sharpen' }> }) {
     <RunTable
       testId="lesson-sharpen"
       rows={f.rows}
-      head={[`${f.items} stories, 4 choices`, 'acc', 'acc_norm']}
-      cells={(r) => [r.label, bar(r.acc, 'var(--lesson-c1)'), bar(r.accNorm, 'var(--lesson-c2)')]}
+      head={[`${f.items} stories, 4 choices`, 'acc', ...(norm ? ['acc_norm'] : [])]}
+      cells={(r) => [r.label, bar(r.acc, 'var(--lesson-c1)'), ...(norm ? [bar(r.accNorm, 'var(--lesson-c2)')] : [])]}
     />
   );
 }
@@ -334,7 +335,7 @@ export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: rea
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <SimulationView params={f.params} result={f.sim} ms={f.ms} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
-  if (w.kind === 'sharpen' && f.kind === 'sharpen') return <SharpenFigure facts={f} />;
+  if (w.kind === 'sharpen' && f.kind === 'sharpen') return <SharpenFigure widget={w} facts={f} />;
   if (w.kind === 'pmiBytes' && f.kind === 'pmiBytes') return <PmiBytesFigure facts={f} />;
   return <p className="error">This figure does not match its data.</p>;
 }

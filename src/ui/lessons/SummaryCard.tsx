@@ -1,6 +1,6 @@
 // A lesson's summary card: its takeaway and key table drawn as one SVG (so the same picture is
 // shown, saved as a PNG and embedded), written from the live facts of the lesson's key step.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { chartPngBlob } from '../common/exportChart';
 import { downloadBlob } from '../common/download';
 import { copyText, embedSnippet } from '../embed/embedCode';
@@ -9,9 +9,11 @@ import { CARDS, type CardTable } from './cards';
 import type { Lesson } from './types';
 import { needsModel, useFacts } from './useFacts';
 
-const W = 560;
+/** The card's widest layout, in CSS pixels; narrower screens get a layout of their own width (never scaled-down text). */
+const MAX_W = 560;
+const MIN_W = 300;
 const PAD = 20;
-const CHAR = 0.55; // a sans-serif character's mean width, in ems: enough to wrap and lay out columns
+const CHAR = 0.52; // a sans-serif character's mean width, in ems: enough to wrap and lay out columns
 const PNG_WIDTH = 1120;
 
 /** Greedy word wrap to a width in characters. */
@@ -28,7 +30,8 @@ export function wrapText(text: string, maxChars: number): string[] {
   return lines;
 }
 
-function CardSvg(props: { title: string; takeaway: string; table: CardTable; foot: string }) {
+function CardSvg(props: { title: string; takeaway: string; table: CardTable; foot: string; width: number }) {
+  const W = props.width;
   const titleLines = wrapText(props.title, Math.floor((W - 2 * PAD) / (18 * CHAR)));
   const lines = wrapText(props.takeaway, Math.floor((W - 2 * PAD) / (15 * CHAR)));
   const t = props.table;
@@ -44,12 +47,12 @@ function CardSvg(props: { title: string; takeaway: string; table: CardTable; foo
   y += (lines.length - 1) * 21 + 32;
   const headY = y;
   const rowY = (i: number) => headY + 24 * (i + 1);
-  const footY = rowY(t.rows.length) + 28;
+  const footY = rowY(t.rows.length - 1) + 34;
   const H = footY + PAD - 4;
   return (
     <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${props.title}: ${props.takeaway}`} className="card-svg" style={{ maxWidth: W }}>
       <rect x={0} y={0} width={W} height={H} rx={10} className="card-bg" />
-      <rect x={0} y={0} width={6} height={H} className="card-accent" />
+      <rect x={0} y={10} width={5} height={H - 20} className="card-accent" />
       <text x={PAD} y={titleY} className="card-fg" fontSize={18} fontWeight={700}>
         {titleLines.map((l, i) => (
           <tspan key={i} x={PAD} dy={i === 0 ? 0 : 24}>
@@ -91,6 +94,15 @@ export function SummaryCard(props: { lesson: Lesson; embed?: boolean }) {
   const step = lesson.steps.find((s) => s.id === card?.step);
   const { state, runLive } = useFacts(step?.widget ?? { kind: 'judge', params: {} }, !embed, null);
   const box = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(MAX_W);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver((entries) => setWidth(Math.max(MIN_W, Math.min(MAX_W, Math.floor(entries[0].contentRect.width)))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
   const [note, setNote] = useState<string | null>(null);
   const [embedText, setEmbedText] = useState<string | null>(null);
   if (!card || !step) return null;
@@ -114,7 +126,7 @@ export function SummaryCard(props: { lesson: Lesson; embed?: boolean }) {
     setNote((await copyText(text)) ? 'Embed code copied.' : 'Select and copy the embed code above.');
   };
   return (
-    <section className="summary-card panel" aria-label={`Summary card: ${lesson.title}`} data-testid="summary-card" data-lesson={lesson.id}>
+    <section ref={frame} className="summary-card panel" aria-label={`Summary card: ${lesson.title}`} data-testid="summary-card" data-lesson={lesson.id}>
       {!embed && <h3>Summary card</h3>}
       {embed && needsModel(step.widget) && state.status === 'idle' && (
         <p>
@@ -132,7 +144,7 @@ export function SummaryCard(props: { lesson: Lesson; embed?: boolean }) {
       )}
       {table && (
         <div ref={box} className="card-box" data-testid="card-figure">
-          <CardSvg title={lesson.title} takeaway={card.takeaway} table={table} foot={`lengthlens lessons${model}`} />
+          <CardSvg title={lesson.title} takeaway={card.takeaway} table={table} foot={`lengthlens lessons${model}`} width={width} />
         </div>
       )}
       {table && !embed && (

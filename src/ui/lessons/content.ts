@@ -582,10 +582,10 @@ export const LESSONS: Lesson[] = [
         id: 'sharpen',
         title: 'Sharper, not wiser',
         body: [
-          'A model’s next-token probabilities come from its logits z through softmax. Divide the logits by a *temperature* T before the softmax: below 1 the likely tokens get likelier (the distribution is *sharper*), above 1 it is flatter. The order of the tokens at every position stays the same, so what the model ranks first, everywhere, does not change. Fine-tuning a model to follow instructions (SFT) often sharpens it in this way; a temperature is the clean stand-in.',
+          'A model’s next-token probabilities come from its logits z through softmax. Divide the logits by a *temperature* T before the softmax: below 1 the likely tokens get likelier (the distribution is *sharper*), above 1 it is flatter. The order of the tokens at every position stays the same, so what the model ranks first, everywhere, does not change. Fine-tuning a model to follow instructions (SFT) tends to make it more confident; a temperature is a clean stand-in for that part of what SFT does.',
           'The task: the 200 stories of the cloze sample, each with its own ending and the endings of three other stories as the wrong choices (four choices, of 2 to 150 bytes). Each is scored at T = 0.5, 1 and 2 from the full distribution at every position.',
         ],
-        widget: { kind: 'sharpen' },
+        widget: { kind: 'sharpen', show: ['acc'] },
         question: ask('At T = 0.5 nothing the model ranks first changes. What does acc (the raw sum) do on these 200 questions?', ['It stays within a point: the model knows the same', 'It rises by more than 5 points', 'It falls by more than 5 points'], 1, (f) => {
           const d = sharpDelta(f);
           return !d ? -1 : Math.abs(d.acc) <= 0.01 ? 0 : d.acc > 0.05 ? 1 : d.acc < -0.05 ? 2 : -1;
@@ -595,12 +595,12 @@ export const LESSONS: Lesson[] = [
             const d = sharpDelta(f);
             const r = sharpRows(f);
             if (!d || !r) return '';
-            return `acc goes from ${pct(r.plain.acc)} to ${pct(r.sharp.acc)} (${signedPoints(d.acc)}) with no change in what the model ranks first. Accuracy compares whole answers’ sums, and a temperature changes every term of a sum: as T falls, a token’s log-prob tends to (z − z_max) / T, so a token the model ranks first becomes nearly free and every other one dearer. The sum then charges little for the length of the stretches the model finds predictable, and a story’s own ending is more of those than a borrowed one.`;
+            return `acc goes from ${pct(r.plain.acc)} to ${pct(r.sharp.acc)} (${signedPoints(d.acc)}) with no change in what the model ranks first. Accuracy compares whole answers’ sums, and a temperature changes every term of a sum: as T falls, a token’s log-prob tends to (z − z_max) / T, so a token the model ranks first becomes nearly free and every other one dearer. The sum then charges little for the stretches the model finds predictable, however long they are, and much more for the tokens it does not expect.`;
           },
         ],
         claims: [
           { text: 'At T = 0.5 acc rises by more than 5 points.', holds: (f) => (sharpDelta(f)?.acc ?? 0) > 0.05 },
-          { text: 'At T = 2 (flatter) acc and acc_norm both fall.', holds: (f) => { const r = sharpRows(f); return !!r && r.flat.acc < r.plain.acc && r.flat.accNorm < r.plain.accNorm; } },
+          { text: 'At T = 2 (flatter) acc falls.', holds: (f) => { const r = sharpRows(f); return !!r && r.flat.acc < r.plain.acc; } },
         ],
       },
       {
@@ -609,7 +609,7 @@ export const LESSONS: Lesson[] = [
         body: [
           'A rule of thumb for comparing two checkpoints: when acc and acc_norm move in the same direction the model probably changed in capability; when they move apart, in the sharpness or the format of its output distribution. Sharpening here is a change of sharpness alone.',
         ],
-        widget: { kind: 'sharpen' },
+        widget: { kind: 'sharpen', show: ['acc', 'acc_norm'] },
         question: ask('From T = 1 to T = 0.5, how does acc_norm move compared with acc?', ['About as much, in the same direction', 'In the opposite direction', 'The same direction, but by less than half as much'], 2, (f) => {
           const d = sharpDelta(f);
           if (!d) return -1;
@@ -626,6 +626,7 @@ export const LESSONS: Lesson[] = [
         ],
         claims: [
           { text: 'From T = 1 to T = 0.5, acc_norm moves in the same direction as acc, by less than half as much.', holds: (f) => { const d = sharpDelta(f); return !!d && d.acc > 0 && d.accNorm >= 0 && d.accNorm < d.acc / 2; } },
+          { text: 'At T = 2 (flatter) acc and acc_norm both fall.', holds: (f) => { const r = sharpRows(f); return !!r && r.flat.acc < r.plain.acc && r.flat.accNorm < r.plain.accNorm; } },
         ],
       },
       {
@@ -663,7 +664,7 @@ export const LESSONS: Lesson[] = [
           'The paper that proposes PriorBPB is titled “PriorBPB: Reducing the Answer Length Confound of Bits-per-Byte While Improving Accuracy Prediction” (Burns et al., 2026; the estimator is in eval-framework’s pull request #881). Its first claim is the one lesson 4 showed: the length assumption becomes a stated μ instead of an accident of the task. Its second is that PriorBPB predicts a model’s downstream accuracy better than plain BPB.',
           'The paper’s text and its figure were not available when these lessons were written, so this step quotes no number from them. What a check needs is plain: many models or checkpoints, each scored for BPB, for PriorBPB and for accuracy on the same tasks, and a comparison of how well each predicts the accuracy. One 260K-parameter model cannot do that.',
         ],
-        widget: { kind: 'sharpen' },
+        widget: { kind: 'sharpen', show: ['acc', 'acc_norm'] },
         question: ask('The three temperatures give three “models” of one network. Could their table test the claim that a metric predicts accuracy?', ['Yes: three models are enough', 'No: they differ only in sharpness, which is the very thing that moves accuracy without capability'], 1, (f) => (sharpRows(f) ? 1 : -1)),
         after: ['A metric that tracks sharpness would “predict” these three accuracies without saying anything about what a model knows. Evidence for a predictive claim comes from checkpoints that differ in training, across tasks; read the paper’s figure with that question in mind.'],
       },

@@ -85,7 +85,7 @@ export const QUIZ: Lesson = {
     {
       id: 'tim',
       title: 'PMI and a new opening',
-      body: ['The PMI lesson’s long story won because the context raised its probability the most. A new opening, with a name, the same name and a sentence, and a thing.'],
+      body: ['The PMI lesson’s long story won because the context raised its probability the most. Here is a new opening; the answers are a name, the same name followed by a sentence, and a thing.'],
       widget: { kind: 'scorer', context: 'One day, a little boy named', candidates: [' Tim.', ' Tim. He liked to run and jump in the sun.', ' a red car.'], focus: ['acc', 'pmi'], winners: { pmi: 0 } },
       question: {
         prompt: 'Under PMI, which answer wins?',

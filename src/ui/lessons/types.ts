@@ -41,6 +41,8 @@ export interface AuditWidget {
 /** The sharpening steps: a 4-way choice task scored with the logits divided by a few temperatures. */
 export interface SharpenWidget {
   kind: 'sharpen';
+  /** The columns shown (no spoilers: the first step shows acc alone). */
+  show: ('acc' | 'acc_norm')[];
 }
 
 /** The PMI-per-byte step: the full-text story questions under PMI, and PMI divided by bytes. */
