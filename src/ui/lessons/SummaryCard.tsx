@@ -13,7 +13,9 @@ import { needsModel, useFacts } from './useFacts';
 const MAX_W = 560;
 const MIN_W = 300;
 const PAD = 20;
-const CHAR = 0.52; // a sans-serif character's mean width, in ems: enough to wrap and lay out columns
+// A sans-serif character's mean width in ems (regular, bold): enough to wrap text and lay out columns.
+const CHAR = 0.52;
+const BOLD = 0.6;
 const PNG_WIDTH = 1120;
 
 /** Greedy word wrap to a width in characters. */
@@ -30,13 +32,13 @@ export function wrapText(text: string, maxChars: number): string[] {
   return lines;
 }
 
-function CardSvg(props: { title: string; takeaway: string; table: CardTable; foot: string; width: number }) {
+function CardSvg(props: { id: string; title: string; takeaway: string; table: CardTable; foot: string; width: number }) {
   const W = props.width;
-  const titleLines = wrapText(props.title, Math.floor((W - 2 * PAD) / (18 * CHAR)));
+  const titleLines = wrapText(props.title, Math.floor((W - 2 * PAD) / (18 * BOLD)));
   const lines = wrapText(props.takeaway, Math.floor((W - 2 * PAD) / (15 * CHAR)));
   const t = props.table;
   // Columns as wide as their longest cell, scaled down together if the table would not fit.
-  const widths = t.head.map((h, j) => Math.max(h.length, ...t.rows.map((r) => (r[j] ?? '').length)) * 13 * CHAR + 14);
+  const widths = t.head.map((h, j) => Math.max(h.length * BOLD, ...t.rows.map((r) => (r[j] ?? '').length * CHAR)) * 13 + 18);
   const total = widths.reduce((a, b) => a + b, 0);
   const k = Math.min(1, (W - 2 * PAD) / total);
   const xs = widths.reduce<number[]>((acc, w, j) => [...acc, j === 0 ? PAD : acc[j - 1] + widths[j - 1] * k], []);
@@ -51,8 +53,14 @@ function CardSvg(props: { title: string; takeaway: string; table: CardTable; foo
   const H = footY + PAD - 4;
   return (
     <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${props.title}: ${props.takeaway}`} className="card-svg" style={{ maxWidth: W }}>
-      <rect x={0} y={0} width={W} height={H} rx={10} className="card-bg" />
-      <rect x={0} y={10} width={5} height={H - 20} className="card-accent" />
+      <clipPath id={`card-clip-${props.id}`}>
+        <rect x={0} y={0} width={W} height={H} rx={10} />
+      </clipPath>
+      <g clipPath={`url(#card-clip-${props.id})`}>
+        <rect x={0} y={0} width={W} height={H} className="card-bg" />
+        <rect x={0} y={0} width={6} height={H} className="card-accent" />
+      </g>
+      <rect x={0.5} y={0.5} width={W - 1} height={H - 1} rx={10} className="card-frame" />
       <text x={PAD} y={titleY} className="card-fg" fontSize={18} fontWeight={700}>
         {titleLines.map((l, i) => (
           <tspan key={i} x={PAD} dy={i === 0 ? 0 : 24}>
@@ -144,7 +152,7 @@ export function SummaryCard(props: { lesson: Lesson; embed?: boolean }) {
       )}
       {table && (
         <div ref={box} className="card-box" data-testid="card-figure">
-          <CardSvg title={lesson.title} takeaway={card.takeaway} table={table} foot={`lengthlens lessons${model}`} width={width} />
+          <CardSvg id={lesson.id} title={lesson.title} takeaway={card.takeaway} table={table} foot={`lengthlens lessons${model}`} width={width} />
         </div>
       )}
       {table && !embed && (
