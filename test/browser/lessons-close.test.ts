@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { findLesson } from '../../src/ui/lessons/content';
+import { findLesson, LESSONS } from '../../src/ui/lessons/content';
 import { QUIZ } from '../../src/ui/lessons/quiz';
 import { CARDS } from '../../src/ui/lessons/cards';
 import type { Lesson } from '../../src/ui/lessons/types';
@@ -117,8 +117,10 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
     await expect(embed.getByTestId('card-figure').textContent()).resolves.toContain('swap-averaged');
     await embed.close();
 
-    // Every new screen in the other three combinations.
+    // Every new screen in all four combinations (desktop light was taken on the walk above, except
+    // the other lessons' cards).
     for (const [width, scheme] of [
+      [1280, 'light'],
       [1280, 'dark'],
       [390, 'light'],
       [390, 'dark'],
@@ -126,6 +128,16 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
       await page.emulateMedia({ colorScheme: scheme });
       const label = `${width < 600 ? 'phone' : 'desktop'}-${scheme}`;
+      await page.evaluate(() => (window.location.hash = '#/lessons'));
+      await page.getByTestId(`lesson-card-${QUIZ.id}`).waitFor();
+      await screenshot(page, `lessons-close/index-${label}`);
+      // Each lesson's summary card, at the end of its last step.
+      for (const lesson of LESSONS) {
+        await goStep(page, lesson, lesson.steps.length - 1);
+        await page.getByTestId('card-figure').waitFor({ timeout: 180_000 });
+        await page.getByTestId('summary-card').screenshot({ path: `screenshots/lessons-close/card-${lesson.id}-${label}.png` });
+      }
+      if (label === 'desktop-light') continue;
       for (const lesson of [LEFTOVERS, QUIZ])
         for (let i = 0; i < lesson.steps.length; i++) {
           await goStep(page, lesson, i);
@@ -133,9 +145,6 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
           if (lesson === LEFTOVERS && i === lesson.steps.length - 1) await page.getByTestId('card-figure').waitFor({ timeout: 120_000 });
           await screenshot(page, `lessons-close/${lesson === QUIZ ? 'quiz' : 'leftovers'}-${i + 1}-${label}`);
         }
-      await page.evaluate(() => (window.location.hash = '#/lessons'));
-      await page.getByTestId(`lesson-card-${QUIZ.id}`).waitFor();
-      await screenshot(page, `lessons-close/index-${label}`);
     }
     expect(errors).toEqual([]);
     await ctx.close();
