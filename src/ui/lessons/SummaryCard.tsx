@@ -76,14 +76,14 @@ function CardSvg(props: { id: string; title: string; takeaway: string; table: Ca
         ))}
       </text>
       {t.head.map((h, j) => (
-        <text key={j} x={xs[j]} y={headY} className="card-muted" fontSize={13 * Math.min(1, k + 0.1)} fontWeight={700}>
+        <text key={j} x={xs[j]} y={headY} className="card-muted" fontSize={13 * k} fontWeight={700}>
           {h}
         </text>
       ))}
       <line x1={PAD} x2={W - PAD} y1={headY + 8} y2={headY + 8} className="card-rule" />
       {t.rows.map((r, i) =>
         r.map((c, j) => (
-          <text key={`${i}-${j}`} x={xs[j]} y={rowY(i)} className="card-fg" fontSize={13 * Math.min(1, k + 0.1)}>
+          <text key={`${i}-${j}`} x={xs[j]} y={rowY(i)} className="card-fg" fontSize={13 * k}>
             {c}
           </text>
         )),
@@ -115,7 +115,7 @@ export function SummaryCard(props: { lesson: Lesson; embed?: boolean }) {
   const [embedText, setEmbedText] = useState<string | null>(null);
   if (!card || !step) return null;
   const table = state.status === 'ready' ? card.table(state.facts) : null;
-  const model = state.status === 'ready' && state.model ? ` · live on ${state.model.id}` : state.status === 'ready' && state.facts.kind === 'audit' ? ' · AlpacaEval 2 data' : '';
+  const model = state.status === 'ready' && state.model ? ` · live on ${state.model.id}` : state.status === 'ready' && state.facts.kind === 'audit' ? ' · AlpacaEval 2 data' : state.status === 'ready' && state.facts.kind === 'judge' ? ` · simulated judge, seed ${state.facts.params.seed}` : '';
   const savePng = async () => {
     const svg = box.current?.querySelector('svg');
     if (!box.current || !svg) return;

@@ -1,8 +1,8 @@
 // One summary card per lesson: the takeaway in a sentence and the lesson's key table, written from
 // the live facts of one of its steps (so a card can never disagree with the lesson).
-import { RULE_LABEL } from '../scorer/format';
 import { pct } from '../common/format';
 import type { RuleName } from '../../core/scoring/types';
+import { FIXED_OPENER, OPENER_RUN } from './content';
 import type { Facts } from './types';
 
 export interface CardTable {
@@ -20,11 +20,14 @@ export interface LessonCard {
 const bits = (lp: number) => (-lp / Math.LN2).toFixed(1);
 const short = (s: string, n = 26) => (s.trim().length > n ? `${s.trim().slice(0, n - 1)}…` : s.trim());
 
+/** The rules by the names the lessons teach them under. */
+const RULE_NAME: Partial<Record<RuleName, string>> = { acc: 'acc (raw sum)', per_token: 'per token', acc_norm: 'acc_norm (per char)', acc_bytes: 'acc_bytes (per byte)' };
+
 /** For each rule, the candidate it picks. */
 function winnersTable(f: Facts, rules: RuleName[]): CardTable | null {
   if (f.kind !== 'scorer') return null;
   const c = f.result.candidates;
-  return { head: ['rule', 'picks'], rows: rules.map((r) => [RULE_LABEL[r], `“${short(c[f.result.winners[r]].text)}”`]) };
+  return { head: ['rule', 'picks'], rows: rules.map((r) => [RULE_NAME[r] ?? r, `“${short(c[f.result.winners[r]].text, 22)}”`]) };
 }
 
 export const CARDS: Record<string, LessonCard> = {
@@ -52,7 +55,7 @@ export const CARDS: Record<string, LessonCard> = {
   'fixed-cost': {
     step: 'fit',
     takeaway: 'A fixed cost per answer lands on α, weighs most on short answers and makes BPB depend on length; PriorBPB(μ) states the lengths it assumes.',
-    table: (f) => (f.kind === 'task' ? { head: ['50 answers', 'α (bits)', 'β (bits/byte)', 'corpus BPB'], rows: f.runs.map((r) => [r.label, r.alpha.toFixed(1), r.beta.toFixed(3), r.corpus.toFixed(3)]) } : null),
+    table: (f) => (f.kind === 'task' ? { head: ['50 answers', 'α (bits)', 'β (bits/byte)', 'corpus BPB'], rows: f.runs.map((r) => [r.label === OPENER_RUN ? `with “${FIXED_OPENER.trim()}”` : r.label, r.alpha.toFixed(1), r.beta.toFixed(3), r.corpus.toFixed(3)]) } : null),
   },
   'judge-bias': {
     step: 'verbosity',
@@ -67,7 +70,7 @@ export const CARDS: Record<string, LessonCard> = {
     takeaway: 'A length-controlled win rate is only as good as the overlap of lengths behind it: without overlap, report a range, not a point.',
     table: (f) =>
       f.kind === 'audit'
-        ? { head: ['model', 'its answer longer', 'raw', 'AlpacaEval LC'], rows: f.audits.map((a) => [short(a.model, 22), pct(a.aLonger), pct(a.raw), pct(a.published.lc)]) }
+        ? { head: ['model', 'answer longer', 'raw', 'AlpacaEval LC'], rows: f.audits.map((a) => [a.model.replace(/-Instruct$/, ''), pct(a.aLonger), pct(a.raw), pct(a.published.lc)]) }
         : null,
   },
   leftovers: {
