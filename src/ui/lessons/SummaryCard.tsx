@@ -18,6 +18,16 @@ const CHAR = 0.52;
 const BOLD = 0.6;
 const PNG_WIDTH = 1120;
 
+const FONT = 'system-ui, sans-serif';
+let measureCtx: CanvasRenderingContext2D | null | undefined;
+/** A text's width in pixels at 13 px, measured where a canvas exists, estimated elsewhere. */
+function cellWidth(text: string, bold: boolean): number {
+  if (measureCtx === undefined) measureCtx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (!measureCtx) return text.length * 13 * (bold ? BOLD : CHAR);
+  measureCtx.font = `${bold ? '700 ' : ''}13px ${FONT}`;
+  return measureCtx.measureText(text).width;
+}
+
 /** Greedy word wrap to a width in characters. */
 export function wrapText(text: string, maxChars: number): string[] {
   const lines: string[] = [];
@@ -36,11 +46,24 @@ function CardSvg(props: { id: string; title: string; takeaway: string; table: Ca
   const W = props.width;
   const titleLines = wrapText(props.title, Math.floor((W - 2 * PAD) / (18 * BOLD)));
   const lines = wrapText(props.takeaway, Math.floor((W - 2 * PAD) / (15 * CHAR)));
-  const t = props.table;
-  // Columns as wide as their longest cell, scaled down together if the table would not fit.
-  const widths = t.head.map((h, j) => Math.max(h.length * BOLD, ...t.rows.map((r) => (r[j] ?? '').length * CHAR)) * 13 + 18);
+  // Columns as wide as their longest cell. Where the table would not fit, the first column (the
+  // labels) is cut with an ellipsis first, and only then is everything scaled down together.
+  const avail = W - 2 * PAD;
+  const colWidth = (tb: CardTable, j: number) => Math.max(cellWidth(tb.head[j], true), ...tb.rows.map((r) => cellWidth(r[j] ?? '', false))) + 16;
+  let t = props.table;
+  const rest = t.head.slice(1).reduce((sum, _, j) => sum + colWidth(t, j + 1), 0);
+  const room = avail - rest - 16;
+  if (colWidth(t, 0) > avail - rest && room > 70) {
+    const cut = (text: string) => {
+      let out = text;
+      while (out.length > 1 && cellWidth(out, false) > room) out = out.slice(0, -2) + '…';
+      return out;
+    };
+    t = { head: t.head, rows: t.rows.map((r) => [cut(r[0]), ...r.slice(1)]) };
+  }
+  const widths = t.head.map((_, j) => colWidth(t, j));
   const total = widths.reduce((a, b) => a + b, 0);
-  const k = Math.min(1, (W - 2 * PAD) / total);
+  const k = Math.min(1, avail / total);
   const xs = widths.reduce<number[]>((acc, w, j) => [...acc, j === 0 ? PAD : acc[j - 1] + widths[j - 1] * k], []);
   let y = PAD + 18;
   const titleY = y;
@@ -52,7 +75,7 @@ function CardSvg(props: { id: string; title: string; takeaway: string; table: Ca
   const footY = rowY(t.rows.length - 1) + 34;
   const H = footY + PAD - 4;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${props.title}: ${props.takeaway}`} className="card-svg" style={{ maxWidth: W }}>
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${props.title}: ${props.takeaway}`} className="card-svg" style={{ maxWidth: W, fontFamily: FONT }}>
       <clipPath id={`card-clip-${props.id}`}>
         <rect x={0} y={0} width={W} height={H} rx={10} />
       </clipPath>
