@@ -633,7 +633,7 @@ export const LESSONS: Lesson[] = [
         id: 'pmi-per-byte',
         title: 'Do not stack PMI on bytes',
         body: [
-          'PMI subtracts an answer’s cost with no context, so the cost of being a long string is taken out of the score. It is tempting to also divide by the answer’s bytes, as acc_bytes does with the sum. lm-eval-harness offers no such rule.',
+          'PMI subtracts an answer’s cost with no context, which looks as if it takes the cost of being a long string out of the score. It is tempting to also divide by the answer’s bytes, as acc_bytes does with the sum. lm-eval-harness offers no such rule.',
           'The 30 full-text story questions of the letter-key lesson: their wrong choices are much longer or much shorter than the right one.',
         ],
         widget: { kind: 'pmiBytes' },
