@@ -68,6 +68,10 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
     await goStep(page, LEFTOVERS, 0);
     await expect(page.getByTestId('lesson-sharpen').locator('tbody tr').count()).resolves.toBe(3);
     await expect(page.getByTestId('lesson-sharpen').textContent()).resolves.toContain('sharpened, T = 0.5');
+    // No spoiler: acc_norm's move is the next step's question, so the first step shows acc alone.
+    await expect(page.$$eval('[data-testid=lesson-sharpen] th', (ths) => ths.map((t) => t.textContent))).resolves.toEqual(['200 stories, 4 choices', 'acc']);
+    await goStep(page, LEFTOVERS, 1);
+    await expect(page.$$eval('[data-testid=lesson-sharpen] th', (ths) => ths.map((t) => t.textContent))).resolves.toEqual(['200 stories, 4 choices', 'acc', 'acc_norm']);
 
     // The last step: this lesson's predictions and its summary card.
     await goStep(page, LEFTOVERS, LEFTOVERS.steps.length - 1);
