@@ -4,8 +4,9 @@
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
 import type { EngineConfig, LoadProgress, LoadRequest, ModelInfo } from './types';
 import type { ItemParts, PartsWanted } from './scorer';
+import type { TemperedCandidate } from './tempered';
 
-export type { ItemParts, PartsWanted };
+export type { ItemParts, PartsWanted, TemperedCandidate };
 
 /** Where a loaded model sits in an engine: the primary model, or another one loaded beside it. */
 export type ModelSlot = string;
@@ -47,6 +48,14 @@ export interface ChunkRequest {
   stats?: StatsMode;
 }
 
+/** Log-probs with the logits divided by each temperature (the sharpening lesson; see tempered.ts). */
+export interface TemperedRequest {
+  context: string;
+  candidates: string[];
+  temperatures: number[];
+  slot?: ModelSlot;
+}
+
 /** WebGPU-vs-WASM agreement on a fixed probe text (SPEC §2). */
 export interface ProbeCheck {
   probe: string;
@@ -84,6 +93,11 @@ export interface EngineApi {
    * returns, so a task of any size streams through in chunks (see stream.ts). `runId` as in score.
    */
   scoreChunk(req: ChunkRequest, runId?: number): Promise<ItemScore[]>;
+  /**
+   * Each candidate's summed log-prob under log softmax(logits / T), for each temperature: one plain
+   * forward per candidate, apart from the scoring path. T = 1 gives the ordinary sums.
+   */
+  scoreTempered(req: TemperedRequest): Promise<TemperedCandidate[]>;
   /** Abandon every run with an id below `runId`. */
   cancelBefore(runId: number): void;
   /** On WebGPU: score the probe on WASM too and compare. */

@@ -2,7 +2,7 @@
 // for a comparison, a second), runs that a newer run supersedes, and the WebGPU-vs-WASM probe
 // check. The same class runs in Node and inside the browser Worker.
 import type { ItemScore } from '../core/scoring/types';
-import { MAX_LOADED_MODELS, PRIMARY_SLOT, type ChunkRequest, type EngineApi, type ItemParts, type ModelSlot, type PartsRequest, type ProbeCheck, type ScoreRequest } from './api';
+import { MAX_LOADED_MODELS, PRIMARY_SLOT, type ChunkRequest, type EngineApi, type ItemParts, type ModelSlot, type PartsRequest, type ProbeCheck, type ScoreRequest, type TemperedCandidate, type TemperedRequest } from './api';
 import { AbortError, type CancelToken } from './forward';
 import { disposeModel, loadModel, type LoadedModel } from './model';
 import { LOAD_ERROR } from './models';
@@ -11,6 +11,7 @@ import { weightFileBytes } from './weightFiles';
 import type { OutputRelease } from './outputRelease';
 import { configureRuntime, runtimeConfig, sourceLabel, type EngineConfig } from './runtime';
 import { scoreItem, scoreItemParts, scoreItems, scorePlans, planContinuation } from './scorer';
+import { temperedSums } from './tempered';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
 export const PROBE_TEXT = 'Once upon a time, there was a little girl named Lily. She loved to play outside in the park.';
@@ -110,6 +111,10 @@ export class Engine implements EngineApi {
         this.release?.afterChunk();
       }
     });
+  }
+
+  async scoreTempered(req: TemperedRequest): Promise<TemperedCandidate[]> {
+    return this.run(undefined, req.slot, (m) => temperedSums(m, req.context, req.candidates, req.temperatures));
   }
 
   /**

@@ -20,7 +20,7 @@ export {
   type HubListing,
 } from './models';
 export { appUrl, createEngineClient, type EngineClient } from './client';
-export type { ChunkRequest, ModelSlot, ProbeCheck, ScoreRequest, StatsMode, StreamItem } from './api';
+export type { ChunkRequest, ModelSlot, ProbeCheck, ScoreRequest, StatsMode, StreamItem, TemperedCandidate, TemperedRequest } from './api';
 export { MAX_LOADED_MODELS, PRIMARY_SLOT } from './api';
 export { streamChunks, streamScores, TASK_CHUNK_ITEMS, type ChunkLoopOptions, type ChunkScorer, type ScoredChunk, type StreamedResult, type StreamOptions } from './stream';
 export { assembleParts, needsUnconditional, type ConditionalPart, type ContextPart, type UnconditionalPart } from './parts';

@@ -4,7 +4,7 @@
 // Scorer's live scoring (a newer run abandons older ones) and the rooms' chunked calls go through
 // the same Worker, one at a time.
 import { create } from 'zustand';
-import type { ChunkRequest, Device, Dtype, ProbeCheck, ScoreRequest } from '../engine';
+import type { ChunkRequest, Device, Dtype, ProbeCheck, ScoreRequest, TemperedCandidate, TemperedRequest } from '../engine';
 import { createEngineClient, type EngineClient } from '../engine';
 import type { LoadProgress, LoadRequest, ModelInfo, ModelSource } from '../engine';
 import type { ItemScore, ScoreOptions } from '../core/scoring/types';
@@ -383,6 +383,13 @@ export function scoreOne(req: ScoreRequest): Promise<ItemScore> {
 
 export function scoreChunk(req: ChunkRequest): Promise<ItemScore[]> {
   return call((c) => c.api.scoreChunk(req));
+}
+
+/** Summed log-probs under temperatures (the sharpening lesson's own path). */
+export type { TemperedCandidate };
+
+export function scoreTempered(req: TemperedRequest): Promise<TemperedCandidate[]> {
+  return call((c) => c.api.scoreTempered(req));
 }
 
 /** Whether the session still holds the model of this load (no other load started since). */

@@ -19,7 +19,7 @@ import { LESSON_LENGTHS } from './content';
 import { JudgeFigure } from './JudgeFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
 import type { ItemScore } from '../../core/scoring/types';
-import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
+import type { AuditFacts, AuditWidget, Facts, ScorerWidget, SharpenWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
 import '../judge/judge.css';
 
@@ -319,6 +319,44 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
   );
 }
 
+/** acc and acc_norm at each temperature: the sharpening steps' table, with bars so the sizes of the moves are seen. */
+function SharpenFigure(props: { widget: SharpenWidget; facts: Extract<Facts, { kind: 'sharpen' }> }) {
+  const f = props.facts;
+  const norm = props.widget.show.includes('acc_norm');
+  const bar = (v: number, color: string) => (
+    <span className="rate-cell">
+      <span className="longer-bar" aria-hidden="true">
+        <span style={{ width: `${100 * v}%`, background: color }} />
+      </span>{' '}
+      {pct(v)}
+    </span>
+  );
+  return (
+    <RunTable
+      testId="lesson-sharpen"
+      rows={f.rows}
+      head={[`${f.items} stories, 4 choices`, 'acc', ...(norm ? ['acc_norm'] : [])]}
+      cells={(r) => [r.label, bar(r.acc, 'var(--lesson-c1)'), ...(norm ? [bar(r.accNorm, 'var(--lesson-c2)')] : [])]}
+    />
+  );
+}
+
+/** PMI with and without a division by bytes: accuracy, and how often each rule picks the shortest and the longest choice. */
+function PmiBytesFigure(props: { facts: Extract<Facts, { kind: 'pmiBytes' }> }) {
+  const f = props.facts;
+  return (
+    <>
+      <RunTable
+        testId="lesson-pmi-bytes"
+        rows={f.rows}
+        head={[`${f.items} questions`, 'accuracy', 'picks the shortest choice', 'picks the longest choice']}
+        cells={(r) => [r.label, pct(r.accuracy), pct(r.shortest), pct(r.longest)]}
+      />
+      <p className="muted small">The right answer is the shortest choice in {pct(f.goldShortest)} of the questions. Lengths in bytes, the leading space not counted.</p>
+    </>
+  );
+}
+
 /** `taught`: the rules a scorer figure may show (all deciding rules when absent). */
 export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: readonly RuleName[] }) {
   const { widget: w, facts: f } = props;
@@ -327,5 +365,7 @@ export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: rea
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <JudgeFigure params={f.params} sim={f.sim} ms={f.ms} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
+  if (w.kind === 'sharpen' && f.kind === 'sharpen') return <SharpenFigure widget={w} facts={f} />;
+  if (w.kind === 'pmiBytes' && f.kind === 'pmiBytes') return <PmiBytesFigure facts={f} />;
   return <p className="error">This figure does not match its data.</p>;
 }

@@ -12,6 +12,9 @@ import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
 import { findLesson, LESSONS, taughtRules, winnerClaims } from './content';
 import { LessonFigure } from './LessonFigures';
 import { TryIt } from './TryIt';
+import { SummaryCard } from './SummaryCard';
+import { CARDS } from './cards';
+import { QUIZ, QUIZ_ID } from './quiz';
 import { predictionScore, recordStep, resetLesson, stepProgress, useProgress } from './progress';
 import type { Claim, Facts, Lesson, Step } from './types';
 import { needsModel, useFacts, type FactsState } from './useFacts';
@@ -305,8 +308,9 @@ function LessonIndex() {
   return (
     <section className="lessons-index" aria-labelledby="lessons-title">
       <h1 id="lessons-title">Lessons</h1>
-      <p className="muted tagline">Six short lessons on length bias. Each step asks you to predict, then shows the live numbers from a real model running in your browser.</p>
+      <p className="muted tagline">Seven short lessons on length bias. Each step asks you to predict, then shows the live numbers from a real model running in your browser.</p>
       <Predictions lessons={LESSONS} testId="predictions-all" />
+      <Predictions lessons={[QUIZ]} testId="quiz-score-index" label="Final quiz" />
       <ol className="lesson-cards">
         {LESSONS.map((l) => {
           const done = l.steps.filter((s) => stepProgress(progress, l.id, s.id)?.done).length;
@@ -323,8 +327,27 @@ function LessonIndex() {
             </li>
           );
         })}
+        <QuizCard />
       </ol>
     </section>
+  );
+}
+
+/** The final quiz's entry on the index, after the lessons. */
+function QuizCard() {
+  const progress = useProgress();
+  const done = QUIZ.steps.filter((s) => stepProgress(progress, QUIZ.id, s.id)?.done).length;
+  const next = Math.max(0, QUIZ.steps.findIndex((s) => !stepProgress(progress, QUIZ.id, s.id)?.done));
+  return (
+    <li className="panel quiz-card" data-testid={`lesson-card-${QUIZ.id}`}>
+      <h2>
+        <a href={lessonHash(QUIZ.id, done === QUIZ.steps.length ? 0 : next)}>{QUIZ.title}</a>
+      </h2>
+      <p>{QUIZ.summary}</p>
+      <p className="muted small" data-testid="lesson-progress">
+        {done === 0 ? `${QUIZ.steps.length} items` : done === QUIZ.steps.length ? `Done: all ${QUIZ.steps.length} items` : `${done} of ${QUIZ.steps.length} items done`}
+      </p>
+    </li>
   );
 }
 
@@ -356,7 +379,14 @@ function LessonView(props: { lesson: Lesson; index: number }) {
         </button>
       </nav>
       <StepView key={`${lesson.id}/${index}`} lesson={lesson} index={index} />
-      {last && <Predictions lessons={[lesson]} testId="predictions-lesson" label="Your predictions in this lesson" />}
+      {last && lesson.id !== QUIZ_ID && <Predictions lessons={[lesson]} testId="predictions-lesson" label="Your predictions in this lesson" />}
+      {last && lesson.id === QUIZ_ID && (
+        <div className="quiz-score" data-testid="quiz-end">
+          <Predictions lessons={[QUIZ]} testId="quiz-score" label="Final quiz" />
+          <Predictions lessons={LESSONS} testId="predictions-all" label="Your predictions in the lessons" />
+        </div>
+      )}
+      {last && CARDS[lesson.id] && <SummaryCard lesson={lesson} />}
       {last && (
         <aside className="panel larger">
           <h3>{lesson.largerTitle ?? 'On a larger model'}</h3>
@@ -391,10 +421,17 @@ export default function LessonsRoom(props: { embed?: boolean }) {
   const route = useLessonRoute();
   const embed = props.embed ?? false;
   useReportHeight(embed);
-  const lesson = findLesson(route.lesson);
+  const lesson = findLesson(route.lesson, [QUIZ]);
   const snap = useMemo(() => (route.snap ? decodeSnapshot(route.snap) : null), [route.snap]);
   if (route.lesson && !lesson) return <Unknown>There is no lesson “{route.lesson}”.</Unknown>;
   if (!lesson) return embed ? <Unknown>This embed names no lesson.</Unknown> : <LessonIndex />;
+  if (embed && route.card) {
+    return (
+      <section className="lesson embed" aria-label={`lengthlens lesson card: ${lesson.title}`}>
+        <SummaryCard lesson={lesson} embed />
+      </section>
+    );
+  }
   if (embed) {
     const index = Math.min(route.step, lesson.steps.length - 1);
     return (
@@ -411,5 +448,6 @@ export default function LessonsRoom(props: { embed?: boolean }) {
       </section>
     );
   }
-  return <LessonView lesson={lesson} index={route.step} />;
+  // A card link outside an embed opens the lesson at its last step, where the card is.
+  return <LessonView lesson={lesson} index={route.card ? lesson.steps.length - 1 : route.step} />;
 }

@@ -1,4 +1,4 @@
-// The six lessons. Every number the text states about stories260K is also a claim that the step
+// The seven lessons. Every number the text states about stories260K is also a claim that the step
 // checks against the live result (and the browser test checks the same claims), so the text can
 // never silently drift from what the model does.
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
@@ -71,6 +71,24 @@ const points = (d: number) => `${(100 * d).toFixed(1)} points`;
 export const ALPACA_PUBLISHED: Record<AuditFacts['model'], AuditFacts['published']> = {
   gpt4_gamed: { winRate: 0.037383373713788814, lc: 0.12188764057640531, avgLength: 68 },
   'FuseChat-Gemma-2-9B-Instruct': { winRate: 0.7049713534560247, lc: 0.7018106263911686, avgLength: 2155 },
+};
+
+/** The sharpening table's three rows, and the change from T = 1 to T = 0.5. */
+const sharpRows = (f: Facts) => {
+  if (f.kind !== 'sharpen') return null;
+  const [sharp, plain, flat] = [0.5, 1, 2].map((T) => f.rows.find((r) => r.T === T));
+  return sharp && plain && flat ? { sharp, plain, flat } : null;
+};
+const sharpDelta = (f: Facts) => {
+  const r = sharpRows(f);
+  return r ? { acc: r.sharp.acc - r.plain.acc, accNorm: r.sharp.accNorm - r.plain.accNorm } : null;
+};
+const signedPoints = (d: number) => `${d >= 0 ? '+' : '−'}${points(Math.abs(d))}`;
+const pmiRows = (f: Facts) => {
+  if (f.kind !== 'pmiBytes') return null;
+  const pmi = f.rows.find((r) => r.label === 'acc_mutual_info (PMI)');
+  const perByte = f.rows.find((r) => r.label === 'PMI per byte');
+  return pmi && perByte ? { pmi, perByte } : null;
 };
 
 export const LESSONS: Lesson[] = [
@@ -600,6 +618,106 @@ export const LESSONS: Lesson[] = [
       },
     ],
   },
+  {
+    id: 'leftovers',
+    title: 'Sharpness, PMI per byte, and what PriorBPB claims',
+    summary: 'A model can move its accuracy without learning anything; two corrections can be stacked into a new bias; and a metric’s claim to predict accuracy needs more than one model to test.',
+    largerTitle: 'On a real fine-tuned model',
+    larger:
+      'Instruction tuning does more than a temperature: it changes which tokens a model ranks first, and it often moves the probability mass toward one answer format. A temperature is the pure case, where nothing the model ranks changes, so whatever accuracy does under it is sharpness alone. To check a real checkpoint, rescore the older one at a few temperatures: a change that one temperature reproduces is sharpness, not capability.',
+    steps: [
+      {
+        id: 'sharpen',
+        title: 'Sharper, not wiser',
+        body: [
+          'A model’s next-token probabilities come from its logits z through softmax. Divide the logits by a *temperature* T before the softmax: below 1 the likely tokens get likelier (the distribution is *sharper*), above 1 it is flatter. The order of the tokens at every position stays the same, so what the model ranks first, everywhere, does not change. Fine-tuning a model to follow instructions (SFT) tends to make it more confident; a temperature is a clean stand-in for that part of what SFT does.',
+          'The task: the 200 stories of the cloze sample, each with its own ending and the endings of three other stories as the wrong choices (four choices, of 2 to 150 bytes). Each is scored at T = 0.5, 1 and 2 from the full distribution at every position.',
+        ],
+        widget: { kind: 'sharpen', show: ['acc'] },
+        question: ask('At T = 0.5 nothing the model ranks first changes. What does acc (the raw sum) do on these 200 questions?', ['It stays within a point: the model knows the same', 'It rises by more than 5 points', 'It falls by more than 5 points'], 1, (f) => {
+          const d = sharpDelta(f);
+          return !d ? -1 : Math.abs(d.acc) <= 0.01 ? 0 : d.acc > 0.05 ? 1 : d.acc < -0.05 ? 2 : -1;
+        }),
+        after: [
+          (f) => {
+            const d = sharpDelta(f);
+            const r = sharpRows(f);
+            if (!d || !r) return '';
+            return `acc goes from ${pct(r.plain.acc)} to ${pct(r.sharp.acc)} (${signedPoints(d.acc)}) with no change in what the model ranks first. Accuracy compares whole answers’ sums, and a temperature changes every term of a sum: as T falls, a token’s log-prob tends to (z − z_max) / T, so a token the model ranks first becomes nearly free and every other one dearer. The sum then charges little for the stretches the model finds predictable, however long they are, and much more for the tokens it does not expect.`;
+          },
+        ],
+        claims: [
+          { text: 'At T = 0.5 acc rises by more than 5 points.', holds: (f) => (sharpDelta(f)?.acc ?? 0) > 0.05 },
+          { text: 'At T = 2 (flatter) acc falls.', holds: (f) => { const r = sharpRows(f); return !!r && r.flat.acc < r.plain.acc; } },
+        ],
+      },
+      {
+        id: 'rule-of-thumb',
+        title: 'Same direction or opposite: a rule of thumb, tested',
+        body: [
+          'A rule of thumb for comparing two checkpoints: when acc and acc_norm move in the same direction the model probably changed in capability; when they move apart, in the sharpness or the format of its output distribution. Sharpening here is a change of sharpness alone.',
+        ],
+        widget: { kind: 'sharpen', show: ['acc', 'acc_norm'] },
+        question: ask('From T = 1 to T = 0.5, how does acc_norm move compared with acc?', ['About as much, in the same direction', 'In the opposite direction', 'The same direction, but by less than half as much'], 2, (f) => {
+          const d = sharpDelta(f);
+          if (!d) return -1;
+          if (Math.sign(d.accNorm) !== Math.sign(d.acc) && d.accNorm !== 0) return 1;
+          return Math.abs(d.accNorm) < Math.abs(d.acc) / 2 ? 2 : 0;
+        }),
+        after: [
+          (f) => {
+            const d = sharpDelta(f);
+            const r = sharpRows(f);
+            if (!d || !r) return '';
+            return `acc moves ${signedPoints(d.acc)} and acc_norm ${signedPoints(d.accNorm)}: the same direction, so the rule of thumb taken literally would call this capability, though nothing the model ranks changed. On stories260K the opposite-direction pattern does not appear; what gives sharpness away is the size of the moves. A likely reason: acc_norm divides by length, so the length charge that sharpening lowers weighed on it far less to begin with. Flattening (T = 2) moves both down by similar amounts (acc ${signedPoints(r.flat.acc - r.plain.acc)}, acc_norm ${signedPoints(r.flat.accNorm - r.plain.accNorm)}). Read the rule of thumb as a hint: when acc and acc_norm move by very different amounts, or apart, suspect sharpness or format, and check it by rescoring at a temperature.`;
+          },
+        ],
+        claims: [
+          { text: 'From T = 1 to T = 0.5, acc_norm moves in the same direction as acc, by less than half as much.', holds: (f) => { const d = sharpDelta(f); return !!d && d.acc > 0 && d.accNorm >= 0 && d.accNorm < d.acc / 2; } },
+          { text: 'At T = 2 (flatter) acc and acc_norm both fall.', holds: (f) => { const r = sharpRows(f); return !!r && r.flat.acc < r.plain.acc && r.flat.accNorm < r.plain.accNorm; } },
+        ],
+      },
+      {
+        id: 'pmi-per-byte',
+        title: 'Do not stack PMI on bytes',
+        body: [
+          'PMI subtracts an answer’s cost with no context, which looks as if it takes the cost of being a long string out of the score. It is tempting to also divide by the answer’s bytes, as acc_bytes does with the sum. lm-eval-harness offers no such rule.',
+          'The 30 full-text story questions of the letter-key lesson: their wrong choices are much longer or much shorter than the right one.',
+        ],
+        widget: { kind: 'pmiBytes' },
+        question: ask('Divide PMI by each answer’s bytes. Which answers does the result pick most often?', ['Neither short nor long: PMI had no length left to remove', 'The shortest choice', 'The longest choice'], 1, (f) => {
+          const r = pmiRows(f);
+          if (!r) return -1;
+          const pb = r.perByte;
+          return pb.shortest > 0.4 ? 1 : pb.longest > 0.4 ? 2 : 0;
+        }),
+        after: [
+          (f) => {
+            const r = pmiRows(f);
+            if (!r || f.kind !== 'pmiBytes') return '';
+            const n = (x: number) => Math.round(x * f.items);
+            return `PMI alone picks the longest choice on ${n(r.pmi.longest)} of ${f.items} questions: what is left after the subtraction is still a sum over the answer’s tokens, and each token the context makes likelier adds to it. Divided by bytes it picks the shortest on ${n(r.perByte.shortest)} and the longest on ${n(r.perByte.longest)}, while the right answer is the shortest on only ${Math.round(f.goldShortest * f.items)}. Dividing a difference of two sums by bytes does not take the last length effect out; it turns it around, here from long to short, and accuracy falls from ${pct(r.pmi.accuracy)} to ${pct(r.perByte.accuracy)}. Pick one correction and report which.`;
+          },
+        ],
+        claims: [
+          { text: 'PMI picks the longest choice on more than half of the questions.', holds: (f) => (pmiRows(f)?.pmi.longest ?? 0) > 0.5 },
+          { text: 'PMI per byte never picks the longest choice and picks the shortest more often than the right answer is the shortest.', holds: (f) => { const r = pmiRows(f); return !!r && f.kind === 'pmiBytes' && r.perByte.longest === 0 && r.perByte.shortest > f.goldShortest; } },
+          { text: 'PMI per byte is less accurate than PMI.', holds: (f) => { const r = pmiRows(f); return !!r && r.perByte.accuracy < r.pmi.accuracy; } },
+        ],
+      },
+      {
+        id: 'prior-bpb-claim',
+        title: 'PriorBPB’s claim, and what it would take to check it',
+        body: [
+          'The paper that proposes PriorBPB is titled “PriorBPB: Reducing the Answer Length Confound of Bits-per-Byte While Improving Accuracy Prediction” (Burns et al., 2026; the estimator is in eval-framework’s pull request #881). Its first claim is the one lesson 4 showed: the length assumption becomes a stated μ instead of an accident of the task. Its second is that PriorBPB predicts a model’s downstream accuracy better than plain BPB.',
+          'The paper’s text and its figure were not available when these lessons were written, so this step quotes no number from them. What a check needs is plain: many models or checkpoints, each scored for BPB, for PriorBPB and for accuracy on the same tasks, and a comparison of how well each predicts the accuracy. One 260K-parameter model cannot do that.',
+        ],
+        widget: { kind: 'sharpen', show: ['acc', 'acc_norm'] },
+        question: ask('The three temperatures give three “models” of one network. Could their table test the claim that a metric predicts accuracy?', ['Yes: three models are enough', 'No: they differ only in sharpness, which is the very thing that moves accuracy without capability'], 1, (f) => (sharpRows(f) ? 1 : -1)),
+        after: ['A metric that tracks sharpness would “predict” these three accuracies without saying anything about what a model knows. Evidence for a predictive claim comes from checkpoints that differ in training, across tasks; read the paper’s figure with that question in mind.'],
+      },
+    ],
+  },
 ];
 
 /**
@@ -688,14 +806,30 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
     0: 'An estimate at equal length is not anchored to the raw rate. The fit learns a steep length effect from the few prompts where the lengths are closest and projects it all the way to a ratio of 1, far outside the data.',
     1: 'An estimate at equal length is not anchored to the raw rate. The fit learns a steep length effect from the few prompts where the lengths are closest and projects it all the way to a ratio of 1, far outside the data, and nothing stops it short.',
   },
+  'leftovers/sharpen': {
+    0: 'A temperature keeps what the model ranks first at each position, but accuracy compares sums over whole answers, and every term of a sum changes with T. Tokens the model ranks first get nearly free, the others dearer, so the sums move and so can the winners.',
+    2: 'Falling is what flattening does (T = 2): every token drifts towards the same cost, so the answer with fewer tokens wins more often. Sharpening goes the other way: predictable tokens become nearly free, so a long right ending stops paying for its length.',
+  },
+  'leftovers/rule-of-thumb': {
+    0: 'acc_norm already divides the sum by the length, so most of the length charge that sharpening removes was gone from it before; the same sharpening moves it much less than acc.',
+    1: 'The rule of thumb expects sharpness to move them apart, but on this model and task both rise: sharpening helps the right ending under either rule. What differs is how much.',
+  },
+  'leftovers/pmi-per-byte': {
+    0: 'PMI removes the answer’s cost with no context, but what is left is still a sum over its tokens: a long answer the context fits collects a gain on every token. Dividing that by bytes hands the advantage to the short answers.',
+    2: 'PMI alone leans to the long choices (its gain is summed over tokens). Dividing by bytes takes that lean away and more: a short answer’s gain, spread over few bytes, is large per byte.',
+  },
+  'leftovers/prior-bpb-claim': {
+    0: 'The three rows come from one network; only the temperature differs. Whatever metric follows their accuracies is following sharpness, which the previous steps showed moves accuracy without any change in what the model knows.',
+  },
   'lc-trust/contrast': {
     1: 'With lengths on both sides of equal, the fit interpolates: the equal-length point sits inside the data, so an unregularised fit and AlpacaEval’s regularised one have little room to differ.',
   },
 };
 for (const l of LESSONS) for (const s of l.steps) if (s.question) s.question.wrongBecause = WRONG_BECAUSE[`${l.id}/${s.id}`] ?? {};
 
-export function findLesson(id: string | null): Lesson | undefined {
-  return LESSONS.find((l) => l.id === id);
+/** A lesson, or the final quiz (which is walked like one but is not among LESSONS). */
+export function findLesson(id: string | null, extra: readonly Lesson[] = []): Lesson | undefined {
+  return [...LESSONS, ...extra].find((l) => l.id === id);
 }
 
 /** Claims a scorer widget's `winners` make, in words. */

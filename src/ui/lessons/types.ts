@@ -4,6 +4,7 @@ import type { LengthCurveFit, LogRatioBin } from '../../core/judge/lengthCurve';
 import type { JudgeParams, SimulationResult } from '../../core/judge/simulate';
 import type { ItemScore, RuleName } from '../../core/scoring/types';
 import type { TaskRunSnapshot } from '../../state/snapshot';
+import type { PmiBytesRow, SharpenRow } from './leftoverFacts';
 
 export interface ScorerWidget {
   kind: 'scorer';
@@ -38,9 +39,21 @@ export interface AuditWidget {
   view: 'overlap' | 'fit' | 'contrast' | 'honest';
 }
 
+/** The sharpening steps: a 4-way choice task scored with the logits divided by a few temperatures. */
+export interface SharpenWidget {
+  kind: 'sharpen';
+  /** The columns shown (no spoilers: the first step shows acc alone). */
+  show: ('acc' | 'acc_norm')[];
+}
+
+/** The PMI-per-byte step: the full-text story questions under PMI, and PMI divided by bytes. */
+export interface PmiBytesWidget {
+  kind: 'pmiBytes';
+}
+
 export type AlpacaModel = 'gpt4_gamed' | 'FuseChat-Gemma-2-9B-Instruct';
 
-export type Widget = ScorerWidget | TaskWidget | JudgeWidget | AuditWidget;
+export type Widget = ScorerWidget | TaskWidget | JudgeWidget | AuditWidget | SharpenWidget | PmiBytesWidget;
 
 /** What an audit of one AlpacaEval file shows (all rates 0–1). */
 export interface AuditFacts {
@@ -72,7 +85,9 @@ export type Facts =
   | { kind: 'scorer'; result: ItemScore }
   | { kind: 'task'; runs: TaskRunSnapshot[] }
   | { kind: 'judge'; sim: SimulationResult; params: JudgeParams; ms: number }
-  | { kind: 'audit'; audits: AuditFacts[] };
+  | { kind: 'audit'; audits: AuditFacts[] }
+  | { kind: 'sharpen'; items: number; rows: SharpenRow[] }
+  | { kind: 'pmiBytes'; items: number; goldShortest: number; rows: PmiBytesRow[] };
 
 export interface Question {
   prompt: string;

@@ -8,6 +8,8 @@ import { loadAuditFacts } from './auditFacts';
 import { LESSON_LENGTHS } from './content';
 import { lessonModel, scoreItems } from './lessonEngine';
 import { bpbRuns, letterRuns } from './taskFacts';
+import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES, type SharpenRow } from './leftoverFacts';
+import { scoreTempered, type TemperedCandidate } from '../../state/engineSession';
 import type { AlpacaModel, Facts, Widget } from './types';
 
 export type FactsState =
@@ -18,10 +20,20 @@ export type FactsState =
 
 let bpb: Promise<TaskRunSnapshot[]> | null = null;
 let letters: Promise<TaskRunSnapshot[]> | null = null;
+let sharpen: Promise<SharpenRow[]> | null = null;
+
+/** The sharpening table: every item scored once at all temperatures, on the lesson model. */
+async function sharpenFacts(): Promise<SharpenRow[]> {
+  await lessonModel();
+  const set = sharpenSet();
+  const scored: TemperedCandidate[][] = [];
+  for (const req of sharpenRequests(set)) scored.push(await scoreTempered({ ...req, temperatures: [...TEMPERATURES] }));
+  return sharpenRows(set, scored, TEMPERATURES);
+}
 const ALPACA: AlpacaModel[] = ['gpt4_gamed', 'FuseChat-Gemma-2-9B-Instruct'];
 
 /** Whether a widget needs the language model (and so a download in an embed). */
-export const needsModel = (w: Widget) => w.kind === 'scorer' || w.kind === 'task';
+export const needsModel = (w: Widget) => w.kind === 'scorer' || w.kind === 'task' || w.kind === 'sharpen' || w.kind === 'pmiBytes';
 
 /** Compute a widget's facts live. */
 export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status: 'ready' }>> {
@@ -47,6 +59,20 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
       const t0 = performance.now();
       const sim = simulateJudge(params);
       return { status: 'ready', facts: { kind: 'judge', sim, params, ms: performance.now() - t0 }, origin: 'live', model: null };
+    }
+    case 'sharpen': {
+      const rows = await (sharpen ??= sharpenFacts()).catch((e: unknown) => {
+        sharpen = null;
+        throw e;
+      });
+      const m = await lessonModel();
+      return { status: 'ready', facts: { kind: 'sharpen', items: sharpenSet().items.length, rows }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
+    }
+    case 'pmiBytes': {
+      const set = pmiSet();
+      const results = await scoreItems(sharpenRequests(set), '', false);
+      const m = await lessonModel();
+      return { status: 'ready', facts: { kind: 'pmiBytes', items: set.items.length, ...pmiBytesRows(set, results) }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
     }
     case 'audit': {
       const audits = await Promise.all(ALPACA.map(loadAuditFacts));

@@ -13,6 +13,8 @@ import { continuationOf, type TaskSet } from '../../../src/core/tasks/types';
 import { withLengthConvention } from '../../../src/core/scoring/lengthConvention';
 import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, taughtRules, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
 import { clozeSubset, taskRun } from '../../../src/ui/lessons/taskFacts';
+import { QUIZ } from '../../../src/ui/lessons/quiz';
+import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES } from '../../../src/ui/lessons/leftoverFacts';
 import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
 import type { TaskRunSnapshot } from '../../../src/state/snapshot';
@@ -34,6 +36,7 @@ beforeAll(async () => {
   taskRuns.letters = [await run(TEXT_RUN, sampleTask('stories-choice')!), await run(LETTER_RUN, sampleTask('stories-choice-letters')!)];
 });
 
+let sharpen: Promise<Facts> | undefined;
 let audits: Extract<Facts, { kind: 'audit' }>['audits'] | undefined;
 
 async function factsOf(step: Step): Promise<Facts> {
@@ -50,16 +53,29 @@ async function factsOf(step: Step): Promise<Facts> {
     case 'audit':
       audits ??= (['gpt4_gamed', 'FuseChat-Gemma-2-9B-Instruct'] as AlpacaModel[]).map((m) => auditFacts(m, fs.readFileSync(path.join(ALPACA_DIR, `${m}.csv`), 'utf8'), 'live'));
       return { kind: 'audit', audits };
+    case 'sharpen':
+      sharpen ??= (async () => {
+        const set = sharpenSet();
+        const scored = [];
+        for (const req of sharpenRequests(set)) scored.push(await engine.scoreTempered({ ...req, temperatures: [...TEMPERATURES] }));
+        return { kind: 'sharpen', items: set.items.length, rows: sharpenRows(set, scored, TEMPERATURES) };
+      })();
+      return sharpen;
+    case 'pmiBytes': {
+      const set = pmiSet();
+      const results = await engine.scoreChunk({ items: sharpenRequests(set), options: DEFAULT_SCORE_OPTIONS, stats: 'logprob' });
+      return { kind: 'pmiBytes', items: set.items.length, ...pmiBytesRows(set, results) };
+    }
   }
 }
 
 describe('lesson claims hold on the real numbers', () => {
-  it('there are six lessons of 3–6 steps, each step with a widget', () => {
-    expect(LESSONS).toHaveLength(6);
+  it('there are seven lessons of 3–6 steps, each step with a widget', () => {
+    expect(LESSONS).toHaveLength(7);
     for (const l of LESSONS) expect(l.steps.length).toBeGreaterThanOrEqual(3), expect(l.steps.length).toBeLessThanOrEqual(6);
   });
 
-  for (const lesson of LESSONS) {
+  for (const lesson of [...LESSONS, QUIZ]) {
     for (const step of lesson.steps) {
       it(`${lesson.id}/${step.id}`, async () => {
         const f = await factsOf(step);
@@ -101,6 +117,14 @@ describe('lesson claims hold on the real numbers', () => {
     // Seed 3 (the judge-bias note's setting): target 46.3%, fixed 63.7%, swap 53.8%, LC 46.7%; with ρ = 0.6 LC 34.4%.
     expect(await said('judge-bias', 'verbosity')).toBe('Swap-averaging leaves A 7.5 points too high (53.8% against 46.3%); length control lands 0.4 points from the truth (46.7%).');
     expect(await said('judge-bias', 'real-quality')).toContain('lands 11.9 points low (34.4% against 46.3%)');
+    // Sharpening, 200 cloze stories as 4-way choice: acc 66 → 84 of 200 at T = 0.5 and 52 at T = 2; acc_norm 154 → 158 and 137.
+    expect(await said('leftovers', 'sharpen')).toContain('acc goes from 33.0% to 42.0% (+9.0 points)');
+    expect(await said('leftovers', 'rule-of-thumb')).toContain('acc moves +9.0 points and acc_norm +2.0 points');
+    expect(await said('leftovers', 'rule-of-thumb')).toContain('(acc −7.0 points, acc_norm −8.5 points)');
+    // The 30 full-text questions: PMI picks the longest on 19, PMI per byte the shortest on 16 and the longest on 0; gold shortest on 5; 9 → 6 right.
+    expect(await said('leftovers', 'pmi-per-byte')).toContain('longest choice on 19 of 30 questions');
+    expect(await said('leftovers', 'pmi-per-byte')).toContain('the shortest on 16 and the longest on 0, while the right answer is the shortest on only 5');
+    expect(await said('leftovers', 'pmi-per-byte')).toContain('from 30.0% to 20.0%');
   });
 
   it('the judge lessons use the judge-bias note\'s setting: within a point of its 46.4 / 63.6 / 53.7 / 46.7', () => {
@@ -123,7 +147,7 @@ describe('lesson claims hold on the real numbers', () => {
   });
 
   it('"Not quite" answers the misconception behind every wrong option of every question', () => {
-    for (const l of LESSONS)
+    for (const l of [...LESSONS, QUIZ])
       for (const st of l.steps) {
         const q = st.question;
         if (!q) continue;

@@ -1,0 +1,39 @@
+// The summary cards' pure parts: the card route, the word wrap, and that every lesson has a card
+// whose key step exists and whose table is written from that step's kind of facts.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { lessonCardHash, lessonRouteFromHash } from '../../../src/ui/route';
+import { wrapText } from '../../../src/ui/lessons/SummaryCard';
+import { CARDS } from '../../../src/ui/lessons/cards';
+import { LESSONS } from '../../../src/ui/lessons/content';
+
+describe('summary cards', () => {
+  it('the card hash is a route of its own, and a step hash is not a card', () => {
+    expect(lessonRouteFromHash(lessonCardHash('leftovers'))).toEqual({ lesson: 'leftovers', step: 0, snap: null, card: true });
+    expect(lessonRouteFromHash('#/lessons/leftovers/3')).toEqual({ lesson: 'leftovers', step: 2, snap: null, card: false });
+    expect(lessonRouteFromHash('#/lessons')).toEqual({ lesson: null, step: 0, snap: null, card: false });
+  });
+
+  it('wraps words without losing or reordering any, each line within the width unless one word is longer', () => {
+    expect(wrapText('aa bb cc dd', 5)).toEqual(['aa bb', 'cc dd']);
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z]{1,12}$/), { maxLength: 30 }), fc.integer({ min: 1, max: 40 }), (words, width) => {
+        const lines = wrapText(words.join(' '), width);
+        expect(lines.join(' ').split(' ').filter(Boolean)).toEqual(words);
+        for (const l of lines) expect(l.length <= width || !l.includes(' ')).toBe(true);
+      }),
+    );
+  });
+
+  it('every lesson has a card, its key step exists, and the card reads that step\'s facts', () => {
+    for (const l of LESSONS) {
+      const card = CARDS[l.id];
+      expect(card, l.id).toBeDefined();
+      const step = l.steps.find((s) => s.id === card.step);
+      expect(step, `${l.id}: card step ${card.step}`).toBeDefined();
+      expect(card.takeaway.length, l.id).toBeLessThan(200);
+      // Facts of another kind give no table, never a wrong one.
+      expect(card.table({ kind: 'judge', sim: {} as never, params: {} as never, ms: 0 }) === null).toBe(step!.widget.kind !== 'judge');
+    }
+  });
+});
