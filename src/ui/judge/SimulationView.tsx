@@ -92,20 +92,23 @@ export function SimulationView(props: { params: JudgeParams; result: SimulationR
           is unreliable.
         </p>
       )}
-      <WorkedExample b={params.b} lambda={params.lambda} />
+      <WorkedExample b={params.b} lambda={params.lambda} m={params.m} />
     </div>
   );
 }
 
-function WorkedExample({ b, lambda }: { b: number; lambda: number }) {
-  const ex = workedExample(b, lambda);
+function WorkedExample({ b, lambda, m }: { b: number; lambda: number; m: number }) {
+  // The prompt has the simulation's typical length ratio e^m (1.6 at the default m = 0.47).
+  const ex = workedExample(b, lambda, 0, Math.exp(m));
   const x = ex.x.toFixed(3);
+  const ratio = ex.lengthRatio.toFixed(2).replace(/0$/, '').replace(/\.$/, '');
+  const shape = ex.lengthRatio >= 1 ? `A ${ratio}× longer` : `A ${ratio}× as long`;
   return (
     <section className="panel judge-example" aria-labelledby="judge-example-title">
-      <h3 id="judge-example-title">Worked example: one prompt, d = 0, A 1.6× longer</h3>
+      <h3 id="judge-example-title">Worked example: one prompt, d = 0, {shape}</h3>
       <p className="muted">
         d is A’s true quality advantage over B in log-odds, x the log length ratio, and σ(z) = 1 / (1 + e^−z) turns log-odds into
-        a probability. Equal quality (d = 0), so an unbiased judge says 50%. x = ln 1.6 = {x}.
+        a probability. Equal quality (d = 0), so an unbiased judge says 50%. x = ln {ratio} = {x}.
       </p>
       <ul>
         <li>
