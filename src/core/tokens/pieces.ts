@@ -57,13 +57,26 @@ export function pieceBytes(piece: string, kind: TokenizerKind): Uint8Array {
 
 /** Display text of a piece: its bytes decoded (a lone byte of a multi-byte character shows as <xx>). */
 export function pieceText(piece: string, kind: TokenizerKind): string {
+  // Every scored token asks for its text: the answers are kept per piece (a vocabulary's worth at
+  // most), and one decoder serves every call (a fatal decoder keeps no state between calls).
+  const cache = pieceTexts[kind];
+  const hit = cache.get(piece);
+  if (hit !== undefined) return hit;
   const bytes = pieceBytes(piece, kind);
+  let text: string;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = FATAL_UTF8.decode(bytes);
   } catch {
-    return Array.from(bytes, (b) => `<${b.toString(16).padStart(2, '0').toUpperCase()}>`).join('');
+    text = Array.from(bytes, (b) => `<${b.toString(16).padStart(2, '0').toUpperCase()}>`).join('');
   }
+  if (cache.size >= PIECE_TEXT_ENTRIES) cache.clear();
+  cache.set(piece, text);
+  return text;
 }
+const FATAL_UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** Pieces whose text is kept per tokenizer family: more than any vocabulary lengthlens loads. */
+const PIECE_TEXT_ENTRIES = 1 << 18;
+const pieceTexts: Record<TokenizerKind, Map<string, string>> = { sentencepiece: new Map(), 'byte-level': new Map() };
 
 /**
  * The tokenizer family that produced scored tokens, read back from their pieces and display texts
