@@ -257,7 +257,11 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
     const cut = Math.max(0, over(p));
     return cut < p.prefixIds.length ? { ...p, prefixIds: p.prefixIds.slice(cut) } : null;
   });
-  const finals = await runPlans(m, shifted, { cancel: options.cancel, maxBatchTokens: options.maxBatchTokens, stats: 'logprob' }, true);
+  // The Scorer's held context serves these passes too where no prefix was shifted (without it,
+  // every keystroke under dynamic q8 ran the whole context once more for the word-final rows).
+  const shiftedAny = plans.some((p) => apart(p) && over(p) > 0);
+  const reuse = options.reusePrefix && !shiftedAny ? { reusePrefix: options.reusePrefix } : {};
+  const finals = await runPlans(m, shifted, { cancel: options.cancel, maxBatchTokens: options.maxBatchTokens, stats: 'logprob', ...reuse }, true);
   return plans.map((_, i) => together[i] ?? (scored[i] ? { ...scored[i]!, wordFinal: finals[i]?.wordFinal ?? NaN } : null));
 }
 
