@@ -15,6 +15,7 @@ import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { candidateLetter, fmt } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
+import { FertilityFigure } from './FertilityFigure';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
@@ -297,5 +298,6 @@ export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: rea
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <SimulationView params={f.params} result={f.sim} ms={f.ms} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
+  if (w.kind === 'fertility' && f.kind === 'fertility') return <FertilityFigure widget={w} facts={f} />;
   return <p className="error">This figure does not match its data.</p>;
 }

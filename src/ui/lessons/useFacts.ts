@@ -5,6 +5,7 @@ import { DEFAULT_PARAMS, simulateJudge } from '../../core/judge/simulate';
 import type { Snapshot, SnapshotModel, TaskRunSnapshot } from '../../state/snapshot';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { loadAuditFacts } from './auditFacts';
+import { fertilityFacts } from './fertilityFacts';
 import { LESSON_LENGTHS } from './content';
 import { lessonModel, scoreItems } from './lessonEngine';
 import { bpbRuns, letterRuns } from './taskFacts';
@@ -21,7 +22,7 @@ let letters: Promise<TaskRunSnapshot[]> | null = null;
 const ALPACA: AlpacaModel[] = ['gpt4_gamed', 'FuseChat-Gemma-2-9B-Instruct'];
 
 /** Whether a widget needs the language model (and so a download in an embed). */
-export const needsModel = (w: Widget) => w.kind === 'scorer' || w.kind === 'task';
+export const needsModel = (w: Widget) => w.kind === 'scorer' || w.kind === 'task' || w.kind === 'fertility';
 
 /** Compute a widget's facts live. */
 export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status: 'ready' }>> {
@@ -47,6 +48,11 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
       const t0 = performance.now();
       const sim = simulateJudge(params);
       return { status: 'ready', facts: { kind: 'judge', sim, params, ms: performance.now() - t0 }, origin: 'live', model: null };
+    }
+    case 'fertility': {
+      const facts = await fertilityFacts(w);
+      const m = await lessonModel();
+      return { status: 'ready', facts, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
     }
     case 'audit': {
       const audits = await Promise.all(ALPACA.map(loadAuditFacts));

@@ -17,6 +17,7 @@ import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
 import type { TaskRunSnapshot } from '../../../src/state/snapshot';
 import { MODELS_DIR } from '../../models';
+import { fertilityFactsFromFiles } from './fertilityTokenizers';
 
 const ALPACA_DIR = path.resolve(process.env.DATA_DIR ?? path.join(__dirname, '../../../../shared/reference'), 'alpacaeval/converted');
 
@@ -50,6 +51,10 @@ async function factsOf(step: Step): Promise<Facts> {
     case 'audit':
       audits ??= (['gpt4_gamed', 'FuseChat-Gemma-2-9B-Instruct'] as AlpacaModel[]).map((m) => auditFacts(m, fs.readFileSync(path.join(ALPACA_DIR, `${m}.csv`), 'utf8'), 'live'));
       return { kind: 'audit', audits };
+    case 'fertility': {
+      const raw = await engine.score({ context: w.context, candidates: w.candidates, options: DEFAULT_SCORE_OPTIONS });
+      return fertilityFactsFromFiles(w, withLengthConvention(raw, LESSON_LENGTHS));
+    }
   }
 }
 
