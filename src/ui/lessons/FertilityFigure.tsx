@@ -47,7 +47,11 @@ export function FertilityFigure(props: { widget: FertilityWidget; facts: Extract
               {[own, other].map((t) => (
                 <td key={t.name} data-testid={`fertility-tokens-${t === own ? 'own' : 'other'}`}>
                   <strong>{t.pieces[i].length}</strong>{' '}
-                  <span className="fertility-pieces">{t.pieces[i].map(showPiece).join(' · ')}</span>
+                  <span className="fertility-pieces">
+                    {t.pieces[i].map((p, k) => (
+                      <span key={k}>{showPiece(p)}</span>
+                    ))}
+                  </span>
                   {t.merged[i] && ' (straddles the context’s end)'}
                 </td>
               ))}
@@ -59,7 +63,7 @@ export function FertilityFigure(props: { widget: FertilityWidget; facts: Extract
         </tbody>
       </table>
       <p className="small" data-testid="fertility-no-scores">
-        {other.name} shows token counts, not scores: the only {other.vocabSize.toLocaleString('en')}-token model here has random weights, so its log-probabilities would be noise. Counting needs only the tokenizer. Bytes are one column because they do not depend on the tokenizer (the leading space is the harness’s delimiter and not counted).
+        {other.name} shows token counts, not scores: the project’s only models with this {other.vocabSize.toLocaleString('en')}-token vocabulary are test models with random weights, whose log-probabilities would be noise. Counting needs only the tokenizer. Bytes are one column because they do not depend on the tokenizer (the leading space is the harness’s delimiter and not counted).
       </p>
       <p className="small">
         With two real models, the Scorer’s <a href={fertilityCompareHash(props.widget)}>Compare with…</a> scores the same answers on stories260K and a 49,152-token hub model side by side.

@@ -49,7 +49,7 @@ export const FERTILITY_STEP: Step = {
       const bytes = x.result.candidates.map((c) => c.n_bytes);
       return `Per token, ${a.name} divides the three answers’ costs by ${list(counts(a))} tokens; Llama 2 would divide by ${list(counts(b))}. Per byte both divide by ${list(bytes)}. A large vocabulary saves most on words that are common in its training text: “butterfly” is two pieces of Llama 2’s vocabulary, while “rhinoceros” is still cut into four.`;
     },
-    'So a per-token score changes with the tokenizer even where the model’s belief is the same, and comparing two models per token compares their tokenizers too. The Llama 2 column shows counts only: the one 32,000-token model here has random weights, whose costs would mean nothing; to read the step with two real models, open the same answers in the Scorer’s “Compare with…” (link under the table), where each model gets its own token column and the per-byte columns line up.',
+    'So a per-token score changes with the tokenizer even where the model’s belief is the same, and comparing two models per token compares their tokenizers too. The Llama 2 column shows counts only: the project’s only models with this vocabulary are test models with random weights, whose costs would mean nothing; to read the step with two real models, open the same answers in the Scorer’s “Compare with…” (link under the table), where each model gets its own token column and the per-byte columns line up.',
   ],
   claims: [
     { text: 'No token straddles the context’s end under either tokenizer, so each count is the answer’s own tokens.', holds: (f) => !!fertility(f)?.tokenizers.every((t) => t.merged.every((m) => !m)) },
