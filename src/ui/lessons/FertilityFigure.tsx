@@ -67,7 +67,8 @@ export function FertilityFigure(props: { widget: FertilityWidget; facts: Extract
         </table>
       </ScrollX>
       <p className="small" data-testid="fertility-no-scores">
-        {other.name} shows token counts, not scores: the project’s only models with this {other.vocabSize.toLocaleString('en')}-token vocabulary are test models with random weights, whose log-probabilities would be noise. Counting needs only the tokenizer. Bytes are one column because they do not depend on the tokenizer (the leading space is the harness’s delimiter and not counted).
+        {!other.scored && `${other.name} shows token counts, not scores: the project’s only models with this ${other.vocabSize.toLocaleString('en')}-token vocabulary are test models with random weights, whose log-probabilities would be noise. Counting needs only the tokenizer. `}
+        Bytes are one column because they do not depend on the tokenizer (the leading space is the harness’s delimiter and not counted).
       </p>
       <p className="small">
         With two trained hub models (say SmolLM2 135M, 49,152 tokens, and Llama 3.2 1B, 128,256) both token columns would carry scores, and their per-token columns would differ by the tokenizers as well as the models; their per-byte columns would differ by the models alone. The Scorer’s <a href={fertilityCompareHash(props.widget)} data-testid="fertility-compare-link">Compare with…</a> does it live: it opens these answers on stories260K beside SmolLM2 135M Instruct (downloaded from the hub).
