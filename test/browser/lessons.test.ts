@@ -51,6 +51,11 @@ describe('Lessons', () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
     const page = await ctx.newPage();
     const errors = collectErrors(page);
+    const llamaFetched: string[] = [];
+    page.on('response', (r) => {
+      const m = /\/tokenizers\/llama2\/([^/?]+)$/.exec(r.url());
+      if (m && r.ok()) llamaFetched.push(m[1]);
+    });
     await page.goto(baseUrl() + '/');
     // The home page links to the Lessons room.
     await page.getByRole('link', { name: 'Lessons' }).click();
@@ -121,6 +126,14 @@ describe('Lessons', () => {
           expect(await swap.getAttribute('data-value')).toBe(before);
         }
         await chartsDrawn(page);
+        if (step.widget.kind === 'fertility') {
+          // Counts under both tokenizers (hand-checked in test/engine/tokenizerCounts.test.ts), Llama 2's served from the build.
+          const col = (id: string) => page.$$eval(`[data-testid=${id}]`, (tds) => tds.map((td) => Number.parseInt(td.textContent ?? '', 10)));
+          expect(await col('fertility-tokens-own')).toEqual([3, 7, 9]);
+          expect(await col('fertility-tokens-other')).toEqual([2, 3, 5]);
+          expect(await col('fertility-bytes')).toEqual([4, 10, 11]);
+          expect([...llamaFetched].sort(), `${where}: the Llama 2 tokenizer came from the build`).toEqual(['tokenizer.json', 'tokenizer_config.json']);
+        }
         await screenshot(page, `lessons/${lesson.id}-${i + 1}-desktop-light`);
         if (where === 'sum-and-length/sum') {
           // Try it: append words to the hat and the raw sum's winner flips live (to the zebra, as stories260K scores it in Node).

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('the build alone, on a plain static host', () => {
-  it('Scorer, Task lab and Lessons run on the embedded stories260K; lesson 6 audits the shipped data', async () => {
+  it('Scorer, Task lab and Lessons run on the embedded stories260K; lesson 6 audits the shipped data; the fertility step counts with the shipped tokenizer', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     const errors = collectErrors(page);
@@ -76,6 +76,15 @@ describe('the build alone, on a plain static host', () => {
     await page.getByTestId('lesson-figure').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('live');
     expect(host.log.some((u) => u.startsWith('/data/alpacaeval/converted/'))).toBe(true);
+
+    // The fertility step counts with the Llama 2 tokenizer the build ships.
+    const fertility = LESSONS.find((l) => l.steps.some((s) => s.widget.kind === 'fertility'))!;
+    await page.goto(hostUrl + `/#/lessons/${fertility.id}/${fertility.steps.findIndex((s) => s.widget.kind === 'fertility') + 1}`);
+    await page.getByTestId('option-0').check();
+    await page.getByTestId('commit').click();
+    await page.getByTestId('lesson-figure').waitFor({ timeout: 60_000 });
+    await expect(page.locator('[data-testid=claim][data-holds=false]').count()).resolves.toBe(0);
+    expect(host.log.filter((u) => u.startsWith('/tokenizers/llama2/')).sort()).toEqual(['/tokenizers/llama2/tokenizer.json', '/tokenizers/llama2/tokenizer_config.json']);
 
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);

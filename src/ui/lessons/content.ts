@@ -8,6 +8,7 @@ import type { RuleName } from '../../core/scoring/types';
 import { pct } from '../common/format';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import type { AuditFacts, Claim, Facts, Lesson, Question } from './types';
+import { FERTILITY_STEP, FERTILITY_WRONG_BECAUSE } from './fertilityStep';
 
 const TOWEL_CONTEXT = 'Tim got out of the pool. He was wet and cold. His mom gave him a';
 const TOWEL = [' hat.', ' big soft towel so he could dry off.', ' zebra.'];
@@ -169,6 +170,7 @@ export const LESSONS: Lesson[] = [
         after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. In lm-eval-harness’s code acc_norm is per character; the per-byte rule is the separate acc_bytes (added in v0.4.9.2). The harness’s own 2024 paper (Biderman et al.) and EleutherAI’s blog post on multiple-choice normalisation describe the normalisation as per byte, a mismatch still open as lm-eval-harness issue #3278: when a paper reports “acc_norm” on a non-Latin benchmark, check which of the two it computed.'],
         claims: [{ text: 'The first answer has 7 characters and 9 bytes (the leading space not counted).', holds: (f) => scorer(f)?.candidates[0].n_chars === 7 && scorer(f)?.candidates[0].n_bytes === 9 }],
       },
+      FERTILITY_STEP,
       {
         id: 'prefix',
         title: 'A prefix of another answer',
@@ -751,6 +753,7 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
   'sum-and-length/chars-vs-bytes': {
     0: 'For ASCII text the two denominators are equal, but 狗 is one character and three bytes. The bilingual answer is divided by 9 bytes instead of 7 characters, the made-up word by the same number either way, and that is enough to swap them.',
   },
+  'sum-and-length/fertility': FERTILITY_WRONG_BECAUSE,
   'sum-and-length/prefix': {
     0: '“ par” wins the raw sum because every way of going on after “ par” counts towards it, “ park” included. The whole-word rule adds the cost of the word ending there, and after “ par” the model expects “k”.',
   },

@@ -51,9 +51,28 @@ export interface PmiBytesWidget {
   kind: 'pmiBytes';
 }
 
+/** The same candidates tokenised by the lesson model's tokenizer and by a larger one (see FertilityFigure). */
+export interface FertilityWidget {
+  kind: 'fertility';
+  context: string;
+  candidates: string[];
+}
+
+/** One tokenizer's cut of the fertility widget's candidates. */
+export interface TokenizerFacts {
+  name: string;
+  vocabSize: number;
+  /** Per candidate: its tokens after the context (lm-eval split). */
+  pieces: string[][];
+  /** Per candidate: a token straddled the context's end. */
+  merged: boolean[];
+  /** Whether this build has trained weights for this tokenizer (else only its counts are shown). */
+  scored: boolean;
+}
+
 export type AlpacaModel = 'gpt4_gamed' | 'FuseChat-Gemma-2-9B-Instruct';
 
-export type Widget = ScorerWidget | TaskWidget | JudgeWidget | AuditWidget | SharpenWidget | PmiBytesWidget;
+export type Widget = ScorerWidget | TaskWidget | JudgeWidget | AuditWidget | SharpenWidget | PmiBytesWidget | FertilityWidget;
 
 /** What an audit of one AlpacaEval file shows (all rates 0–1). */
 export interface AuditFacts {
@@ -87,7 +106,9 @@ export type Facts =
   | { kind: 'judge'; sim: SimulationResult; params: JudgeParams; ms: number }
   | { kind: 'audit'; audits: AuditFacts[] }
   | { kind: 'sharpen'; items: number; rows: SharpenRow[] }
-  | { kind: 'pmiBytes'; items: number; goldShortest: number; rows: PmiBytesRow[] };
+  | { kind: 'pmiBytes'; items: number; goldShortest: number; rows: PmiBytesRow[] }
+  /** `result`: the lesson model's scores; `tokenizers`: its tokenizer first, then the other. */
+  | { kind: 'fertility'; result: ItemScore; tokenizers: TokenizerFacts[] };
 
 export interface Question {
   prompt: string;

@@ -5,6 +5,7 @@ import { DEFAULT_PARAMS, simulateJudge } from '../../core/judge/simulate';
 import type { Snapshot, SnapshotModel, TaskRunSnapshot } from '../../state/snapshot';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { loadAuditFacts } from './auditFacts';
+import { fertilityFacts } from './fertilityFacts';
 import { LESSON_LENGTHS } from './content';
 import { lessonModel, scoreItems } from './lessonEngine';
 import { bpbRuns, letterRuns } from './taskFacts';
@@ -33,7 +34,7 @@ async function sharpenFacts(): Promise<SharpenRow[]> {
 const ALPACA: AlpacaModel[] = ['gpt4_gamed', 'FuseChat-Gemma-2-9B-Instruct'];
 
 /** Whether a widget needs the language model (and so a download in an embed). */
-export const needsModel = (w: Widget) => w.kind === 'scorer' || w.kind === 'task' || w.kind === 'sharpen' || w.kind === 'pmiBytes';
+export const needsModel = (w: Widget) => w.kind === 'scorer' || w.kind === 'task' || w.kind === 'sharpen' || w.kind === 'pmiBytes' || w.kind === 'fertility';
 
 /** Compute a widget's facts live. */
 export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status: 'ready' }>> {
@@ -73,6 +74,11 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
       const results = await scoreItems(sharpenRequests(set), '', false);
       const m = await lessonModel();
       return { status: 'ready', facts: { kind: 'pmiBytes', items: set.items.length, ...pmiBytesRows(set, results) }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
+    }
+    case 'fertility': {
+      const facts = await fertilityFacts(w);
+      const m = await lessonModel();
+      return { status: 'ready', facts, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
     }
     case 'audit': {
       const audits = await Promise.all(ALPACA.map(loadAuditFacts));

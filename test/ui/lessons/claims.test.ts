@@ -19,6 +19,7 @@ import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
 import type { TaskRunSnapshot } from '../../../src/state/snapshot';
 import { MODELS_DIR } from '../../models';
+import { fertilityFactsFromFiles } from './fertilityTokenizers';
 
 const ALPACA_DIR = path.resolve(process.env.DATA_DIR ?? path.join(__dirname, '../../../../shared/reference'), 'alpacaeval/converted');
 
@@ -66,6 +67,10 @@ async function factsOf(step: Step): Promise<Facts> {
       const results = await engine.scoreChunk({ items: sharpenRequests(set), options: DEFAULT_SCORE_OPTIONS, stats: 'logprob' });
       return { kind: 'pmiBytes', items: set.items.length, ...pmiBytesRows(set, results) };
     }
+    case 'fertility': {
+      const raw = await engine.score({ context: w.context, candidates: w.candidates, options: DEFAULT_SCORE_OPTIONS });
+      return fertilityFactsFromFiles(w, withLengthConvention(raw, LESSON_LENGTHS));
+    }
   }
 }
 
@@ -105,6 +110,8 @@ describe('lesson claims hold on the real numbers', () => {
     };
     // The zebra trace: a bare space 5.53, "z" 4.45, "e" 4.21 bits, then 0.08 / 0.01 / 0.01.
     expect(await said('sum-and-length', 'per-token')).toContain('“ ” 5.53, “z” 4.45, “e” 4.21, “b” 0.08, “r” 0.01, “a” 0.01');
+    // The fertility step: stories260K cuts the answers into 3, 7, 9 tokens, Llama 2 into 2, 3, 5 (test/engine/tokenizerCounts.test.ts); bytes 4, 10, 11.
+    expect(await said('sum-and-length', 'fertility')).toContain('divides the three answers’ costs by 3, 7 and 9 tokens; Llama 2 would divide by 2, 3 and 5. Per byte both divide by 4, 10 and 11.');
     // " B" with no context: 19.3 bits; the others 12.4 (A), 14.3 (D), 16.2 (C).
     expect(await said('pmi', 'letters-bos')).toContain('(19.3 bits with no context, against 12.4–16.2');
     // The audit's LC interval for gpt4_gamed: [63.1%, 76.1%], 0.7610893 − 0.6314941 = 12.96 points.
