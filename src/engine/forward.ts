@@ -100,14 +100,8 @@ function logitsToKeepFeeds(session: DecoderSession | undefined): Feeds {
 export async function logitsOnly(model: PreTrainedModel, given: Feeds): Promise<Tensor> {
   const session = decoderSession(model);
   const feeds = { ...logitsToKeepFeeds(session), ...given };
-  if (session && session.outputNames.includes('logits') && session.inputNames.every((n) => n in feeds)) {
-    const ortFeeds: Record<string, unknown> = {};
-    for (const n of session.inputNames) ortFeeds[n] = ortTensor(feeds[n]);
-    const out = await session.run(ortFeeds, ['logits']);
-    const logits = tensorFromOrt(out.logits);
-    countOutputs([logits]);
-    return logits;
-  }
+  const direct = session?.outputNames.includes('logits') ? await runDirect(session, feeds, ['logits']) : null;
+  if (direct) return direct.logits;
   const past: Feeds = {};
   const rest: Feeds = {};
   for (const [k, v] of Object.entries(feeds)) (k.startsWith('past_key_values') ? past : rest)[k] = v;
@@ -161,17 +155,23 @@ export function paddedInputs(rows: readonly (readonly number[])[]): { width: num
  */
 async function allOutputs(model: PreTrainedModel, given: Feeds, past: Feeds | null): Promise<Outputs> {
   const session = decoderSession(model);
-  const feeds: Feeds = { ...logitsToKeepFeeds(session), ...given, ...(past ?? emptyPast(model, given.input_ids.dims[0])) };
-  if (session && session.inputNames.every((n) => n in feeds)) {
-    const ortFeeds: Record<string, unknown> = {};
-    for (const n of session.inputNames) ortFeeds[n] = ortTensor(feeds[n]);
-    const raw = await session.run(ortFeeds);
-    const out: Outputs = {};
-    for (const [name, t] of Object.entries(raw)) out[name] = tensorFromOrt(t);
-    countOutputs(Object.values(out));
-    return out;
-  }
-  return callModel(model, { ...logitsToKeepFeeds(session), ...given, ...(past ? { past_key_values: past } : {}) });
+  const direct = await runDirect(session, { ...logitsToKeepFeeds(session), ...given, ...(past ?? emptyPast(model, given.input_ids.dims[0])) });
+  return direct ?? callModel(model, { ...logitsToKeepFeeds(session), ...given, ...(past ? { past_key_values: past } : {}) });
+}
+
+/**
+ * The pass given to ONNX Runtime as it is, asking for `fetches` (default: every output), where
+ * the graph takes exactly the inputs in `feeds`; null where it does not.
+ */
+async function runDirect(session: DecoderSession | undefined, feeds: Feeds, fetches?: readonly string[]): Promise<Outputs | null> {
+  if (!session || !session.inputNames.every((n) => n in feeds)) return null;
+  const ortFeeds: Record<string, unknown> = {};
+  for (const n of session.inputNames) ortFeeds[n] = ortTensor(feeds[n]);
+  const raw = fetches ? await session.run(ortFeeds, fetches) : await session.run(ortFeeds);
+  const out: Outputs = {};
+  for (const [name, t] of Object.entries(raw)) out[name] = tensorFromOrt(t);
+  countOutputs(Object.values(out));
+  return out;
 }
 
 /** Run the prefixes in one padded pass and keep what their continuations need. */

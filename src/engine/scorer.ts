@@ -266,9 +266,10 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
 }
 
 async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null)[], options: ScorePlansOptions, wordFinal: boolean): Promise<(Scored | null)[]> {
-  // One budget for every pass of this call, in tokens, capped by the vocabulary (passTokenBudget).
-  options = { ...options, maxBatchTokens: passTokenBudget(options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS, m.info.vocabSize) };
   const { topK = 0, stats = 'full', cancel } = options;
+  // One budget for every pass of this call, in tokens, capped by the vocabulary (passTokenBudget).
+  const budget = passTokenBudget(options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS, m.info.vocabSize);
+  const passOptions = { ...options, maxBatchTokens: budget };
   const extra = wordFinal ? 1 : 0;
   const results: (Scored | null)[] = plans.map(() => null);
   // Under dynamic quantisation (plan isolated) a pass's tokens set each other's scales: its rows
@@ -314,10 +315,9 @@ async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null
       const p = plans[i]!;
       return { ids: [...p.prefixIds, ...p.tokens.slice(0, wordFinal ? undefined : -1).map((t) => t.id)], firstRow: p.prefixIds.length - 1, count: p.tokens.length + extra };
     });
-    await wholeSequenceRows(m.model, seqs, (k, row) => score(whole[k], row), { ...options, alone: kind === 'full-forward', vocab: m.info.vocabSize });
+    await wholeSequenceRows(m.model, seqs, (k, row) => score(whole[k], row), { ...passOptions, alone: kind === 'full-forward', vocab: m.info.vocabSize });
   }
   const prefixOf = (g: number) => plans[cached[g][0]]!.prefixIds;
-  const budget = options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS;
   const passes = kind === 'isolated' ? cached.map((_, g) => [g]) : prefixPasses(cached.map((_, g) => prefixOf(g).length), budget);
   const grouping = kind === 'shared-cache' ? 'padded' : kind === 'isolated' ? 'alone' : 'single';
   for (const pass of passes) {
@@ -334,7 +334,7 @@ async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null
           return { prefix, ids: wordFinal ? [...ids, ROW_AFTER_LAST] : ids };
         }),
         (c, row) => score(members[c].plan, row),
-        options,
+        passOptions,
         grouping,
       );
     } finally {
