@@ -160,22 +160,39 @@ interface ClosableOutput {
 }
 
 /**
- * Closes a streamed run's output once its loop ends: with what was scored and, when a signal
- * stopped it, a line on stderr and the signal's exit status (else 0).
+ * A streamed run from its first item to its output's end: `write(stopped, tick)` writes the items,
+ * sending no more once `stopped()` (Ctrl-C or SIGTERM) and calling `tick()` after each, with
+ * progress on stderr unless quiet. The output is then closed with what was scored: after a signal,
+ * with a line on stderr and the signal's exit status (else 0). A run that fails closes it with the
+ * error, which is thrown on; a reader that went away (`| head`) loses nothing anyone reads (0).
+ * The engine is unloaded either way.
  */
-async function closeStream(writer: ClosableOutput, signal: 'SIGINT' | 'SIGTERM' | undefined, format: string): Promise<number> {
-  await writer.end(undefined, signal);
-  if (signal === undefined) return 0;
-  const n = writer.written;
-  process.stderr.write(`lengthlens score: interrupted (${signal}) after ${n} item${n === 1 ? '' : 's'}; the output holds those ${n} and ${format === 'json' ? 'is closed with "interrupted"' : 'ends there'}\n`);
-  return signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
-}
-
-/** A streamed run that failed: a reader that went away (`| head`) loses nothing anyone reads (0); else the output is closed with the error, which is thrown on. */
-async function failStream(writer: ClosableOutput, signal: 'SIGINT' | 'SIGTERM' | undefined, err: unknown): Promise<number> {
-  if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
-  await writer.end((err as Error).message, signal);
-  throw err;
+async function runStream(run: { engine: Engine; writer: ClosableOutput; format: string; total: number; quiet: boolean }, write: (stopped: () => boolean, tick: () => void) => Promise<void>): Promise<number> {
+  const { writer } = run;
+  const progress = run.quiet ? undefined : progressReporter(run.total);
+  const stop = stopOnSignal();
+  try {
+    let done = 0;
+    await write(
+      () => stop.signal !== undefined,
+      () => progress?.tick(++done),
+    );
+    progress?.end();
+    await writer.end(undefined, stop.signal);
+    const signal = stop.signal;
+    if (signal === undefined) return 0;
+    const n = writer.written;
+    process.stderr.write(`lengthlens score: interrupted (${signal}) after ${n} item${n === 1 ? '' : 's'}; the output holds those ${n} and ${run.format === 'json' ? 'is closed with "interrupted"' : 'ends there'}\n`);
+    return signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
+  } catch (err) {
+    progress?.end();
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+    await writer.end((err as Error).message, stop.signal);
+    throw err;
+  } finally {
+    stop.release();
+    await run.engine.unload();
+  }
 }
 
 /** How results are written: one JSON document, JSON Lines, or a table. */
@@ -355,26 +372,16 @@ export const command: Command = {
       return runComparison({ engine, models: [{ model: values.model, dtype }, compare], items, total, options, lengths, format, quiet: values.quiet ?? false });
     }
     const writer = new ResultWriter(format, stdoutWrite, { model: values.model, dtype, plan: snakeCaseKeys(engine.current()!.info.plan), lengths });
-    const progress = values.quiet ? undefined : progressReporter(total);
-    // Ctrl-C or SIGTERM: stop sending items, close the output with what was scored, and say so.
-    const stop = stopOnSignal();
-    try {
-      let done = 0;
-      for await (const { result } of streamScores(engine, items, { options, chunkSize: CHUNK_ITEMS, stats: 'full', stopped: () => stop.signal !== undefined })) {
-        if (done === 0 && result.warnings.some((w) => w.code === 'no_chat_template'))
+    return runStream({ engine, writer, format, total, quiet: values.quiet ?? false }, async (stopped, tick) => {
+      let first = true;
+      for await (const { result } of streamScores(engine, items, { options, chunkSize: CHUNK_ITEMS, stats: 'full', stopped })) {
+        if (first && result.warnings.some((w) => w.code === 'no_chat_template'))
           warn(`${values.model} has no chat template; --chat-template is ignored and the context is scored raw`);
+        first = false;
         await writer.item(withLengthConvention(result, lengths));
-        progress?.tick(++done);
+        tick();
       }
-      progress?.end();
-      return await closeStream(writer, stop.signal, format);
-    } catch (err) {
-      progress?.end();
-      return await failStream(writer, stop.signal, err);
-    } finally {
-      stop.release();
-      await engine.unload();
-    }
+    });
   },
 };
 
@@ -419,26 +426,17 @@ async function runComparison(run: ComparisonRun): Promise<number> {
   const headers = [undefined, COMPARE_SLOT].map((slot, k) => ({ model: models[k].model, dtype: models[k].dtype, plan: snakeCaseKeys(engine.current(slot)!.info.plan), lengths }));
   const labels = models.map((m) => `${m.model} ${m.dtype}`) as [string, string];
   const writer = new CompareWriter(format, stdoutWrite, labels, (side, f, write) => new ResultWriter(f, write, headers[side]));
-  const progress = run.quiet ? undefined : progressReporter(run.total);
-  const stop = stopOnSignal();
-  try {
-    let done = 0;
-    for await (const { item, result } of streamScores(engine, run.items, { options, chunkSize: CHUNK_ITEMS, stats: 'full', stopped: () => stop.signal !== undefined })) {
+  return runStream({ engine, writer, format, total: run.total, quiet: run.quiet }, async (stopped, tick) => {
+    let first = true;
+    for await (const { item, result } of streamScores(engine, run.items, { options, chunkSize: CHUNK_ITEMS, stats: 'full', stopped })) {
       const [other] = await engine.scoreChunk({ items: [{ context: item.context, candidates: item.candidates }], options, stats: 'full', slot: COMPARE_SLOT });
-      if (done === 0)
+      if (first)
         [result, other].forEach((r, k) => {
           if (r.warnings.some((w) => w.code === 'no_chat_template')) warn(`${models[k].model} has no chat template; --chat-template is ignored and the context is scored raw`);
         });
+      first = false;
       await writer.item(withLengthConvention(result, lengths), withLengthConvention(other, lengths));
-      progress?.tick(++done);
+      tick();
     }
-    progress?.end();
-    return await closeStream(writer, stop.signal, format);
-  } catch (err) {
-    progress?.end();
-    return await failStream(writer, stop.signal, err);
-  } finally {
-    stop.release();
-    await engine.unload();
-  }
+  });
 }
