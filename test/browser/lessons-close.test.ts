@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
+import { goStep } from './lessonSteps';
 import { findLesson, LESSONS } from '../../src/ui/lessons/content';
 import { QUIZ } from '../../src/ui/lessons/quiz';
 import { CARDS } from '../../src/ui/lessons/cards';
@@ -20,11 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function goStep(page: Page, lesson: Lesson, i: number) {
-  await page.evaluate((h) => (window.location.hash = h), `#/lessons/${lesson.id}/${i + 1}`);
-  await page.locator(`[data-testid=lesson-step][data-lesson="${lesson.id}"][data-step="${lesson.steps[i].id}"]`).waitFor();
-}
 
 /** Commit `pick` on step i and check the reveal and every claim; returns whether the pick was right. */
 async function answer(page: Page, lesson: Lesson, i: number, pick: number): Promise<boolean> {

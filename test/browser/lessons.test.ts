@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
+import { goStep } from './lessonSteps';
 import { LESSONS, taughtRules } from '../../src/ui/lessons/content';
 import { RULE_LABEL } from '../../src/ui/scorer/format';
 import type { RuleName } from '../../src/core/scoring/types';
@@ -21,11 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function goStep(page: Page, lesson: string, step: number) {
-  await page.evaluate((h) => (window.location.hash = h), `#/lessons/${lesson}/${step + 1}`);
-  await page.locator(`[data-testid=lesson-step][data-lesson="${lesson}"][data-step="${LESSONS.find((l) => l.id === lesson)!.steps[step].id}"]`).waitFor();
-}
 
 /** Every chart has measured its box and drawn (a ResponsiveContainer draws a frame after it mounts): then a screenshot shows it. */
 async function chartsDrawn(page: Page) {
@@ -66,7 +62,7 @@ describe('Lessons', () => {
     for (const lesson of LESSONS) {
       for (let i = 0; i < lesson.steps.length; i++) {
         const step = lesson.steps[i];
-        await goStep(page, lesson.id, i);
+        await goStep(page, lesson, i);
         const where = `${lesson.id}/${step.id}`;
         if (step.question) {
           // The figure stays hidden until the learner commits.
@@ -173,7 +169,7 @@ describe('Lessons', () => {
       await screenshot(page, `lessons/index-${label}`);
       for (const lesson of LESSONS) {
         for (let i = 0; i < lesson.steps.length; i++) {
-          await goStep(page, lesson.id, i);
+          await goStep(page, lesson, i);
           await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
           await chartsDrawn(page);
           await screenshot(page, `lessons/${lesson.id}-${i + 1}-${label}`);

@@ -5,14 +5,12 @@ import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { LoadedModel } from '../../src/engine/model';
 import { scorePlans } from '../../src/engine/scorer';
-import { decoderSession } from '../../src/engine/transformersAdapter';
+import { onSessionRun } from './sessionRuns';
 import { benchPlans, naivePath } from '../../src/engine/bench/paths';
 import { benchItemsFor } from '../../src/engine/bench/run';
 import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
 import { MAX_PASS_LOGIT_FLOATS } from '../../src/core/batching';
 import { MODELS_DIR } from '../models';
-
-type Run = (feeds: Record<string, unknown>, ...rest: unknown[]) => Promise<Record<string, { dims: readonly number[] }>>;
 
 for (const name of ['tiny-llama-plain', 'tiny-llama-gqa']) {
   describe(`${name}: passes within the logit cap`, () => {
@@ -21,13 +19,7 @@ for (const name of ['tiny-llama-plain', 'tiny-llama-gqa']) {
     beforeAll(async () => {
       const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, name) }, 'fp32');
       m = engine.current()!;
-      const session = decoderSession(m.model) as unknown as { run: Run };
-      const run = session.run.bind(session);
-      session.run = async (feeds, ...rest) => {
-        const out = await run(feeds, ...rest);
-        logitFloats.push(out.logits.dims.reduce((a, b) => a * b, 1));
-        return out;
-      };
+      onSessionRun(m.model, (_, out) => logitFloats.push(out.logits.dims.reduce((a, b) => a * b, 1)));
     });
 
     it('a chunk of 10 items: every pass at most 4M logit floats, every log-prob as the full forward (1e-5)', async () => {

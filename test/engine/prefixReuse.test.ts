@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { lastPrefixRun } from '../../src/engine/forward';
-import { decoderSession } from '../../src/engine/transformersAdapter';
+import { onSessionRun } from './sessionRuns';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import type { Dtype } from '../../src/engine/types';
 import { MODELS_DIR } from '../models';
@@ -21,18 +21,13 @@ afterAll(async () => {
   for (const e of engines) await e.unload();
 });
 
-type Run = (feeds: Record<string, { dims: readonly number[] }>, ...rest: unknown[]) => Promise<unknown>;
-
 /** Counts the engine's passes that start from an empty past (a context run whole). */
 function countWholeContextPasses(engine: Engine): { count: number } {
-  const session = decoderSession(engine.current()!.model) as unknown as { run: Run };
-  const run = session.run.bind(session);
   const counter = { count: 0 };
-  session.run = async (feeds, ...rest) => {
+  onSessionRun(engine.current()!.model, (feeds) => {
     const past = Object.entries(feeds).find(([k]) => k.startsWith('past_key_values'))?.[1];
     if (past && past.dims[2] === 0) counter.count++;
-    return run(feeds, ...rest);
-  };
+  });
   return counter;
 }
 
