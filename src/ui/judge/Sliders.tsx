@@ -19,35 +19,40 @@ export const SLIDERS: SliderSpec[] = [
   { key: 'n', label: 'Prompts n', min: 100, max: 10000, step: 100, format: (v) => v.toLocaleString('en-US'), hint: 'both orders judged for each' },
 ];
 
+/** One slider: its label and value, the range input, and its hint (the Judge lab's panel and the lessons' judge steps). */
+export function JudgeSlider(props: { spec: SliderSpec; value: number; id: string; testId: string; onChange: (value: number) => void }) {
+  const { spec: s, value, id } = props;
+  return (
+    <div className="judge-slider">
+      <label htmlFor={id}>
+        <span>{s.label}</span>
+        <output htmlFor={id} data-testid={props.testId}>{s.format(value)}</output>
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={s.min}
+        max={s.max}
+        step={s.step}
+        value={value}
+        aria-valuetext={s.format(value)}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+      <small id={`${id}-hint`} className="muted">{s.hint}</small>
+    </div>
+  );
+}
+
 export function SliderPanel(props: { params: JudgeParams; onChange: (next: JudgeParams) => void; onReset: () => void }) {
   const { params, onChange } = props;
   const set = (key: keyof JudgeParams, value: number) => onChange({ ...params, [key]: value });
   return (
     <fieldset className="judge-sliders panel">
       <legend>Judge and prompts</legend>
-      {SLIDERS.map((s) => {
-        const id = `judge-slider-${s.key}`;
-        return (
-          <div className="judge-slider" key={s.key}>
-            <label htmlFor={id}>
-              <span>{s.label}</span>
-              <output htmlFor={id} data-testid={`value-${s.key}`}>{s.format(params[s.key])}</output>
-            </label>
-            <input
-              id={id}
-              type="range"
-              min={s.min}
-              max={s.max}
-              step={s.step}
-              value={params[s.key]}
-              aria-valuetext={s.format(params[s.key])}
-              aria-describedby={`${id}-hint`}
-              onChange={(e) => set(s.key, Number(e.target.value))}
-            />
-            <small id={`${id}-hint`} className="muted">{s.hint}</small>
-          </div>
-        );
-      })}
+      {SLIDERS.map((s) => (
+        <JudgeSlider key={s.key} spec={s} value={params[s.key]} id={`judge-slider-${s.key}`} testId={`value-${s.key}`} onChange={(v) => set(s.key, v)} />
+      ))}
       <div className="judge-slider judge-seed">
         <label htmlFor="judge-seed">Seed</label>
         <input

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { simulateJudge, type JudgeParams, type SimulationResult } from '../../core/judge/simulate';
 import { SimulationView } from '../judge/SimulationView';
-import { SLIDERS } from '../judge/Sliders';
+import { JudgeSlider, SLIDERS } from '../judge/Sliders';
 
 /** The parameters a lesson lets the learner move. */
 const MOVABLE = ['b', 'lambda', 'rho'] as const;
@@ -34,19 +34,9 @@ export function JudgeFigure(props: { params: JudgeParams; sim: SimulationResult;
     <div className="lesson-judge">
       <fieldset className="panel lesson-judge-sliders" data-testid="lesson-judge-sliders">
         <legend>Move the judge and the prompts</legend>
-        {SPECS.map((s) => {
-          const id = `lesson-judge-${s.key}`;
-          return (
-            <div className="judge-slider" key={s.key}>
-              <label htmlFor={id}>
-                <span>{s.label}</span>
-                <output htmlFor={id} data-testid={`lesson-value-${s.key}`}>{s.format(params[s.key])}</output>
-              </label>
-              <input id={id} type="range" min={s.min} max={s.max} step={s.step} value={params[s.key]} aria-valuetext={s.format(params[s.key])} aria-describedby={`${id}-hint`} onChange={(e) => set(s.key, Number(e.target.value))} />
-              <small id={`${id}-hint`} className="muted">{s.hint}</small>
-            </div>
-          );
-        })}
+        {SPECS.map((s) => (
+          <JudgeSlider key={s.key} spec={s} value={params[s.key]} id={`lesson-judge-${s.key}`} testId={`lesson-value-${s.key}`} onChange={(v) => set(s.key, v)} />
+        ))}
         {moved ? (
           <p className="warning small" role="status" data-testid="lesson-judge-moved">
             Moved from this step’s setting ({setting(props.params)}): the text and the checked claims refer to that setting, the figure to yours.{' '}
