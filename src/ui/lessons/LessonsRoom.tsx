@@ -304,7 +304,6 @@ function Predictions(props: { lessons: readonly Lesson[]; testId: string; label?
 }
 
 function LessonIndex() {
-  const progress = useProgress();
   return (
     <section className="lessons-index" aria-labelledby="lessons-title">
       <h1 id="lessons-title">Lessons</h1>
@@ -312,40 +311,29 @@ function LessonIndex() {
       <Predictions lessons={LESSONS} testId="predictions-all" />
       <Predictions lessons={[QUIZ]} testId="quiz-score-index" label="Final quiz" />
       <ol className="lesson-cards">
-        {LESSONS.map((l) => {
-          const done = l.steps.filter((s) => stepProgress(progress, l.id, s.id)?.done).length;
-          const next = Math.max(0, l.steps.findIndex((s) => !stepProgress(progress, l.id, s.id)?.done));
-          return (
-            <li key={l.id} className="panel" data-testid={`lesson-card-${l.id}`}>
-              <h2>
-                <a href={lessonHash(l.id, done === l.steps.length ? 0 : next)}>{l.title}</a>
-              </h2>
-              <p>{l.summary}</p>
-              <p className="muted small" data-testid="lesson-progress">
-                {done === 0 ? `${l.steps.length} steps` : done === l.steps.length ? `Done: all ${l.steps.length} steps` : `${done} of ${l.steps.length} steps done`}
-              </p>
-            </li>
-          );
-        })}
-        <QuizCard />
+        {LESSONS.map((l) => (
+          <IndexCard key={l.id} lesson={l} unit="steps" />
+        ))}
+        <IndexCard lesson={QUIZ} unit="items" className="quiz-card" />
       </ol>
     </section>
   );
 }
 
-/** The final quiz's entry on the index, after the lessons. */
-function QuizCard() {
+/** A lesson's entry on the index (the final quiz's too, whose steps are items): its link, at the first step not yet done, and how far the learner got. */
+function IndexCard({ lesson: l, unit, className }: { lesson: Lesson; unit: 'steps' | 'items'; className?: string }) {
   const progress = useProgress();
-  const done = QUIZ.steps.filter((s) => stepProgress(progress, QUIZ.id, s.id)?.done).length;
-  const next = Math.max(0, QUIZ.steps.findIndex((s) => !stepProgress(progress, QUIZ.id, s.id)?.done));
+  const done = l.steps.filter((s) => stepProgress(progress, l.id, s.id)?.done).length;
+  const next = Math.max(0, l.steps.findIndex((s) => !stepProgress(progress, l.id, s.id)?.done));
+  const n = l.steps.length;
   return (
-    <li className="panel quiz-card" data-testid={`lesson-card-${QUIZ.id}`}>
+    <li className={className ? `panel ${className}` : 'panel'} data-testid={`lesson-card-${l.id}`}>
       <h2>
-        <a href={lessonHash(QUIZ.id, done === QUIZ.steps.length ? 0 : next)}>{QUIZ.title}</a>
+        <a href={lessonHash(l.id, done === n ? 0 : next)}>{l.title}</a>
       </h2>
-      <p>{QUIZ.summary}</p>
+      <p>{l.summary}</p>
       <p className="muted small" data-testid="lesson-progress">
-        {done === 0 ? `${QUIZ.steps.length} items` : done === QUIZ.steps.length ? `Done: all ${QUIZ.steps.length} items` : `${done} of ${QUIZ.steps.length} items done`}
+        {done === 0 ? `${n} ${unit}` : done === n ? `Done: all ${n} ${unit}` : `${done} of ${n} ${unit} done`}
       </p>
     </li>
   );
