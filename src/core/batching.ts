@@ -61,11 +61,11 @@ export function lengthBatches(lengths: readonly number[], fits: (rows: number, l
  * A batch holds at most `maxBatchTokens` new tokens and, since every row carries its own copy of
  * the cache, at most a few times that in cache plus new tokens.
  */
-export function batchGroups(lengths: readonly number[], maxBatchTokens: number, pastWidth = 0): number[][] {
+export function batchGroups(lengths: readonly number[], maxBatchTokens: number, pastWidth = 0, overhead = PASS_OVERHEAD_TOKENS): number[][] {
   const pending = lengths.flatMap((n, i) => (n > 1 ? [i] : []));
   const fed = pending.map((i) => lengths[i] - 1);
   const fits = (rows: number, longest: number) => rows * longest <= maxBatchTokens && rows * (pastWidth + longest) <= MAX_PAST_FACTOR * maxBatchTokens;
-  return lengthBatches(fed, fits).map((b) => b.map((k) => pending[k]));
+  return lengthBatches(fed, fits, overhead).map((b) => b.map((k) => pending[k]));
 }
 
 /**

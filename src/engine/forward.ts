@@ -62,6 +62,8 @@ export class AbortError extends Error {
 export interface BatchOptions {
   /** Upper bound on batch × padded length of one continuation pass (default 4096). */
   maxBatchTokens?: number;
+  /** What a pass costs beyond its tokens, in tokens (default PASS_OVERHEAD_TOKENS; the model's measured cost: src/core/passCost.ts). */
+  passOverhead?: number;
   cancel?: CancelToken;
 }
 
@@ -78,8 +80,19 @@ function countOutputs(outputs: Iterable<unknown>): void {
   for (const t of outputs) if (t instanceof Tensor && t.location === 'cpu' && ArrayBuffer.isView(t.data)) outputBytes += t.data.byteLength;
 }
 
+/** Passes run so far and the tokens fed to them (rows × width, padding included), a running count: what the benchmark's cost predictions count. */
+const tally = { passes: 0, tokens: 0 };
+export function passTally(): { passes: number; tokens: number } {
+  return { ...tally };
+}
+function countPass(ids: unknown): void {
+  tally.passes++;
+  if (ids instanceof Tensor) tally.tokens += ids.dims.reduce((a, b) => a * b, 1);
+}
+
 /** The model's forward through transformers.js (it fills in an empty past for a fresh sequence). */
 export async function callModel(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
+  countPass(feeds.input_ids);
   const out = await callForward<ModelInputs, Outputs>(model, feeds);
   countOutputs(Object.values(out));
   return out;
@@ -167,6 +180,7 @@ async function runDirect(session: DecoderSession | undefined, feeds: Feeds, fetc
   if (!session || !session.inputNames.every((n) => n in feeds)) return null;
   const ortFeeds: Record<string, unknown> = {};
   for (const n of session.inputNames) ortFeeds[n] = ortTensor(feeds[n]);
+  countPass(feeds.input_ids);
   const raw = fetches ? await session.run(ortFeeds, fetches) : await session.run(ortFeeds);
   const out: Outputs = {};
   for (const [name, t] of Object.entries(raw)) out[name] = tensorFromOrt(t);
@@ -389,7 +403,7 @@ export async function continuationRows(
   const budget = options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS;
   const groups =
     grouping === 'padded'
-      ? batchGroups(lengths, budget, W)
+      ? batchGroups(lengths, budget, W, options.passOverhead)
       : singleRowGroups(lengths, grouping === 'alone' ? 1 : Math.max(1, Math.floor((MAX_PAST_FACTOR * budget) / (W + 1))));
   for (const group of groups) {
     if (options.cancel?.cancelled()) throw new AbortError();
@@ -470,7 +484,7 @@ export async function wholeSequenceRows(
   const budget = options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS;
   const V = Math.max(1, options.vocab ?? 1);
   const fits = (rows: number, longest: number) => !options.alone && rows * longest <= budget && rows * longest * V <= MAX_PASS_LOGIT_FLOATS;
-  for (const batch of lengthBatches(seqs.map((s) => s.ids.length), fits)) {
+  for (const batch of lengthBatches(seqs.map((s) => s.ids.length), fits, options.passOverhead)) {
     if (options.cancel?.cancelled()) throw new AbortError();
     const { width: L, feeds } = paddedInputs(batch.map((i) => seqs[i].ids));
     const logits = await logitsOnly(model, { ...feeds, ...emptyPast(model, batch.length) });

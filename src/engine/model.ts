@@ -6,6 +6,8 @@ import { DTYPE_FILES, LOAD_ERROR, isNetworkFailure, listHubModel } from './model
 import { prepareSource, sourceLabel } from './runtime';
 import { releaseBuffers } from './forward';
 import { inspectModel } from './graph';
+import { passCostFor } from './passCost';
+import type { ScoringPlan } from './plan';
 import { decoderSession, modelConfig, tokenizerFields } from './transformersAdapter';
 import { contextWindow, tokenOutsideVocabulary } from './modelFiles';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
@@ -155,7 +157,14 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
         `vocabulary of ${vocabSize} logits (ids 0 to ${vocabSize - 1}): the tokenizer does not match the model`,
     );
   }
-  const { plan } = await inspectModel(model, request.source, request.dtype);
+  const { plan: graphPlan } = await inspectModel(model, request.source, request.dtype);
+  let plan: ScoringPlan;
+  try {
+    plan = { ...graphPlan, cost: await passCostFor(graphPlan.plan, { model, vocab: vocabSize, maxLength, tokenId: prefixTokenId }, request.passOverhead) };
+  } catch (err) {
+    await model.dispose();
+    throw new Error(`model "${label}": its first timed passes failed: ${(err as Error).message}`);
+  }
   const info: ModelInfo = {
     id: label,
     dtype: request.dtype,

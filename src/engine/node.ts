@@ -165,6 +165,8 @@ export interface NodeEngineOptions {
   cpuThreads?: number;
   cpuMemArena?: boolean;
   releaseOutputs?: boolean;
+  /** A pass's cost in tokens for the plan's choices, instead of measuring it at load (LoadRequest.passOverhead). */
+  passOverhead?: number;
 }
 
 export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: NodeEngineOptions = {}): Promise<Engine> {
@@ -185,7 +187,7 @@ export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: 
 export async function loadNodeModel(engine: Engine, source: ModelSource, dtype: Dtype, opts: NodeEngineOptions = {}, slot?: ModelSlot): Promise<void> {
   const release = opts.releaseOutputs ?? DEFAULT_RELEASE_OUTPUTS;
   if (source.kind === 'path') checkModelFolder(source.path, dtype);
-  const load = () => engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}), ...(opts.cpuMemArena !== undefined ? { cpuMemArena: opts.cpuMemArena } : {}) }, undefined, slot);
+  const load = () => engine.load({ source, dtype, device: 'cpu', ...(opts.cpuThreads ? { cpuThreads: opts.cpuThreads } : {}), ...(opts.cpuMemArena !== undefined ? { cpuMemArena: opts.cpuMemArena } : {}), ...(opts.passOverhead !== undefined ? { passOverhead: opts.passOverhead } : {}) }, undefined, slot);
   try {
     if (release) await withoutUnreadWeightReads(load);
     else await load();

@@ -1,5 +1,6 @@
 // Which scoring plan is exact for a graph, decided from what the graph is (its inputs, outputs and
 // operators), and the least-cost choices inside the plans. Pure: no model, no ONNX Runtime.
+import type { PassCost } from '../core/passCost';
 
 /** What the engine learns about a decoder graph when it loads. */
 export interface GraphFacts {
@@ -48,6 +49,12 @@ export interface ScoringPlan {
   positionIds: boolean;
   /** `num_logits_to_keep` / `logits_to_keep` when the graph has such an input. */
   logitsToKeep: string | null;
+  /**
+   * What a pass costs, which the plan's choices go by (batch splits, gqa-exact's rows or whole):
+   * measured at load for shared-cache and gqa-exact, or given; null where the plan has no choice
+   * to make (every pass alone). Absent until the model is loaded.
+   */
+  cost?: PassCost | null;
 }
 
 const DYNAMIC_QUANT = ['DynamicQuantizeLinear', 'MatMulInteger', 'DynamicQuantizeMatMul', 'MatMulIntegerToFloat', 'DynamicQuantizeLSTM'];

@@ -223,9 +223,14 @@ function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Floa
   };
 }
 
+/** A pass's cost beyond its tokens, in tokens, that the model's plan chooses by (measured at load, given, or the default). */
+export function passOverheadOf(m: LoadedModel): number {
+  return m.info.plan.cost?.overheadTokens ?? PASS_OVERHEAD_TOKENS;
+}
+
 /** Distinct prefixes in padded passes of similar length, at least cost (see lengthBatches). */
-export function prefixPasses(lengths: readonly number[], maxBatchTokens: number): number[][] {
-  return lengthBatches(lengths, (rows, longest) => rows * longest <= maxBatchTokens);
+export function prefixPasses(lengths: readonly number[], maxBatchTokens: number, overhead = PASS_OVERHEAD_TOKENS): number[][] {
+  return lengthBatches(lengths, (rows, longest) => rows * longest <= maxBatchTokens, overhead);
 }
 
 /**
@@ -269,7 +274,9 @@ async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null
   const { topK = 0, stats = 'full', cancel } = options;
   // One budget for every pass of this call, in tokens, capped by the vocabulary (passTokenBudget).
   const budget = passTokenBudget(options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS, m.info.vocabSize);
-  const passOptions = { ...options, maxBatchTokens: budget };
+  // What a pass costs in tokens, as measured at load (or given): every split and choice below goes by it.
+  const overhead = passOverheadOf(m);
+  const passOptions = { ...options, maxBatchTokens: budget, passOverhead: overhead };
   const extra = wordFinal ? 1 : 0;
   const results: (Scored | null)[] = plans.map(() => null);
   // Under dynamic quantisation (plan isolated) a pass's tokens set each other's scales: its rows
@@ -305,7 +312,7 @@ async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null
     const toRun = (ids: number[]) => (options.reusePrefix && groups.size === 1 ? prefixTokensToRun(m.model, ids, options.reusePrefix) : ids.length);
     const rows = (g: number[]) => {
       const ids = plans[g[0]]!.prefixIds;
-      return gqaPrefixChoice(ids.length, g.map((i) => plans[i]!.tokens.length + extra), PASS_OVERHEAD_TOKENS, toRun(ids)) === 'rows';
+      return gqaPrefixChoice(ids.length, g.map((i) => plans[i]!.tokens.length + extra), overhead, toRun(ids)) === 'rows';
     };
     whole = cached.filter((g) => !rows(g)).flat();
     cached = cached.filter(rows);
@@ -318,7 +325,7 @@ async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null
     await wholeSequenceRows(m.model, seqs, (k, row) => score(whole[k], row), { ...passOptions, alone: kind === 'full-forward', vocab: m.info.vocabSize });
   }
   const prefixOf = (g: number) => plans[cached[g][0]]!.prefixIds;
-  const passes = kind === 'isolated' ? cached.map((_, g) => [g]) : prefixPasses(cached.map((_, g) => prefixOf(g).length), budget);
+  const passes = kind === 'isolated' ? cached.map((_, g) => [g]) : prefixPasses(cached.map((_, g) => prefixOf(g).length), budget, overhead);
   const grouping = kind === 'shared-cache' ? 'padded' : kind === 'isolated' ? 'alone' : 'single';
   for (const pass of passes) {
     if (cancel?.cancelled()) break;

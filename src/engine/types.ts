@@ -32,6 +32,12 @@ export interface LoadRequest {
    * KNOWN_DEVICE_FAULTS in engine.ts): for the diagnostics page, which exists to show such faults.
    */
   allowKnownFaults?: boolean;
+  /**
+   * What a pass costs beyond its tokens, in tokens, for the plan's batch splits and choices:
+   * measured at load when not given (src/engine/passCost.ts). Giving it pins the splits across
+   * loads; no choice it steers changes what a score is.
+   */
+  passOverhead?: number;
 }
 
 export interface LoadProgress {

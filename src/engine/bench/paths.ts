@@ -11,12 +11,11 @@ import { rowLogprob } from '../../core/scoring/distribution';
 import { cpuData, logitsOnly, paddedInputs } from '../forward';
 import type { LoadedModel } from '../model';
 import type { StatsMode } from '../api';
-import { planContinuation, scorePlans, type ContinuationPlan } from '../scorer';
+import { passOverheadOf, planContinuation, scorePlans, type ContinuationPlan } from '../scorer';
 import { splitPair } from '../../core/scoring/split';
 import type { BenchItem } from './items';
 import { DEFAULT_SCORE_OPTIONS } from '../../core/scoring/types';
 import { gqaPrefixChoice, type PlanName } from '../plan';
-import { PASS_OVERHEAD_TOKENS } from '../../core/batching';
 import { decoderSession, modelConfig } from '../transformersAdapter';
 
 export type PathName = 'naive' | 'harness' | 'app';
@@ -112,7 +111,7 @@ export function tokenCounts(m: LoadedModel, item: BenchItem): Record<PathName | 
   return {
     naive: full.reduce((a, b) => a + b, 0),
     harness: plans.length * Math.max(...full),
-    app: appTokens(m.info.plan.plan, prefix, cont),
+    app: appTokens(m.info.plan.plan, prefix, cont, passOverheadOf(m)),
     pairs: plans.reduce((s, p) => s + p.prefixIds.length + p.tokens.length, 0),
     least: prefix + cont.reduce((a, b) => a + b, 0),
     context: prefix,
@@ -125,7 +124,7 @@ export function tokenCounts(m: LoadedModel, item: BenchItem): Record<PathName | 
  * pass, then the candidates batched right-padded (shared-cache), one per pass unpadded (isolated,
  * gqa-exact 'rows'), or as whole sequences (gqa-exact 'whole', full-forward).
  */
-export function appTokens(plan: PlanName, prefix: number, cont: readonly number[]): number {
+export function appTokens(plan: PlanName, prefix: number, cont: readonly number[], overhead: number): number {
   const fed = cont.filter((n) => n > 1).map((n) => n - 1);
   const wholeSeqs = cont.reduce((s, n) => s + prefix + n - 1, 0);
   switch (plan) {
@@ -134,7 +133,7 @@ export function appTokens(plan: PlanName, prefix: number, cont: readonly number[
     case 'isolated':
       return prefix + fed.reduce((a, b) => a + b, 0);
     case 'gqa-exact':
-      return gqaPrefixChoice(prefix, cont, PASS_OVERHEAD_TOKENS) === 'rows' ? prefix + fed.reduce((a, b) => a + b, 0) : cont.length * Math.max(...cont.map((n) => prefix + n - 1));
+      return gqaPrefixChoice(prefix, cont, overhead) === 'rows' ? prefix + fed.reduce((a, b) => a + b, 0) : cont.length * Math.max(...cont.map((n) => prefix + n - 1));
     case 'full-forward':
       return wholeSeqs;
   }

@@ -8,6 +8,9 @@ import type { LoadedModel } from '../model';
 import type { ScoringPlan } from '../plan';
 import { generateBenchItems, HELLASWAG_SHAPE, type BenchItem, type BenchItemShape } from './items';
 import { appPath, harnessPath, naivePath, tokenCounts, type ItemLogprobs, type PathName } from './paths';
+import { passTally } from '../forward';
+import { measurePassCost } from '../passCost';
+import { predictMs, type PassCost } from '../../core/passCost';
 
 export interface BenchConfig extends BenchItemShape {
   /** Timed rounds (each path and chunk keeps its fastest). */
@@ -59,6 +62,15 @@ export interface BenchResult {
   max_abs_logprob_diff: number;
   max_abs_logprob_diff_harness: number;
   tokens: { naive: number; harness: number; app: number; pairs: number; least: number; mean_context: number; mean_candidate: number };
+  /** Passes each path ran and the tokens it fed them (padding included), counted over the first round. */
+  passes: Record<TimedPath, { passes: number; tokens: number }>;
+  /**
+   * The pass cost the prediction uses: the plan's own (measured at load) where the plan chooses by
+   * it, else timed by the benchmark the same way.
+   */
+  pass_cost: PassCost;
+  /** app / naive as that cost predicts it from the passes counted (NaN where the cost could not be fitted). */
+  predicted_ratio_vs_naive: number;
   /** Milliseconds of every round, per path (items/s use the per-item best instead). */
   round_ms: Record<TimedPath, number[]>;
 }
@@ -124,16 +136,23 @@ export async function runBenchmark(
   const out = Object.fromEntries(TIMED.map((p) => [p, [] as ItemLogprobs[]])) as Record<TimedPath, ItemLogprobs[]>;
   const round_ms = Object.fromEntries(TIMED.map((p) => [p, [] as number[]])) as Record<TimedPath, number[]>;
   const bestMs = Object.fromEntries(TIMED.map((p) => [p, chunks.map(() => Infinity)])) as Record<TimedPath, number[]>;
+  const passes = Object.fromEntries(TIMED.map((p) => [p, { passes: 0, tokens: 0 }])) as Record<TimedPath, { passes: number; tokens: number }>;
   for (let r = 0; r < cfg.rounds; r++) {
     onProgress?.({ phase: 'time', round: r });
     const sum = Object.fromEntries(TIMED.map((p) => [p, 0])) as Record<TimedPath, number>;
     for (const [c, chunk] of chunks.entries()) {
       for (let k = 0; k < TIMED.length; k++) {
         const p = TIMED[(k + c + r) % TIMED.length];
+        const before = passTally();
         const t0 = performance.now();
         const res = await runs[p](chunk);
         const ms = performance.now() - t0;
-        if (r === 0) out[p].push(...res);
+        if (r === 0) {
+          out[p].push(...res);
+          const after = passTally();
+          passes[p].passes += after.passes - before.passes;
+          passes[p].tokens += after.tokens - before.tokens;
+        }
         sum[p] += ms;
         bestMs[p][c] = Math.min(bestMs[p][c], ms);
       }
@@ -147,6 +166,8 @@ export async function runBenchmark(
   const ideal = total('pairs') / total('least');
   const ratioNaive = ips('app') / ips('naive');
   const plans = items.length * cfg.candidates;
+  const passCost = m.info.plan.cost?.source === 'measured' ? m.info.plan.cost : await measurePassCost({ model: m.model, vocab: m.info.vocabSize, maxLength: m.info.maxLength, tokenId: m.prefixTokenId });
+  const predicted = (p: TimedPath) => predictMs(passCost, passes[p].passes, passes[p].tokens);
   return {
     environment,
     model: m.info.id.split(/[\\/]/).pop() ?? m.info.id,
@@ -180,6 +201,9 @@ export async function runBenchmark(
       mean_context: total('context') / items.length,
       mean_candidate: total('candidates') / plans,
     },
+    passes,
+    pass_cost: passCost,
+    predicted_ratio_vs_naive: predicted('naive') / predicted('app'),
     round_ms,
   };
 }

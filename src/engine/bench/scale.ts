@@ -13,7 +13,7 @@ import type { LoadedModel } from '../model';
 import { planItem, rowMemoStats } from '../scorer';
 import { streamScores, TASK_CHUNK_ITEMS } from '../stream';
 import { generateBenchItems, storyItems, type BenchItemShape } from './items';
-import { DEFAULT_BENCH_CONFIG, runBenchmark } from './run';
+import { DEFAULT_BENCH_CONFIG, runBenchmark, type BenchResult } from './run';
 
 /** The issue's item: a ~60-token context, 4 candidates of ~20 tokens. */
 export const SCALE_SHAPE: BenchItemShape = { items: 1, seed: 4242, contextTokens: 60, candidateTokens: 20, candidates: 4 };
@@ -78,6 +78,11 @@ export interface ScaleResult {
   ideal_ratio?: number;
   share_of_ideal?: number;
   ratio_vs_harness?: number;
+  /** The task path's app / naive as the measured pass cost predicts it (BenchResult.predicted_ratio_vs_naive), and the passes each path ran. */
+  predicted_ratio_vs_naive?: number;
+  task_passes?: BenchResult['passes'];
+  /** What the plan counts one pass as, in tokens (measured at load; null where the plan runs every pass alone). */
+  pass_overhead_tokens: number | null;
   task_items?: number;
   max_abs_logprob_diff?: number;
   /** Story items streamed through the task path as the Task lab streams them (streamScores, chunks of TASK_CHUNK_ITEMS, log-prob statistics) for the memory figures. */
@@ -358,6 +363,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     floor_candidate_ms,
     floor_context_ms,
     from_scratch_ms,
+    pass_overhead_tokens: m.info.plan.cost?.overheadTokens ?? null,
     keystroke_candidate_vs_floor: kc.median / floor_candidate_ms,
     keystroke_candidate_pmi_vs_floor: kp.median / floor_candidate_ms,
     keystroke_context_vs_floor: kx.median / floor_context_ms,
@@ -370,7 +376,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   if (taskItems > 0) {
     log(`task path: ${taskItems} items, naive vs harness vs app ...`);
     const b = await runBenchmark(m, opts.environment, { ...DEFAULT_BENCH_CONFIG, contextTokens: 60, items: taskItems, rounds: 1, warmupItems: 1, chunk: taskItems });
-    Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ideal_ratio: b.ideal_ratio, share_of_ideal: b.share_of_ideal, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff });
+    Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ideal_ratio: b.ideal_ratio, share_of_ideal: b.share_of_ideal, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff, predicted_ratio_vs_naive: b.predicted_ratio_vs_naive, task_passes: b.passes });
     opts.sampler.sample();
   }
   const streamItems = opts.streamItems ?? 0;

@@ -15,6 +15,7 @@ import { HUB_ID_PATTERN, type DevicePreference, type ModelChoice } from '../../s
 import { useDeviceSupport } from '../common/useDeviceSupport';
 import { fmt } from './format';
 import { WeightsSize } from './WeightsSize';
+import { describePassCost } from '../../core/passCost';
 
 type Kind = 'served' | 'curated' | 'hub' | 'disk';
 const HUB_MODELS = CURATED_HUB_MODELS;
@@ -369,7 +370,7 @@ export function ModelPanel(props: { embed?: boolean }) {
             <summary>
               Scoring plan: <strong>{load.info.plan.plan}</strong> ({load.info.plan.style} graph{load.info.plan.cacheType === 'float16' ? ', float16 cache' : ''})
             </summary>
-            {load.info.plan.note}
+            {load.info.plan.note}. <span data-testid="model-pass-cost">{describePassCost(load.info.plan.cost)}</span>
           </details>
         )}
         {load.status === 'ready' && load.note && <p className="warning small">{load.note}</p>}

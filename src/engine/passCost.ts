@@ -1,0 +1,62 @@
+// Timing a loaded model's passes to learn its cost per pass and per token (src/core/passCost.ts),
+// at load, for the plans that choose by it. A few passes from an empty past, of one token and of a
+// few dozen, each fed and read back as scoring feeds and reads them; each size keeps its fastest
+// time, since load from elsewhere on the machine only ever slows a pass down.
+import type { PreTrainedModel } from '@huggingface/transformers';
+import { DEFAULT_MAX_BATCH_TOKENS, passTokenBudget } from '../core/batching';
+import { fitPassCost, givenPassCost, type PassCost, type PassTiming } from '../core/passCost';
+import { cpuData, emptyPast, logitsOnly, paddedInputs } from './forward';
+import type { PlanName } from './plan';
+
+/**
+ * Longest pass timed (tokens); timed rounds (one pass of each size): at least MIN_ROUNDS, then more
+ * until MAX_ROUNDS or TIME_BUDGET_MS of timing, after a warm-up round (a fresh session's first passes
+ * run two to three times slower than later ones).
+ */
+const LONGEST_TIMED = 128;
+const MIN_ROUNDS = 2;
+const MAX_ROUNDS = 6;
+const TIME_BUDGET_MS = 400;
+
+/** Plans whose choices depend on the cost (the others run every pass alone, whatever it costs). */
+export function planChoosesByCost(plan: PlanName): boolean {
+  return plan === 'shared-cache' || plan === 'gqa-exact';
+}
+
+export interface PassCostInput {
+  model: PreTrainedModel;
+  vocab: number;
+  maxLength: number;
+  /** A token id to fill the timed passes with (what they hold changes no time). */
+  tokenId: number;
+}
+
+/** Time passes of 1, ~half and LONGEST_TIMED tokens (fewer where the window or the logit cap is smaller) and fit the cost. */
+export async function measurePassCost(input: PassCostInput): Promise<PassCost> {
+  const longest = Math.max(1, Math.min(LONGEST_TIMED, input.maxLength, passTokenBudget(DEFAULT_MAX_BATCH_TOKENS, input.vocab)));
+  const sizes = [...new Set([longest / 8, longest / 4, longest / 2, longest].map((n) => Math.max(1, Math.round(n))))];
+  const pass = async (n: number) => {
+    const { feeds } = paddedInputs([new Array<number>(n).fill(input.tokenId)]);
+    const t0 = performance.now();
+    const logits = await logitsOnly(input.model, { ...feeds, ...emptyPast(input.model, 1) });
+    try {
+      await cpuData(logits);
+    } finally {
+      if (logits.location === 'gpu-buffer') logits.dispose();
+    }
+    return performance.now() - t0;
+  };
+  for (const n of sizes) await pass(n);
+  const best = new Map(sizes.map((n) => [n, Infinity]));
+  const t0 = performance.now();
+  for (let r = 0; r < MAX_ROUNDS && (r < MIN_ROUNDS || performance.now() - t0 < TIME_BUDGET_MS); r++) for (const n of sizes) best.set(n, Math.min(best.get(n)!, await pass(n)));
+  const timings: PassTiming[] = sizes.map((n) => ({ tokens: n, ms: best.get(n)! }));
+  return fitPassCost(timings);
+}
+
+/** The cost a load's plan chooses by: the one given, else measured where the plan chooses by it; null where it does not. */
+export async function passCostFor(plan: PlanName, input: PassCostInput, given?: number): Promise<PassCost | null> {
+  if (given !== undefined) return givenPassCost(given);
+  if (!planChoosesByCost(plan)) return null;
+  return measurePassCost(input);
+}
