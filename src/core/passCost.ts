@@ -22,8 +22,13 @@ export interface PassCost {
    * changes a batch split.
    */
   overheadTokens: number;
-  /** measured: timed at load; given: set by the caller; default: PASS_OVERHEAD_TOKENS, with `reason`. */
-  source: 'measured' | 'given' | 'default';
+  /**
+   * fixed: PASS_OVERHEAD_TOKENS, unless a load asks for more (the default: a measured cost varies
+   * from load to load, and so would the batch splits and the last digits of every log-prob they
+   * compute); measured: timed at load; given: set by the caller; default: PASS_OVERHEAD_TOKENS
+   * because the timings could not say, with `reason`.
+   */
+  source: 'fixed' | 'measured' | 'given' | 'default';
   /** Why the default was used (source 'default'). */
   reason?: string;
   /** The timings it was fitted from (source 'measured'). */
@@ -74,6 +79,11 @@ export function fitPassCost(timings: readonly PassTiming[]): PassCost {
   return { passMs, tokenMs, overheadTokens: roundOverheadTokens(passMs / tokenMs), source: 'measured', timings: [...timings] };
 }
 
+/** The cost a load counts by unless asked to measure one: PASS_OVERHEAD_TOKENS, the same on every load. */
+export function fixedPassCost(): PassCost {
+  return { passMs: NaN, tokenMs: NaN, overheadTokens: PASS_OVERHEAD_TOKENS, source: 'fixed' };
+}
+
 /** A cost the caller sets, in tokens per pass (e.g. to pin batch splits across loads). */
 export function givenPassCost(overheadTokens: number): PassCost {
   if (!Number.isFinite(overheadTokens) || overheadTokens < 0) throw new RangeError(`a pass's overhead must be a number of tokens ≥ 0, not ${overheadTokens}`);
@@ -94,6 +104,8 @@ export function describePassCost(cost: PassCost | null | undefined): string {
       return `A pass costs about as much as ${cost.overheadTokens} tokens here (timed at load: ${cost.passMs.toFixed(2)} ms a pass, ${(1000 * cost.tokenMs).toFixed(1)} µs a token); ${steer}.`;
     case 'given':
       return `A pass is counted as ${cost.overheadTokens} tokens (given at load); ${steer}.`;
+    case 'fixed':
+      return `A pass is counted as ${cost.overheadTokens} tokens, the same on every load, so that every number repeats to the last digit (a cost timed at load would change how passes are batched from load to load, and so those digits); ${steer}.`;
     case 'default':
       return `A pass is counted as ${cost.overheadTokens} tokens, the default, because ${cost.reason ?? 'it was not timed'}; ${steer}.`;
   }

@@ -165,8 +165,8 @@ export interface NodeEngineOptions {
   cpuThreads?: number;
   cpuMemArena?: boolean;
   releaseOutputs?: boolean;
-  /** A pass's cost in tokens for the plan's choices, instead of measuring it at load (LoadRequest.passOverhead). */
-  passOverhead?: number;
+  /** A pass's cost in tokens for the plan's choices, or 'measure' (LoadRequest.passOverhead). */
+  passOverhead?: number | 'measure';
 }
 
 export async function createNodeEngine(source: ModelSource, dtype: Dtype, opts: NodeEngineOptions = {}): Promise<Engine> {

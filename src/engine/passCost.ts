@@ -1,17 +1,20 @@
 // Timing a loaded model's passes to learn its cost per pass and per token (src/core/passCost.ts),
-// at load, for the plans that choose by it. A few passes from an empty past, of one token and of a
+// at load when asked (LoadRequest.passOverhead 'measure'), for the plans that choose by it, and in
+// the benchmark. A few passes from an empty past, of one token and of a
 // few dozen, each fed and read back as scoring feeds and reads them; each size keeps its fastest
 // time, since load from elsewhere on the machine only ever slows a pass down.
 import type { PreTrainedModel } from '@huggingface/transformers';
 import { DEFAULT_MAX_BATCH_TOKENS, passTokenBudget } from '../core/batching';
-import { fitPassCost, givenPassCost, type PassCost, type PassTiming } from '../core/passCost';
+import { fitPassCost, fixedPassCost, givenPassCost, type PassCost, type PassTiming } from '../core/passCost';
 import { cpuData, emptyPast, logitsOnly, paddedInputs } from './forward';
 import type { PlanName } from './plan';
 
 /**
  * Longest pass timed (tokens); timed rounds (one pass of each size): at least MIN_ROUNDS, then more
  * until MAX_ROUNDS or TIME_BUDGET_MS of timing, after a warm-up round (a fresh session's first passes
- * run two to three times slower than later ones).
+ * run two to three times slower than later ones). A warm-up round that has not finished within
+ * TIME_BUDGET_MS stops there and the default is used: a model that slow (a software GPU adapter, a
+ * model of half a billion parameters on two cores) would spend seconds of its load on timing.
  */
 const LONGEST_TIMED = 128;
 const MIN_ROUNDS = 2;
@@ -46,7 +49,12 @@ export async function measurePassCost(input: PassCostInput): Promise<PassCost> {
     }
     return performance.now() - t0;
   };
-  for (const n of sizes) await pass(n);
+  const warm = performance.now();
+  for (const n of sizes) {
+    const ms = await pass(n);
+    if (performance.now() - warm > TIME_BUDGET_MS)
+      return { ...fitPassCost([]), reason: `a pass of ${n} tokens took ${Math.round(ms)} ms, too slow to time within ${TIME_BUDGET_MS} ms at load` };
+  }
   const best = new Map(sizes.map((n) => [n, Infinity]));
   const t0 = performance.now();
   for (let r = 0; r < MAX_ROUNDS && (r < MIN_ROUNDS || performance.now() - t0 < TIME_BUDGET_MS); r++) for (const n of sizes) best.set(n, Math.min(best.get(n)!, await pass(n)));
@@ -54,9 +62,12 @@ export async function measurePassCost(input: PassCostInput): Promise<PassCost> {
   return fitPassCost(timings);
 }
 
-/** The cost a load's plan chooses by: the one given, else measured where the plan chooses by it; null where it does not. */
-export async function passCostFor(plan: PlanName, input: PassCostInput, given?: number): Promise<PassCost | null> {
-  if (given !== undefined) return givenPassCost(given);
+/**
+ * The cost a load's plan chooses by: null where the plan has no choice to make; else the one
+ * given, or measured when asked ('measure'), or the fixed one.
+ */
+export async function passCostFor(plan: PlanName, input: PassCostInput, asked?: number | 'measure'): Promise<PassCost | null> {
   if (!planChoosesByCost(plan)) return null;
-  return measurePassCost(input);
+  if (typeof asked === 'number') return givenPassCost(asked);
+  return asked === 'measure' ? measurePassCost(input) : fixedPassCost();
 }

@@ -33,11 +33,12 @@ export interface LoadRequest {
    */
   allowKnownFaults?: boolean;
   /**
-   * What a pass costs beyond its tokens, in tokens, for the plan's batch splits and choices:
-   * measured at load when not given (src/engine/passCost.ts). Giving it pins the splits across
-   * loads; no choice it steers changes what a score is.
+   * What a pass costs beyond its tokens, in tokens, for the plan's batch splits and choices: a
+   * number, or 'measure' to time the model at load (src/engine/passCost.ts). Default: the fixed
+   * PASS_OVERHEAD_TOKENS, so that a model's numbers repeat to the last digit from load to load (a
+   * split changes a log-prob's last digits: up to 4e-6 nats measured on a chunk's sum).
    */
-  passOverhead?: number;
+  passOverhead?: number | 'measure';
 }
 
 export interface LoadProgress {

@@ -36,7 +36,9 @@ describe('lengthlens score on hub export styles', () => {
       const plain = await score('tiny-llama-plain', policy);
       expect(plain.plan).toMatchObject({ style: 'plain', plan: 'shared-cache' });
       // snake_case like every other key of the CLI's JSON.
-      expect(Object.keys(plain.plan).sort()).toEqual(['cache_type', 'key_ops', 'logits_to_keep', 'note', 'plan', 'position_ids', 'style']);
+      expect(Object.keys(plain.plan).sort()).toEqual(['cache_type', 'cost', 'key_ops', 'logits_to_keep', 'note', 'plan', 'position_ids', 'style']);
+      // The fixed cost a pass is counted as (nothing timed: the output repeats to the last digit).
+      expect(plain.plan.cost).toEqual({ pass_ms: null, token_ms: null, overhead_tokens: 16, source: 'fixed' });
       expect(plain.items[1].candidates[0].boundary).toBe('merged');
       for (const model of ['tiny-llama-gqa', 'tiny-llama-gqa-pos']) {
         const got = await score(model, policy);

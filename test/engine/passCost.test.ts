@@ -1,6 +1,6 @@
-// The pass cost a plan chooses by is measured at load (or given), and it steers only how many
-// passes and padded tokens a score takes: under any cost the log-probs are those of one full
-// forward per candidate.
+// The pass cost a plan chooses by is fixed unless a load asks to measure it (or gives one), and it
+// steers only how many passes and padded tokens a score takes: under any cost the log-probs are
+// those of one full forward per candidate.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
@@ -14,7 +14,7 @@ import { roundOverheadTokens } from '../../src/core/passCost';
 import { onSessionRun } from './sessionRuns';
 import { MODELS_DIR } from '../models';
 
-const load = async (name: string, dtype: 'fp32' | 'q8', passOverhead?: number) =>
+const load = async (name: string, dtype: 'fp32' | 'q8', passOverhead?: number | 'measure') =>
   (await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, name) }, dtype, passOverhead === undefined ? {} : { passOverhead })).current()!;
 
 /** Passes a scoring call runs (count, and whether each started from an empty past). */
@@ -38,10 +38,17 @@ async function maxDiffToNaive(m: LoadedModel, plans: ContinuationPlan[], scored:
   return d;
 }
 
-describe('a pass cost measured at load', () => {
-  it('shared-cache and gqa-exact time passes of four sizes and count a pass as a power of two of tokens', async () => {
+describe('the pass cost a load counts by', () => {
+  it('by default the fixed 16 tokens, timing nothing: the same splits, and so the same digits, on every load', async () => {
     for (const name of ['bench-llama-6M', 'tiny-llama-gqa']) {
       const m = await load(name, 'fp32');
+      expect(m.info.plan.cost).toEqual({ passMs: NaN, tokenMs: NaN, overheadTokens: 16, source: 'fixed' });
+    }
+  });
+
+  it('asked to measure, shared-cache and gqa-exact time passes of four sizes and count a pass as a power of two of tokens', async () => {
+    for (const name of ['bench-llama-6M', 'tiny-llama-gqa']) {
+      const m = await load(name, 'fp32', 'measure');
       const cost = m.info.plan.cost!;
       expect(cost.timings!.map((t) => t.tokens)).toEqual([16, 32, 64, 128]);
       for (const t of cost.timings!) expect(t.ms).toBeGreaterThan(0);
@@ -57,7 +64,7 @@ describe('a pass cost measured at load', () => {
   });
 
   it('isolated (dynamic q8) times nothing: every pass runs alone whatever it costs', async () => {
-    const m = await load('bench-llama-6M', 'q8');
+    const m = await load('bench-llama-6M', 'q8', 'measure');
     expect(m.info.plan.plan).toBe('isolated');
     expect(m.info.plan.cost).toBeNull();
   });

@@ -9,7 +9,7 @@ import type { ScoringPlan } from '../plan';
 import { generateBenchItems, HELLASWAG_SHAPE, type BenchItem, type BenchItemShape } from './items';
 import { appPath, harnessPath, naivePath, tokenCounts, type ItemLogprobs, type PathName } from './paths';
 import { passTally } from '../forward';
-import { measurePassCost } from '../passCost';
+import { measurePassCost, planChoosesByCost } from '../passCost';
 import { predictMs, type PassCost } from '../../core/passCost';
 
 export interface BenchConfig extends BenchItemShape {
@@ -27,8 +27,8 @@ export const DEFAULT_BENCH_CONFIG: BenchConfig = { ...HELLASWAG_SHAPE, rounds: 3
  * Timed variants: the three compared paths (the app's on chunks of items, as a task streams),
  * the app's path item by item (the Scorer's case), and that with the Scorer's full statistics.
  */
-export type TimedPath = PathName | 'app_per_item' | 'app_full';
-const TIMED: TimedPath[] = ['naive', 'harness', 'app', 'app_per_item', 'app_full'];
+export type TimedPath = PathName | 'app_per_item' | 'app_full' | 'app_measured';
+const ALL_TIMED: TimedPath[] = ['naive', 'harness', 'app', 'app_per_item', 'app_full', 'app_measured'];
 
 export interface BenchResult {
   environment: string;
@@ -63,7 +63,7 @@ export interface BenchResult {
   max_abs_logprob_diff_harness: number;
   tokens: { naive: number; harness: number; app: number; pairs: number; least: number; mean_context: number; mean_candidate: number };
   /** Passes each path ran and the tokens it fed them (padding included), counted over the first round. */
-  passes: Record<TimedPath, { passes: number; tokens: number }>;
+  passes: Partial<Record<TimedPath, { passes: number; tokens: number }>>;
   /**
    * The pass cost the prediction uses: the plan's own (measured at load) where the plan chooses by
    * it, else timed by the benchmark the same way.
@@ -71,6 +71,13 @@ export interface BenchResult {
   pass_cost: PassCost;
   /** app / naive as that cost predicts it from the passes counted (NaN where the cost could not be fitted). */
   predicted_ratio_vs_naive: number;
+  /**
+   * The app's path with its plan choosing by that cost (a load with passOverhead 'measure'), where
+   * the plan chooses by one (null where every pass runs alone): items/s, over naive, and predicted.
+   */
+  app_measured_items_per_s: number | null;
+  ratio_vs_naive_measured: number | null;
+  predicted_ratio_vs_naive_measured: number | null;
   /** Milliseconds of every round, per path (items/s use the per-item best instead). */
   round_ms: Record<TimedPath, number[]>;
 }
@@ -79,8 +86,8 @@ export function benchItemsFor(m: LoadedModel, cfg: BenchItemShape): BenchItem[] 
   return generateBenchItems(cfg, (text) => encodeWithPieces(m, text, false).length);
 }
 
-/** A path over a chunk of items. */
-function runner(m: LoadedModel, path: TimedPath): (items: readonly BenchItem[]) => Promise<ItemLogprobs[]> {
+/** A path over a chunk of items (`measured`: the cost app_measured's plan chooses by). */
+function runner(m: LoadedModel, path: TimedPath, measured: PassCost): (items: readonly BenchItem[]) => Promise<ItemLogprobs[]> {
   const each = (f: (it: BenchItem) => Promise<ItemLogprobs>) => async (items: readonly BenchItem[]) => {
     const out: ItemLogprobs[] = [];
     for (const it of items) out.push(await f(it));
@@ -97,6 +104,11 @@ function runner(m: LoadedModel, path: TimedPath): (items: readonly BenchItem[]) 
       return each(async (it) => (await appPath(m, [it], 'logprob'))[0]);
     case 'app_full':
       return each(async (it) => (await appPath(m, [it], 'full', 5))[0]);
+    case 'app_measured': {
+      // The same model, its plan choosing by the cost measured here (what a load with passOverhead 'measure' gets).
+      const mm: LoadedModel = { ...m, info: { ...m.info, plan: { ...m.info.plan, cost: measured } } };
+      return (items) => appPath(mm, items, 'logprob');
+    }
   }
 }
 
@@ -126,11 +138,22 @@ export async function runBenchmark(
   onProgress?: (p: BenchProgress) => void,
 ): Promise<BenchResult> {
   const items = benchItemsFor(m, cfg);
-  const runs = Object.fromEntries(TIMED.map((p) => [p, runner(m, p)])) as Record<TimedPath, (its: readonly BenchItem[]) => Promise<ItemLogprobs[]>>;
   onProgress?.({ phase: 'warmup' });
+  // The pass cost, timed as a load with passOverhead 'measure' times it (after the first warm-up
+  // passes): for the predictions, and for app_measured where the plan chooses by it.
+  if (cfg.warmupItems > 0) await appPath(m, items.slice(0, cfg.warmupItems));
+  const measured = m.info.plan.cost?.source === 'measured' ? m.info.plan.cost : await measurePassCost({ model: m.model, vocab: m.info.vocabSize, maxLength: m.info.maxLength, tokenId: m.prefixTokenId });
+  const TIMED = ALL_TIMED.filter((p) => p !== 'app_measured' || planChoosesByCost(m.info.plan.plan));
+  const runs = Object.fromEntries(TIMED.map((p) => [p, runner(m, p, measured)])) as Record<TimedPath, (its: readonly BenchItem[]) => Promise<ItemLogprobs[]>>;
   for (const p of TIMED) if (cfg.warmupItems > 0) await runs[p](items.slice(0, cfg.warmupItems));
-  // Paths alternate chunk by chunk (in rotating order), so a burst of load from elsewhere on the
-  // machine hits all of them alike; each (path, chunk) keeps its fastest round.
+  // Each round runs every path over all the chunks in turn, which path goes first rotating from
+  // round to round, and each (path, chunk) keeps its fastest round: a burst of load from elsewhere
+  // on the machine hits one round of a path, not its best. A path runs its chunks back to back, as
+  // a task runs its path alone, after one untimed item of its own. Paths alternating chunk by chunk
+  // (as this benchmark did before 2026-12-02) handed each chunk the memory state another path had
+  // left: on the 32,000-token fixtures the app's chunk ran 24–63% slower straight after the
+  // harness path's 51 MB logit outputs, and still 38% slower with one item of its own in between
+  // (docs/performance.md).
   const chunks: BenchItem[][] = [];
   for (let i = 0; i < items.length; i += cfg.chunk) chunks.push(items.slice(i, i + cfg.chunk));
   const out = Object.fromEntries(TIMED.map((p) => [p, [] as ItemLogprobs[]])) as Record<TimedPath, ItemLogprobs[]>;
@@ -140,9 +163,10 @@ export async function runBenchmark(
   for (let r = 0; r < cfg.rounds; r++) {
     onProgress?.({ phase: 'time', round: r });
     const sum = Object.fromEntries(TIMED.map((p) => [p, 0])) as Record<TimedPath, number>;
-    for (const [c, chunk] of chunks.entries()) {
-      for (let k = 0; k < TIMED.length; k++) {
-        const p = TIMED[(k + c + r) % TIMED.length];
+    for (let k = 0; k < TIMED.length; k++) {
+      const p = TIMED[(k + r) % TIMED.length];
+      await runs[p](chunks[0].slice(0, 1));
+      for (const [c, chunk] of chunks.entries()) {
         const before = passTally();
         const t0 = performance.now();
         const res = await runs[p](chunk);
@@ -166,8 +190,8 @@ export async function runBenchmark(
   const ideal = total('pairs') / total('least');
   const ratioNaive = ips('app') / ips('naive');
   const plans = items.length * cfg.candidates;
-  const passCost = m.info.plan.cost?.source === 'measured' ? m.info.plan.cost : await measurePassCost({ model: m.model, vocab: m.info.vocabSize, maxLength: m.info.maxLength, tokenId: m.prefixTokenId });
-  const predicted = (p: TimedPath) => predictMs(passCost, passes[p].passes, passes[p].tokens);
+  const predicted = (p: TimedPath) => predictMs(measured, passes[p].passes, passes[p].tokens);
+  const chose = TIMED.includes('app_measured');
   return {
     environment,
     model: m.info.id.split(/[\\/]/).pop() ?? m.info.id,
@@ -190,7 +214,7 @@ export async function runBenchmark(
     ratio_vs_harness: ips('app') / ips('harness'),
     ideal_ratio: ideal,
     share_of_ideal: ratioNaive / ideal,
-    max_abs_logprob_diff: Math.max(maxDiff(out.app, out.naive), maxDiff(out.app_per_item, out.naive), maxDiff(out.app_full, out.naive)),
+    max_abs_logprob_diff: Math.max(maxDiff(out.app, out.naive), maxDiff(out.app_per_item, out.naive), maxDiff(out.app_full, out.naive), chose ? maxDiff(out.app_measured, out.naive) : 0),
     max_abs_logprob_diff_harness: maxDiff(out.harness, out.naive),
     tokens: {
       naive: total('naive'),
@@ -202,8 +226,11 @@ export async function runBenchmark(
       mean_candidate: total('candidates') / plans,
     },
     passes,
-    pass_cost: passCost,
+    pass_cost: measured,
     predicted_ratio_vs_naive: predicted('naive') / predicted('app'),
+    app_measured_items_per_s: chose ? ips('app_measured') : null,
+    ratio_vs_naive_measured: chose ? ips('app_measured') / ips('naive') : null,
+    predicted_ratio_vs_naive_measured: chose ? predicted('naive') / predicted('app_measured') : null,
     round_ms,
   };
 }
