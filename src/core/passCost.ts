@@ -105,7 +105,7 @@ export function describePassCost(cost: PassCost | null | undefined): string {
     case 'given':
       return `A pass is counted as ${cost.overheadTokens} tokens (given at load); ${steer}.`;
     case 'fixed':
-      return `A pass is counted as ${cost.overheadTokens} tokens, the same on every load, so that every number repeats to the last digit (a cost timed at load would change how passes are batched from load to load, and so those digits); ${steer}.`;
+      return `A pass is counted as ${cost.overheadTokens} tokens on every load, so the numbers repeat to the last digit; ${steer}.`;
     case 'default':
       return `A pass is counted as ${cost.overheadTokens} tokens, the default, because ${cost.reason ?? 'it was not timed'}; ${steer}.`;
   }

@@ -18,7 +18,7 @@ const ITEMS = [
 ];
 
 interface Out {
-  plan: { style: string; plan: string; note: string };
+  plan: { style: string; plan: string; note: string; cost: { pass_ms: number | null; token_ms: number | null; overhead_tokens: number; source: string } };
   items: { candidates: { boundary: string; pmi: number; tokens: { id: number; logprob: number }[] }[] }[];
 }
 

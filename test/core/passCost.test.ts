@@ -2,7 +2,7 @@
 // do not say what a pass costs, and rounded so the plans count a pass as a power of two of tokens.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { describePassCost, fitPassCost, givenPassCost, MAX_OVERHEAD_TOKENS, MIN_OVERHEAD_TOKENS, predictMs, roundOverheadTokens } from '../../src/core/passCost';
+import { describePassCost, fitPassCost, fixedPassCost, givenPassCost, MAX_OVERHEAD_TOKENS, MIN_OVERHEAD_TOKENS, predictMs, roundOverheadTokens } from '../../src/core/passCost';
 import { PASS_OVERHEAD_TOKENS } from '../../src/core/batching';
 
 const sizes = fc.uniqueArray(fc.integer({ min: 1, max: 4096 }), { minLength: 2, maxLength: 6 });
@@ -99,5 +99,12 @@ describe('describePassCost', () => {
     expect(describePassCost(givenPassCost(3))).toMatch(/^A pass is counted as 3 tokens \(given at load\)/);
     expect(describePassCost(fitPassCost([{ tokens: 32, ms: 2 }]))).toMatch(/counted as 16 tokens, the default, because fewer than two pass sizes were timed;/);
     expect(describePassCost(null)).toMatch(/Every pass runs alone/);
+  });
+});
+
+describe('fixedPassCost', () => {
+  it('is the 16 tokens a pass was always counted as, and says so', () => {
+    expect(fixedPassCost()).toEqual({ passMs: NaN, tokenMs: NaN, overheadTokens: PASS_OVERHEAD_TOKENS, source: 'fixed' });
+    expect(describePassCost(fixedPassCost())).toBe('A pass is counted as 16 tokens on every load, so the numbers repeat to the last digit; it sets how passes are batched, never a score.');
   });
 });
