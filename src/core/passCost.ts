@@ -31,7 +31,7 @@ export interface PassCost {
   source: 'fixed' | 'measured' | 'given' | 'default';
   /** Why the default was used (source 'default'). */
   reason?: string;
-  /** The timings it was fitted from (source 'measured'). */
+  /** The timings it was fitted from (source 'measured'), or that did not fit (source 'default'). */
   timings?: PassTiming[];
 }
 
@@ -58,7 +58,7 @@ export function roundOverheadTokens(ratio: number): number {
  * is read as no fixed cost.
  */
 export function fitPassCost(timings: readonly PassTiming[]): PassCost {
-  const fallback = (reason: string): PassCost => ({ passMs: NaN, tokenMs: NaN, overheadTokens: PASS_OVERHEAD_TOKENS, source: 'default', reason, timings: [...timings] });
+  const fallback = (reason: string) => defaultPassCost(reason, timings);
   const ok = timings.filter((t) => Number.isFinite(t.ms) && t.ms >= 0 && t.tokens > 0);
   const sizes = new Set(ok.map((t) => t.tokens));
   if (sizes.size < 2) return fallback('fewer than two pass sizes were timed');
@@ -77,6 +77,11 @@ export function fitPassCost(timings: readonly PassTiming[]): PassCost {
   const misfit = Math.max(...ok.map((t) => Math.abs(t.ms - (passMs + tokenMs * t.tokens)) / Math.max(t.ms, Number.MIN_VALUE)));
   if (misfit > MAX_RELATIVE_MISFIT) return fallback(`the timings do not fit a fixed cost plus a cost per token (one is ${Math.round(100 * misfit)}% off the line)`);
   return { passMs, tokenMs, overheadTokens: roundOverheadTokens(passMs / tokenMs), source: 'measured', timings: [...timings] };
+}
+
+/** The default cost where timings could not say what a pass costs, with the reason (and the timings taken, if any). */
+export function defaultPassCost(reason: string, timings: readonly PassTiming[] = []): PassCost {
+  return { passMs: NaN, tokenMs: NaN, overheadTokens: PASS_OVERHEAD_TOKENS, source: 'default', reason, timings: [...timings] };
 }
 
 /** The cost a load counts by unless asked to measure one: PASS_OVERHEAD_TOKENS, the same on every load. */

@@ -62,7 +62,7 @@ export class AbortError extends Error {
 export interface BatchOptions {
   /** Upper bound on batch × padded length of one continuation pass (default 4096). */
   maxBatchTokens?: number;
-  /** What a pass costs beyond its tokens, in tokens (default PASS_OVERHEAD_TOKENS; the model's measured cost: src/core/passCost.ts). */
+  /** What a pass costs beyond its tokens, in tokens (default PASS_OVERHEAD_TOKENS; the plan's cost: src/core/passCost.ts). */
   passOverhead?: number;
   cancel?: CancelToken;
 }

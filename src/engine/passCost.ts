@@ -1,11 +1,11 @@
 // Timing a loaded model's passes to learn its cost per pass and per token (src/core/passCost.ts),
 // at load when asked (LoadRequest.passOverhead 'measure'), for the plans that choose by it, and in
-// the benchmark. A few passes from an empty past, of one token and of a
-// few dozen, each fed and read back as scoring feeds and reads them; each size keeps its fastest
-// time, since load from elsewhere on the machine only ever slows a pass down.
+// the benchmark. Passes from an empty past of four sizes up to LONGEST_TIMED tokens, each fed and
+// read back as scoring feeds and reads them; each size keeps its fastest time, since load from
+// elsewhere on the machine only ever slows a pass down.
 import type { PreTrainedModel } from '@huggingface/transformers';
 import { DEFAULT_MAX_BATCH_TOKENS, passTokenBudget } from '../core/batching';
-import { fitPassCost, fixedPassCost, givenPassCost, type PassCost, type PassTiming } from '../core/passCost';
+import { defaultPassCost, fitPassCost, fixedPassCost, givenPassCost, type PassCost, type PassTiming } from '../core/passCost';
 import { cpuData, emptyPast, logitsOnly, paddedInputs } from './forward';
 import type { PlanName } from './plan';
 
@@ -34,7 +34,7 @@ export interface PassCostInput {
   tokenId: number;
 }
 
-/** Time passes of 1, ~half and LONGEST_TIMED tokens (fewer where the window or the logit cap is smaller) and fit the cost. */
+/** Time passes of 1/8, 1/4, 1/2 and all of LONGEST_TIMED tokens (of fewer where the window or the logit cap is smaller) and fit the cost. */
 export async function measurePassCost(input: PassCostInput): Promise<PassCost> {
   const longest = Math.max(1, Math.min(LONGEST_TIMED, input.maxLength, passTokenBudget(DEFAULT_MAX_BATCH_TOKENS, input.vocab)));
   const sizes = [...new Set([longest / 8, longest / 4, longest / 2, longest].map((n) => Math.max(1, Math.round(n))))];
@@ -53,7 +53,7 @@ export async function measurePassCost(input: PassCostInput): Promise<PassCost> {
   for (const n of sizes) {
     const ms = await pass(n);
     if (performance.now() - warm > TIME_BUDGET_MS)
-      return { ...fitPassCost([]), reason: `a pass of ${n} tokens took ${Math.round(ms)} ms, too slow to time within ${TIME_BUDGET_MS} ms at load` };
+      return defaultPassCost(`a pass of ${n} tokens took ${Math.round(ms)} ms, too slow to time within ${TIME_BUDGET_MS} ms at load`);
   }
   const best = new Map(sizes.map((n) => [n, Infinity]));
   const t0 = performance.now();

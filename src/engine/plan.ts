@@ -50,9 +50,10 @@ export interface ScoringPlan {
   /** `num_logits_to_keep` / `logits_to_keep` when the graph has such an input. */
   logitsToKeep: string | null;
   /**
-   * What a pass costs, which the plan's choices go by (batch splits, gqa-exact's rows or whole):
-   * measured at load for shared-cache and gqa-exact, or given; null where the plan has no choice
-   * to make (every pass alone). Absent until the model is loaded.
+   * What a pass costs, which the plan's choices go by (batch splits, gqa-exact's rows or whole),
+   * for shared-cache and gqa-exact: the fixed one, or measured at load or given when the load asks
+   * (LoadRequest.passOverhead); null where the plan has no choice to make (every pass alone).
+   * Absent until the model is loaded.
    */
   cost?: PassCost | null;
 }

@@ -223,7 +223,7 @@ function tokenScore(m: LoadedModel, plan: ContinuationPlan, j: number, row: Floa
   };
 }
 
-/** A pass's cost beyond its tokens, in tokens, that the model's plan chooses by (measured at load, given, or the default). */
+/** A pass's cost beyond its tokens, in tokens, that the model's plan chooses by (ScoringPlan.cost: fixed, measured or given). */
 export function passOverheadOf(m: LoadedModel): number {
   return m.info.plan.cost?.overheadTokens ?? PASS_OVERHEAD_TOKENS;
 }
@@ -274,7 +274,7 @@ async function runPlans(m: LoadedModel, plans: readonly (ContinuationPlan | null
   const { topK = 0, stats = 'full', cancel } = options;
   // One budget for every pass of this call, in tokens, capped by the vocabulary (passTokenBudget).
   const budget = passTokenBudget(options.maxBatchTokens ?? DEFAULT_MAX_BATCH_TOKENS, m.info.vocabSize);
-  // What a pass costs in tokens, as measured at load (or given): every split and choice below goes by it.
+  // What a pass costs in tokens (the plan's cost): every split and choice below goes by it.
   const overhead = passOverheadOf(m);
   const passOptions = { ...options, maxBatchTokens: budget, passOverhead: overhead };
   const extra = wordFinal ? 1 : 0;

@@ -139,9 +139,8 @@ export async function runBenchmark(
 ): Promise<BenchResult> {
   const items = benchItemsFor(m, cfg);
   onProgress?.({ phase: 'warmup' });
-  // The pass cost, timed as a load with passOverhead 'measure' times it (after the first warm-up
-  // passes): for the predictions, and for app_measured where the plan chooses by it.
-  if (cfg.warmupItems > 0) await appPath(m, items.slice(0, cfg.warmupItems));
+  // The pass cost, timed as a load with passOverhead 'measure' times it (its own warm-up round
+  // first): for the predictions, and for app_measured where the plan chooses by it.
   const measured = m.info.plan.cost?.source === 'measured' ? m.info.plan.cost : await measurePassCost({ model: m.model, vocab: m.info.vocabSize, maxLength: m.info.maxLength, tokenId: m.prefixTokenId });
   const TIMED = ALL_TIMED.filter((p) => p !== 'app_measured' || planChoosesByCost(m.info.plan.plan));
   const runs = Object.fromEntries(TIMED.map((p) => [p, runner(m, p, measured)])) as Record<TimedPath, (its: readonly BenchItem[]) => Promise<ItemLogprobs[]>>;
