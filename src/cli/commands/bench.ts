@@ -36,7 +36,7 @@ function formatScaleTable(rows: readonly ScaleResult[]): string {
         f(r.ideal_ratio, 2).padStart(6),
         (r.share_of_ideal === undefined ? '-' : `${f(100 * r.share_of_ideal)}%`).padStart(6),
         f(r.predicted_ratio_vs_naive, 2).padStart(10),
-        (r.pass_overhead_tokens === null || r.pass_overhead_tokens === undefined ? '—' : String(r.pass_overhead_tokens)).padStart(9),
+        (r.pass_overhead_tokens == null ? '—' : String(r.pass_overhead_tokens)).padStart(9),
         f(r.ratio_vs_harness, 2).padStart(11),
       ].join(' '),
     ),

@@ -81,8 +81,8 @@ export interface ScaleResult {
   /** The task path's app / naive as the measured pass cost predicts it (BenchResult.predicted_ratio_vs_naive), and the passes each path ran. */
   predicted_ratio_vs_naive?: number;
   task_passes?: BenchResult['passes'];
-  /** What the plan counts one pass as, in tokens (measured at load; null where the plan runs every pass alone). */
-  pass_overhead_tokens: number | null;
+  /** The task benchmark's measured cost of a pass, in tokens (BenchResult.pass_cost; null where the timings did not fit). */
+  pass_overhead_tokens?: number | null;
   task_items?: number;
   max_abs_logprob_diff?: number;
   /** Story items streamed through the task path as the Task lab streams them (streamScores, chunks of TASK_CHUNK_ITEMS, log-prob statistics) for the memory figures. */
@@ -363,7 +363,6 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     floor_candidate_ms,
     floor_context_ms,
     from_scratch_ms,
-    pass_overhead_tokens: m.info.plan.cost?.overheadTokens ?? null,
     keystroke_candidate_vs_floor: kc.median / floor_candidate_ms,
     keystroke_candidate_pmi_vs_floor: kp.median / floor_candidate_ms,
     keystroke_context_vs_floor: kx.median / floor_context_ms,
@@ -376,7 +375,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   if (taskItems > 0) {
     log(`task path: ${taskItems} items, naive vs harness vs app ...`);
     const b = await runBenchmark(m, opts.environment, { ...DEFAULT_BENCH_CONFIG, contextTokens: 60, items: taskItems, rounds: 1, warmupItems: 1, chunk: taskItems });
-    Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ideal_ratio: b.ideal_ratio, share_of_ideal: b.share_of_ideal, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff, predicted_ratio_vs_naive: b.predicted_ratio_vs_naive, task_passes: b.passes });
+    Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ideal_ratio: b.ideal_ratio, share_of_ideal: b.share_of_ideal, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff, predicted_ratio_vs_naive: b.predicted_ratio_vs_naive, task_passes: b.passes, pass_overhead_tokens: b.pass_cost.source === 'measured' ? b.pass_cost.overheadTokens : null });
     opts.sampler.sample();
   }
   const streamItems = opts.streamItems ?? 0;
