@@ -1,4 +1,4 @@
-// Opening a lesson's step by its link, for the lesson walks.
+// Opening a lesson's step by its link, and the screen sizes and colour schemes, for the lesson walks.
 import type { Page } from 'playwright-core';
 import type { Lesson } from '../../src/ui/lessons/types';
 
@@ -6,4 +6,24 @@ import type { Lesson } from '../../src/ui/lessons/types';
 export async function goStep(page: Page, lesson: Lesson, i: number): Promise<void> {
   await page.evaluate((h) => (window.location.hash = h), `#/lessons/${lesson.id}/${i + 1}`);
   await page.locator(`[data-testid=lesson-step][data-lesson="${lesson.id}"][data-step="${lesson.steps[i].id}"]`).waitFor();
+}
+
+export type Scheme = 'light' | 'dark';
+/** Desktop and phone widths in both schemes: what every lesson screen is looked at in. */
+export const ALL_VIEWS: readonly (readonly [number, Scheme])[] = [
+  [1280, 'light'],
+  [1280, 'dark'],
+  [390, 'light'],
+  [390, 'dark'],
+];
+
+/** Show the lessons index in each view (a desktop or phone size, a colour scheme) and run `look` there with the view's label, e.g. `phone-dark`. */
+export async function inEachView(page: Page, views: readonly (readonly [number, Scheme])[], indexCard: string, look: (label: string) => Promise<void>): Promise<void> {
+  for (const [width, scheme] of views) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate(() => (window.location.hash = '#/lessons'));
+    await page.getByTestId(indexCard).waitFor();
+    await look(`${width < 600 ? 'phone' : 'desktop'}-${scheme}`);
+  }
 }

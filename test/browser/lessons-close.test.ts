@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { goStep } from './lessonSteps';
+import { ALL_VIEWS, goStep, inEachView } from './lessonSteps';
 import { findLesson, LESSONS } from '../../src/ui/lessons/content';
 import { QUIZ } from '../../src/ui/lessons/quiz';
 import { CARDS } from '../../src/ui/lessons/cards';
@@ -119,17 +119,7 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
 
     // Every new screen in all four combinations (desktop light was taken on the walk above, except
     // the other lessons' cards).
-    for (const [width, scheme] of [
-      [1280, 'light'],
-      [1280, 'dark'],
-      [390, 'light'],
-      [390, 'dark'],
-    ] as const) {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      const label = `${width < 600 ? 'phone' : 'desktop'}-${scheme}`;
-      await page.evaluate(() => (window.location.hash = '#/lessons'));
-      await page.getByTestId(`lesson-card-${QUIZ.id}`).waitFor();
+    await inEachView(page, ALL_VIEWS, `lesson-card-${QUIZ.id}`, async (label) => {
       await screenshot(page, `lessons-close/index-${label}`);
       // Each lesson's summary card, at the end of its last step.
       for (const lesson of LESSONS) {
@@ -137,7 +127,7 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
         await page.getByTestId('card-figure').waitFor({ timeout: 180_000 });
         await page.getByTestId('summary-card').screenshot({ path: `screenshots/lessons-close/card-${lesson.id}-${label}.png` });
       }
-      if (label === 'desktop-light') continue;
+      if (label === 'desktop-light') return;
       for (const lesson of [LEFTOVERS, QUIZ])
         for (let i = 0; i < lesson.steps.length; i++) {
           await goStep(page, lesson, i);
@@ -145,7 +135,7 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
           if (lesson === LEFTOVERS && i === lesson.steps.length - 1) await page.getByTestId('card-figure').waitFor({ timeout: 120_000 });
           await screenshot(page, `lessons-close/${lesson === QUIZ ? 'quiz' : 'leftovers'}-${i + 1}-${label}`);
         }
-    }
+    });
     expect(errors).toEqual([]);
     await ctx.close();
   });

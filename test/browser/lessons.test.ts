@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { goStep } from './lessonSteps';
+import { ALL_VIEWS, goStep, inEachView } from './lessonSteps';
 import { LESSONS, taughtRules } from '../../src/ui/lessons/content';
 import { RULE_LABEL } from '../../src/ui/scorer/format';
 import type { RuleName } from '../../src/core/scoring/types';
@@ -156,16 +156,7 @@ describe('Lessons', () => {
     await page.getByTestId('reveal').waitFor({ timeout: 60_000 });
 
     // Look at every step in the other three combinations.
-    for (const [width, scheme] of [
-      [1280, 'dark'],
-      [390, 'light'],
-      [390, 'dark'],
-    ] as const) {
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      const label = `${width < 600 ? 'phone' : 'desktop'}-${scheme}`;
-      await page.evaluate(() => (window.location.hash = '#/lessons'));
-      await page.getByTestId(`lesson-card-${LESSONS[0].id}`).waitFor();
+    await inEachView(page, ALL_VIEWS.slice(1), `lesson-card-${LESSONS[0].id}`, async (label) => {
       await screenshot(page, `lessons/index-${label}`);
       for (const lesson of LESSONS) {
         for (let i = 0; i < lesson.steps.length; i++) {
@@ -175,7 +166,7 @@ describe('Lessons', () => {
           await screenshot(page, `lessons/${lesson.id}-${i + 1}-${label}`);
         }
       }
-    }
+    });
     expect(errors).toEqual([]);
     console.log(summary.join('\n'));
     await ctx.close();
