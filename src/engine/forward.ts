@@ -90,8 +90,33 @@ function countPass(ids: unknown): void {
   if (ids instanceof Tensor) tally.tokens += ids.dims.reduce((a, b) => a * b, 1);
 }
 
+/**
+ * Passes kept to be run again as they were, for the benchmark's "ONNX Runtime alone" figure: the
+ * same feeds given to the session back to back, with none of the JS work that came between them.
+ * A pass through transformers.js's forward cannot be kept (it builds its feeds inside), so it is
+ * only counted, and the recording is then incomplete.
+ */
+export interface RecordedPasses {
+  replays: (() => Promise<void>)[];
+  /** Passes that went through transformers.js (0: every pass of the recording can be replayed). */
+  notKept: number;
+}
+let recording: RecordedPasses | null = null;
+
+/** Run `f`, keeping every pass it runs for replay (see RecordedPasses). Not reentrant. */
+export async function recordPasses<T>(f: () => Promise<T>): Promise<{ result: T; passes: RecordedPasses }> {
+  const passes: RecordedPasses = { replays: [], notKept: 0 };
+  recording = passes;
+  try {
+    return { result: await f(), passes };
+  } finally {
+    recording = null;
+  }
+}
+
 /** The model's forward through transformers.js (it fills in an empty past for a fresh sequence). */
 export async function callModel(model: PreTrainedModel, feeds: ModelInputs): Promise<Outputs> {
+  if (recording) recording.notKept++;
   countPass(feeds.input_ids);
   const out = await callForward<ModelInputs, Outputs>(model, feeds);
   countOutputs(Object.values(out));
@@ -181,7 +206,12 @@ async function runDirect(session: DecoderSession | undefined, feeds: Feeds, fetc
   const ortFeeds: Record<string, unknown> = {};
   for (const n of session.inputNames) ortFeeds[n] = ortTensor(feeds[n]);
   countPass(feeds.input_ids);
-  const raw = fetches ? await session.run(ortFeeds, fetches) : await session.run(ortFeeds);
+  const run = () => (fetches ? session.run(ortFeeds, fetches) : session.run(ortFeeds));
+  recording?.replays.push(async () => {
+    // A replay's outputs are dropped; those held on a GPU must be freed.
+    for (const t of Object.values(await run())) if ((t as { location?: string }).location === 'gpu-buffer') (t as { dispose(): void }).dispose();
+  });
+  const raw = await run();
   const out: Outputs = {};
   for (const [name, t] of Object.entries(raw)) out[name] = tensorFromOrt(t);
   countOutputs(Object.values(out));

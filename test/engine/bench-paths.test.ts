@@ -8,6 +8,8 @@ import { appPath, benchPlans, harnessPath, naivePath } from '../../src/engine/be
 import { benchItemsFor } from '../../src/engine/bench/run';
 import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
 import { MODELS_DIR } from '../models';
+import { passTally, recordPasses } from '../../src/engine/forward';
+import { onSessionRun } from './sessionRuns';
 
 let m: LoadedModel;
 beforeAll(async () => {
@@ -30,5 +32,28 @@ describe('benchmark paths agree (stories260K fp32)', () => {
       // Real log-probs, not zeros from a misread row.
       expect(naive.flat().every((v) => v < 0 && Number.isFinite(v))).toBe(true);
     }
+  });
+});
+
+describe("the benchmark's ONNX Runtime alone replay", () => {
+  it('keeps every pass a path runs and gives ONNX Runtime the same feeds again, once each, in order', async () => {
+    const items = benchItemsFor(m, { ...HELLASWAG_SHAPE, items: 3 });
+    const seen: string[] = [];
+    onSessionRun(m.model, (feeds) => seen.push(Object.entries(feeds).map(([k, t]) => `${k}:${t.dims.join('x')}`).join(' ')));
+    const before = passTally();
+    const { result, passes } = await recordPasses(() => appPath(m, items));
+    const ran = passTally().passes - before.passes;
+    expect(result).toHaveLength(3);
+    // A context pass per item, then its candidates on the cache (shared-cache: at least one pass).
+    expect(ran).toBeGreaterThanOrEqual(2);
+    expect(passes.notKept).toBe(0);
+    expect(passes.replays).toHaveLength(ran);
+    const recorded = seen.splice(0);
+    for (const replay of passes.replays) await replay();
+    expect(seen).toEqual(recorded);
+    // Outside a recording nothing is kept.
+    const after = await recordPasses(async () => undefined);
+    await naivePath(m, items[0]);
+    expect(after.passes.replays).toHaveLength(0);
   });
 });

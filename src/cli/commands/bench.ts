@@ -18,7 +18,7 @@ import type { ScaleResult } from '../../engine/nodeFace';
 /** The --scale results, one line per (style, dtype). */
 function formatScaleTable(rows: readonly ScaleResult[]): string {
   const f = (x: number | undefined, d = 0) => (x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
-  const head = 'shape         style dtype plan          load_ms  key_cand med/p90 (floor)  key_ctx med/p90 (floor)  scratch  task it/s  vs naive  ideal  share  predicted  pass=tok  vs harness';
+  const head = 'shape         style dtype plan          load_ms  key_cand med/p90 (floor)  key_ctx med/p90 (floor)  scratch  task it/s  vs naive  ideal  share  predicted  pass=tok  ORT alone (share)  vs harness';
   return [
     head,
     ...rows.map((r) =>
@@ -37,6 +37,7 @@ function formatScaleTable(rows: readonly ScaleResult[]): string {
         (r.share_of_ideal === undefined ? '-' : `${f(100 * r.share_of_ideal)}%`).padStart(6),
         f(r.predicted_ratio_vs_naive, 2).padStart(10),
         (r.pass_overhead_tokens == null ? '—' : String(r.pass_overhead_tokens)).padStart(9),
+        (r.onnx_alone_ratio_vs_naive == null ? '-' : `${f(r.onnx_alone_ratio_vs_naive, 2)} (${f(100 * (r.onnx_alone_share_of_ideal ?? NaN))}%)`).padStart(18),
         f(r.ratio_vs_harness, 2).padStart(11),
       ].join(' '),
     ),

@@ -73,21 +73,35 @@ export function rowPassesWasm(row: Float32Array, target: number, topK: number, o
   const k = kernel!;
   const need = ROW_OFFSET + 4 * (n + 4);
   if (k.memory.buffer.byteLength < need) k.memory.grow(Math.ceil((need - k.memory.buffer.byteLength) / 65536));
-  const buf = k.memory.buffer;
-  new Float32Array(buf, ROW_OFFSET, n).set(row);
+  const v = viewsOf(k.memory.buffer);
+  v.row.set(row);
   k.pass1(n, target, topK > 0 ? Math.min(topK, n) : 0);
-  const ints = new Int32Array(buf, 0, 8);
-  if (ints[7] !== 0) return undefined;
-  const max = new Float64Array(buf, 0, 1)[0];
-  const filled = ints[6];
+  if (v.ints[7] !== 0) return undefined;
+  const max = v.floats[0];
+  const filled = v.ints[6];
   const sumExp = k.pass2(n, max, oneSum ? 1 : 0);
   return {
     max,
-    argmax: ints[4],
-    higher: ints[5],
-    topIds: new Int32Array(buf, TOP_IDS, filled).slice(),
-    topVals: new Float64Array(buf, TOP_VALS, filled).slice(),
+    argmax: v.ints[4],
+    higher: v.ints[5],
+    topIds: filled === 0 ? NO_IDS : new Int32Array(v.buffer, TOP_IDS, filled).slice(),
+    topVals: filled === 0 ? NO_VALS : new Float64Array(v.buffer, TOP_VALS, filled).slice(),
     sumExp,
-    sumExpLogit: new Float64Array(buf, 8, 1)[0],
+    sumExpLogit: v.floats[1],
   };
 }
+
+/** Views of the kernel's memory, made again only when it grows (a new buffer): a row's call made six. */
+interface Views {
+  buffer: ArrayBuffer;
+  row: Float32Array;
+  ints: Int32Array;
+  floats: Float64Array;
+}
+let views: Views | undefined;
+function viewsOf(buffer: ArrayBuffer): Views {
+  if (views?.buffer !== buffer) views = { buffer, row: new Float32Array(buffer, ROW_OFFSET), ints: new Int32Array(buffer, 0, 8), floats: new Float64Array(buffer, 0, 2) };
+  return views;
+}
+const NO_IDS = new Int32Array(0);
+const NO_VALS = new Float64Array(0);

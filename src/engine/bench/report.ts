@@ -24,7 +24,7 @@ export function envKey(r: Pick<BenchResult, 'environment' | 'dtype' | 'model'>):
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 
 export function formatBenchTable(report: BenchReport): string {
-  const head = ['environment', 'model', 'dtype', 'plan', 'items', 'naive it/s', 'harness it/s', 'app it/s', 'app/naive', 'app/harness', 'ideal', 'share', 'predicted', 'pass=tok', 'measured-cost app/naive', 'its share', 'naive tok/s', 'harness tok/s', 'app tok/s', 'per-item it/s', 'per-item/naive', '+full stats it/s', 'max|Δlogprob|'];
+  const head = ['environment', 'model', 'dtype', 'plan', 'items', 'naive it/s', 'harness it/s', 'app it/s', 'app/naive', 'app/harness', 'ideal', 'share', 'predicted', 'pass=tok', 'measured-cost app/naive', 'its share', 'ORT-alone app/naive', 'its share', 'naive tok/s', 'harness tok/s', 'app tok/s', 'per-item it/s', 'per-item/naive', '+full stats it/s', 'max|Δlogprob|'];
   const rows = Object.values(report.environments).map((r) => [
     r.environment,
     r.model,
@@ -42,6 +42,8 @@ export function formatBenchTable(report: BenchReport): string {
     r.pass_cost?.source === 'measured' ? String(r.pass_cost.overheadTokens) : 'n/a',
     typeof r.ratio_vs_naive_measured === 'number' ? `${f(r.ratio_vs_naive_measured, 2)}×` : '—',
     typeof r.ratio_vs_naive_measured === 'number' ? `${f((100 * r.ratio_vs_naive_measured) / r.ideal_ratio, 0)}%` : '—',
+    r.onnx_alone && 'ratio_vs_naive' in r.onnx_alone ? `${f(r.onnx_alone.ratio_vs_naive, 2)}×` : 'n/a',
+    r.onnx_alone && 'share_of_ideal' in r.onnx_alone ? `${f(100 * r.onnx_alone.share_of_ideal, 0)}%` : 'n/a',
     f(r.naive_tokens_per_s, 0),
     f(r.harness_tokens_per_s, 0),
     f(r.app_tokens_per_s, 0),
@@ -57,6 +59,7 @@ export function formatBenchTable(report: BenchReport): string {
   out.push('plan = the exact scoring plan for the graph’s style: shared-cache (plain attention: padded batches on the cache), gqa-exact (GroupQueryAttention: never padded on a past), isolated (dynamic quantisation: every context and candidate in its own pass), full-forward (unknown style).');
   out.push('items/s use each chunk’s fastest of the rounds; tok/s count the tokens each path feeds the model (padding included); ideal = pair tokens / (context once + every candidate).');
   out.push('predicted = app/naive as a cost per pass and per token timed in this run predicts it from the passes and tokens each path ran (n/a: the timings did not fit a line); pass=tok = that cost per pass, in tokens; measured-cost app/naive = the app’s path with its plan choosing by that cost instead of the fixed 16 tokens a pass (a load with passOverhead "measure"; — where the plan runs every pass alone).');
+  out.push('ORT-alone app/naive = the same passes of the naive and app paths given to ONNX Runtime again back to back, with no JS work between them: the ceiling of the app’s ratio (and of its share of the ideal) for this plan’s passes (n/a: a pass went through transformers.js’s forward).');
   const lat = Object.entries(report.live_typing);
   if (lat.length > 0) {
     out.push('', 'Live typing (Scorer, stories260K, 3 candidates, full statistics + PMI), ms per keystroke:');

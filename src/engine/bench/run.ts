@@ -8,7 +8,7 @@ import type { LoadedModel } from '../model';
 import type { ScoringPlan } from '../plan';
 import { generateBenchItems, HELLASWAG_SHAPE, type BenchItem, type BenchItemShape } from './items';
 import { appPath, harnessPath, naivePath, tokenCounts, type ItemLogprobs, type PathName } from './paths';
-import { passTally } from '../forward';
+import { passTally, recordPasses } from '../forward';
 import { measurePassCost, planChoosesByCost } from '../passCost';
 import { predictMs, type PassCost } from '../../core/passCost';
 
@@ -78,8 +78,37 @@ export interface BenchResult {
   app_measured_items_per_s: number | null;
   ratio_vs_naive_measured: number | null;
   predicted_ratio_vs_naive_measured: number | null;
+  /**
+   * The naive and app paths' passes given to ONNX Runtime again, back to back, with no JS work
+   * between them (the best of the rounds): how fast the app's plan could be against naive if
+   * everything but ONNX Runtime's own work cost nothing, the ceiling of its share of the ideal.
+   * Null where a pass went through transformers.js's forward (it cannot be replayed), with why.
+   */
+  onnx_alone: { naive_ms: number; app_ms: number; ratio_vs_naive: number; share_of_ideal: number } | { unavailable: string };
   /** Milliseconds of every round, per path (items/s use the per-item best instead). */
   round_ms: Record<TimedPath, number[]>;
+}
+
+/**
+ * The passes the naive path and the app's chunk path run on these items, recorded once, then
+ * replayed alone round after round (which goes first alternating), each keeping its fastest total.
+ */
+async function onnxAlone(runs: Record<'naive' | 'app', (its: readonly BenchItem[]) => Promise<unknown>>, chunks: readonly BenchItem[][], rounds: number, ideal: number): Promise<BenchResult['onnx_alone']> {
+  const record = (p: 'naive' | 'app') =>
+    recordPasses(async () => {
+      for (const c of chunks) await runs[p](c);
+    });
+  const recorded = { naive: await record('naive'), app: await record('app') };
+  const notKept = recorded.naive.passes.notKept + recorded.app.passes.notKept;
+  if (notKept > 0) return { unavailable: `${notKept} passes went through transformers.js's forward, which cannot be replayed` };
+  const best = { naive: Infinity, app: Infinity };
+  for (let r = 0; r < rounds; r++)
+    for (const p of r % 2 === 0 ? (['naive', 'app'] as const) : (['app', 'naive'] as const)) {
+      const t0 = performance.now();
+      for (const replay of recorded[p].passes.replays) await replay();
+      best[p] = Math.min(best[p], performance.now() - t0);
+    }
+  return { naive_ms: best.naive, app_ms: best.app, ratio_vs_naive: best.naive / best.app, share_of_ideal: best.naive / best.app / ideal };
 }
 
 export function benchItemsFor(m: LoadedModel, cfg: BenchItemShape): BenchItem[] {
@@ -187,6 +216,7 @@ export async function runBenchmark(
   const best = (p: TimedPath) => bestMs[p].reduce((a, b) => a + b, 0) / 1000;
   const ips = (p: TimedPath) => items.length / best(p);
   const ideal = total('pairs') / total('least');
+  const alone = await onnxAlone(runs, chunks, cfg.rounds, ideal);
   const ratioNaive = ips('app') / ips('naive');
   const plans = items.length * cfg.candidates;
   const predicted = (p: TimedPath) => predictMs(measured, passes[p].passes, passes[p].tokens);
@@ -230,6 +260,7 @@ export async function runBenchmark(
     app_measured_items_per_s: chose ? ips('app_measured') : null,
     ratio_vs_naive_measured: chose ? ips('app_measured') / ips('naive') : null,
     predicted_ratio_vs_naive_measured: chose ? predicted('naive') / predicted('app_measured') : null,
+    onnx_alone: alone,
     round_ms,
   };
 }

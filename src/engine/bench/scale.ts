@@ -81,6 +81,9 @@ export interface ScaleResult {
   /** The task path's app / naive as the measured pass cost predicts it (BenchResult.predicted_ratio_vs_naive), and the passes each path ran. */
   predicted_ratio_vs_naive?: number;
   task_passes?: BenchResult['passes'];
+  /** The task path's passes given to ONNX Runtime alone (BenchResult.onnx_alone): app / naive and its share of the ideal, the ceiling for this plan's passes. */
+  onnx_alone_ratio_vs_naive?: number | null;
+  onnx_alone_share_of_ideal?: number | null;
   /** The task benchmark's measured cost of a pass, in tokens (BenchResult.pass_cost; null where the timings did not fit). */
   pass_overhead_tokens?: number | null;
   task_items?: number;
@@ -375,7 +378,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   if (taskItems > 0) {
     log(`task path: ${taskItems} items, naive vs harness vs app ...`);
     const b = await runBenchmark(m, opts.environment, { ...DEFAULT_BENCH_CONFIG, contextTokens: 60, items: taskItems, rounds: 1, warmupItems: 1, chunk: taskItems });
-    Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ideal_ratio: b.ideal_ratio, share_of_ideal: b.share_of_ideal, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff, predicted_ratio_vs_naive: b.predicted_ratio_vs_naive, task_passes: b.passes, pass_overhead_tokens: b.pass_cost.source === 'measured' ? b.pass_cost.overheadTokens : null });
+    Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ideal_ratio: b.ideal_ratio, share_of_ideal: b.share_of_ideal, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff, predicted_ratio_vs_naive: b.predicted_ratio_vs_naive, task_passes: b.passes, onnx_alone_ratio_vs_naive: 'ratio_vs_naive' in b.onnx_alone ? b.onnx_alone.ratio_vs_naive : null, onnx_alone_share_of_ideal: 'share_of_ideal' in b.onnx_alone ? b.onnx_alone.share_of_ideal : null, pass_overhead_tokens: b.pass_cost.source === 'measured' ? b.pass_cost.overheadTokens : null });
     opts.sampler.sample();
   }
   const streamItems = opts.streamItems ?? 0;
