@@ -31,6 +31,11 @@ export type ConditionalPart =
       weights: number[];
       /** log mass of word-starting tokens after the last token (the acc_word term). */
       wordFinalLogprob?: number;
+      /**
+       * Its word-final term needs a pass of its own (dynamic quantisation) and was left for later
+       * (PartsWanted.wordFinal 'if-same-pass'): absent here, asked for with wordFinalOnly.
+       */
+      wordFinalLater?: boolean;
       merged: boolean;
       boundaryInfo?: BoundaryInfo;
       byteNote?: string;

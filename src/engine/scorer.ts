@@ -135,6 +135,8 @@ export interface Scored {
   sum: number;
   /** log mass of the word-starting tokens right after the last token (when asked for). */
   wordFinal?: number;
+  /** Asked for with wordFinal 'if-same-pass' where it needs a pass of its own: it was left for a later call (wordFinal 'only'). */
+  wordFinalLater?: true;
 }
 
 /** Each model's word-final boundary set (core/tokens/wordBoundary.ts), built once from its vocabulary. */
@@ -170,8 +172,12 @@ export interface ScorePlansOptions extends BatchOptions {
    * Also compute each plan's word-final term (Scored.wordFinal) from the row after its last
    * token: one more position per continuation in the passes it already has. A one-token
    * continuation, scored from its prefix's last row alone, then needs a pass of its own token.
+   * Where the term needs a pass of its own (dynamic quantisation, a continuation that fills the
+   * window): true runs it now; 'if-same-pass' leaves it out (Scored.wordFinalLater) for a later
+   * call with 'only', which runs just the passes that give the term (its Scored carries only
+   * `wordFinal` worth reading): the Scorer shows the other rules one pass sooner.
    */
-  wordFinal?: boolean;
+  wordFinal?: boolean | 'if-same-pass' | 'only';
 }
 
 /** How a plan may reuse the last lone prefix's cache (see PrefixReuse). */
@@ -253,7 +259,8 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
   const apart = (p: ContinuationPlan | null): p is ContinuationPlan => p !== null && (isolated || over(p) > 0);
   if (!plans.some(apart)) return runPlans(m, plans, options, true);
   const together = await runPlans(m, plans.map((p) => (apart(p) ? null : p)), options, true);
-  const scored = await runPlans(m, plans.map((p) => (apart(p) ? p : null)), options, false);
+  const scored = options.wordFinal === 'only' ? [] : await runPlans(m, plans.map((p) => (apart(p) ? p : null)), options, false);
+  if (options.wordFinal === 'if-same-pass') return plans.map((_, i) => together[i] ?? (scored[i] ? { ...scored[i]!, wordFinalLater: true } : null));
   // A full window's word-final row conditions on one token less at its start (left truncation, as
   // the window itself is cut); a continuation that fills the window alone has none (NaN).
   const shifted = plans.map((p) => {
@@ -266,6 +273,7 @@ export async function scorePlans(m: LoadedModel, plans: readonly (ContinuationPl
   const shiftedAny = plans.some((p) => apart(p) && over(p) > 0);
   const reuse = options.reusePrefix && !shiftedAny ? { reusePrefix: options.reusePrefix } : {};
   const finals = await runPlans(m, shifted, { cancel: options.cancel, maxBatchTokens: options.maxBatchTokens, stats: 'logprob', ...reuse }, true);
+  if (options.wordFinal === 'only') return plans.map((p, i) => together[i] ?? (apart(p) ? { tokens: [], sum: NaN, wordFinal: finals[i]?.wordFinal ?? NaN } : null));
   return plans.map((_, i) => together[i] ?? (scored[i] ? { ...scored[i]!, wordFinal: finals[i]?.wordFinal ?? NaN } : null));
 }
 
@@ -455,6 +463,7 @@ export function itemParts(p: PlannedItem, scored: readonly (Scored | null)[], un
       tokens: s.tokens,
       weights: plan.weights,
       ...(s.wordFinal !== undefined ? { wordFinalLogprob: s.wordFinal } : {}),
+      ...(s.wordFinalLater ? { wordFinalLater: true } : {}),
       merged: plan.merged,
       ...(plan.boundaryInfo ? { boundaryInfo: plan.boundaryInfo } : {}),
       ...((plan.byteNote ?? byteSumNote(plan, continuation)) !== undefined ? { byteNote: plan.byteNote ?? byteSumNote(plan, continuation) } : {}),
@@ -533,6 +542,14 @@ export interface PartsWanted {
    * a second forward of the candidate after the unconditional context). Default true.
    */
   unconditional?: boolean;
+  /**
+   * 'if-same-pass': a conditional term whose word-final term needs a pass of its own (dynamic
+   * quantisation) comes without it (ConditionalPart.wordFinalLater), for `wordFinalOnly` to ask
+   * for later (the Scorer's first phase). Default 'now': every conditional term comes whole.
+   */
+  wordFinal?: 'now' | 'if-same-pass';
+  /** Positions whose word-final term alone to score (their conditional terms held without it). */
+  wordFinalOnly?: readonly number[];
 }
 
 /** The parts of one item, scoring only what is wanted (see parts.ts); the rest is left undefined. */
@@ -540,6 +557,8 @@ export interface ItemParts {
   context: ContextPart;
   conditional: (ConditionalPart | undefined)[];
   unconditional: (UnconditionalPart | undefined)[];
+  /** The word-final terms asked for by PartsWanted.wordFinalOnly (NaN: none exists, as for a continuation that fills the window). */
+  wordFinal: (number | undefined)[];
   /** The continuation of each candidate (its unconditional term's key). */
   continuations: string[];
 }
@@ -550,7 +569,12 @@ export async function scoreItemParts(m: LoadedModel, context: string, candidates
   const known = new Set(wanted.unconditionalKnown);
   const continuations = candidates.map((c) => p.moved + c);
   const uncWanted = candidates.map((_, i) => wanted.unconditional !== false && !!p.plans[i] && !known.has(continuations[i]));
-  const scored = await scorePlans(m, p.plans.map((plan, i) => (cond.has(i) ? plan : null)), { cancel, topK: options.topK, stats: 'full', reusePrefix: 'context', wordFinal: true });
+  const wordFinal = wanted.wordFinal === 'if-same-pass' ? 'if-same-pass' : true;
+  const scored = await scorePlans(m, p.plans.map((plan, i) => (cond.has(i) ? plan : null)), { cancel, topK: options.topK, stats: 'full', reusePrefix: 'context', wordFinal });
+  // Word-final terms alone, on the held context (before PMI's passes move the Scorer's held prefix
+  // of the unconditional slot, which is a slot of its own).
+  const only = new Set((wanted.wordFinalOnly ?? []).filter((i) => !cond.has(i) && p.plans[i]));
+  const finals = only.size > 0 ? await scorePlans(m, p.plans.map((plan, i) => (only.has(i) ? plan : null)), { cancel, stats: 'logprob', reusePrefix: 'context', wordFinal: 'only' }) : [];
   const unc = await scorePlans(m, p.uncPlans.map((plan, i) => (uncWanted[i] ? plan : null)), { cancel, stats: 'logprob', reusePrefix: 'unconditional' });
   if (cancel?.cancelled()) throw new AbortError();
   const parts = itemParts(p, scored, unc);
@@ -558,6 +582,7 @@ export async function scoreItemParts(m: LoadedModel, context: string, candidates
     context: parts.context,
     conditional: parts.conditional.map((c, i) => (cond.has(i) ? c : undefined)),
     unconditional: parts.unconditional.map((u, i) => (uncWanted[i] ? u : undefined)),
+    wordFinal: candidates.map((_, i) => (only.has(i) ? (finals[i]?.wordFinal ?? NaN) : undefined)),
     continuations,
   };
 }

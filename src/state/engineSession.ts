@@ -12,7 +12,7 @@ import { isSourceFailure } from '../engine';
 import { autoDeviceFor } from './deviceSpeed';
 import { deviceSupport, resolveDevice, speedEvidence, speedKey, type DevicePreference } from './devices';
 import { DISK_PREFIX, diskSource, useDiskModels } from './diskModels';
-import { ScoreCache, scoreInPhases } from './scoreCache';
+import { ScoreCache, scoreInPhases, type PendingRows } from './scoreCache';
 import type { ModelChoice } from './workspaceSchema';
 
 /** What a room asks to have loaded: the model, its dtype and the device preference. */
@@ -69,6 +69,8 @@ export interface ScoringState {
   rescoring: number[];
   /** Workspace indices of rows shown with every rule but PMI, whose PMI unconditional term is still being scored (the Scorer's second phase). */
   pmiPending?: number[];
+  /** Workspace indices of rows whose whole-word term (a pass of its own under dynamic q8) is still being scored, in the same second phase. */
+  wordFinalPending?: number[];
   /** Timing of the newest finished run (ms since page start). */
   requestedAt: number;
   finishedAt: number;
@@ -346,13 +348,15 @@ export const useEngine = create<EngineSession>()((set, get) => {
       void getClient().api.cancelBefore(runId);
       // Only the parts not cached go to the engine; the item is assembled from the cache. Two phases:
       // every rule but PMI first (one forward of an edited candidate), then PMI's unconditional terms.
-      const scoreCached = (chatTemplate: boolean, onConditional?: (partial: ItemScore, pmiPending: number[]) => void) =>
+      const scoreCached = (chatTemplate: boolean, onConditional?: (partial: ItemScore, pending: PendingRows) => void) =>
         scoreInPhases(scoreCache, model, { context: input.context, candidates: input.candidates, options: { ...input.options, chatTemplate } }, (req) => call((c) => c.api.scoreParts(req, runId)), onConditional);
       try {
         const result = await scoreCached(false, (partial, pending) => {
           if (get().scoring.runId !== runId) return;
-          // Every rule but PMI is final: show it; the rows whose PMI is pending say so.
-          set((st) => ({ scoring: { ...st.scoring, result: partial, input, rescoring: [], pmiPending: pending.map((p) => input.indices[p]) } }));
+          // Every rule but PMI (and under dynamic q8 the whole-word rule) is final: show it; the
+          // rows whose PMI or whole-word term is pending say so.
+          const at = (rows: number[]) => rows.map((p) => input.indices[p]);
+          set((st) => ({ scoring: { ...st.scoring, result: partial, input, rescoring: [], pmiPending: at(pending.pmi), wordFinalPending: at(pending.wordFinal) } }));
         });
         if (get().scoring.runId !== runId) return;
         set({ scoring: { result, templated: null, input, running: input.compareTemplate, error: null, rescoring: [], runId, requestedAt, finishedAt: performance.now() } });

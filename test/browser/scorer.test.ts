@@ -190,6 +190,40 @@ describe('Scorer', () => {
     await ctx.close();
   });
 
+  it('q8 (WASM): after a candidate keystroke the whole-word cell waits with PMI\'s (a pass of its own under dynamic q8), then both match `lengthlens score --dtype q8`', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await ctx.addInitScript((ws) => {
+      if (!localStorage.getItem('lengthlens.scorer.workspace.v1')) localStorage.setItem('lengthlens.scorer.workspace.v1', ws);
+    }, JSON.stringify({ v: 1, model: { kind: 'served', name: 'stories260K' }, dtype: 'q8', device: 'wasm', context: CONTEXT, candidates: CANDIDATES, gold: null, boundaryPolicy: 'whole', unconditionalContext: '', chatTemplate: false, units: 'bits' }));
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(baseUrl() + '/');
+    await page.getByTestId('model-status').filter({ hasText: 'q8 · WASM' }).waitFor({ timeout: 60_000 });
+    await waitForScores(page, CANDIDATES);
+    // Every render of the table: which cells wait for a term.
+    await page.evaluate(() => {
+      const w = window as unknown as { __pending: string[][] };
+      w.__pending = [];
+      const root = document.querySelector('[data-testid=score-table]')!.closest('section')!;
+      new MutationObserver(() => w.__pending.push(Array.from(root.querySelectorAll('td[data-pending=true]'), (td) => `${td.closest('tr')!.dataset.candidate}:${(td as HTMLElement).dataset.col}`))).observe(root, { subtree: true, childList: true, attributes: true });
+    });
+    const edited = [CANDIDATES[0] + 'y', ...CANDIDATES.slice(1)];
+    await page.getByTestId('candidate-0').press('End');
+    await page.getByTestId('candidate-0').pressSequentially('y');
+    const rows = await waitForScores(page, edited);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=score-table] td[data-pending=true]').length === 0);
+    const seen = (await page.evaluate(() => (window as unknown as { __pending: string[][] }).__pending)).filter((p) => p.length > 0);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const p of seen) expect(p.sort()).toEqual(['0:pmi', '0:word_logprob']);
+    const args = ['bin/lengthlens.mjs', 'score', '--model', path.join(MODELS_DIR, 'stories260K'), '--dtype', 'q8', '--context', CONTEXT, '--json', ...edited.map((c) => `--candidate=${c}`)];
+    const ref = (JSON.parse(execFileSync('node', args, { encoding: 'utf8' })) as { items: ItemScore[] }).items[0];
+    rows.forEach((r, i) => {
+      for (const k of ['sum_logprob', 'pmi', 'word_logprob'] as const) expect(Math.abs(r.values[k] - ref.candidates[i][k]), `${k} of candidate ${i}`).toBeLessThan(1e-3);
+    });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('embed view loads the model only after a click and sizes its iframe', async () => {
     const { ctx, page, errors } = await freshPage('auto', 700);
     const modelRequests: string[] = [];

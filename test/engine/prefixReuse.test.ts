@@ -148,4 +148,37 @@ describe('a candidate keystroke under dynamic q8 (isolated) runs no context pass
       }
     }
   }, 120_000);
+
+  it("stories260K q8, the Scorer's phases: the scores in one pass, the word-final term later in one more, both on the held context and equal to from-scratch", async () => {
+    const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'q8');
+    engines.push(engine);
+    const whole = countWholeContextPasses(engine);
+    const options = DEFAULT_SCORE_OPTIONS;
+    const context = 'Once upon a time, there was a little girl named';
+    await engine.scoreParts({ context, candidates: [' Lily.', ' Sue', ' Tom went home.'], options, wanted: { conditional: [0, 1, 2], unconditionalKnown: [], unconditional: false } });
+    for (const edited of [' Lily.x', ' Lily.xy', ' Lil']) {
+      const candidates = [edited, ' Sue', ' Tom went home.'];
+      whole.count = 0;
+      whole.all = 0;
+      const first = await engine.scoreParts({ context, candidates, options, wanted: { conditional: [0], unconditionalKnown: [], unconditional: false, wordFinal: 'if-same-pass' } });
+      // One pass: the candidate's scores; its word-final term is left for later.
+      expect([whole.count, whole.all], edited).toEqual([0, 1]);
+      const c = first.conditional[0];
+      expect(c?.status).toBe('scored');
+      if (c?.status !== 'scored') continue;
+      expect(c.wordFinalLater).toBe(true);
+      expect(c.wordFinalLogprob).toBeUndefined();
+      expect(first.wordFinal).toEqual([undefined, undefined, undefined]);
+      whole.count = 0;
+      whole.all = 0;
+      const later = await engine.scoreParts({ context, candidates, options, wanted: { conditional: [], unconditionalKnown: [], unconditional: false, wordFinalOnly: [0] } });
+      expect([whole.count, whole.all], edited).toEqual([0, 1]);
+      expect(later.conditional).toEqual([undefined, undefined, undefined]);
+      const scratch = await engine.score({ context, candidates, options });
+      // The same passes as a from-scratch score's: the same numbers, bit for bit.
+      expect(c.tokens.map((t) => t.logprob)).toEqual(scratch.candidates[0].tokens.map((t) => t.logprob));
+      expect(later.wordFinal[0]).toBe(scratch.candidates[0].word_final_logprob);
+      expect(later.wordFinal.slice(1)).toEqual([undefined, undefined]);
+    }
+  }, 120_000);
 });

@@ -197,7 +197,11 @@ describe('incremental re-scoring (cache of parts)', () => {
           const it: CacheItem = { context, candidates, options };
           asked.length = 0;
           let partial: { item: ItemScore; pending: number[] } | null = null;
-          const item = await scoreInPhases(cache, MODEL, it, scoreParts, (p, pending) => (partial = { item: p, pending }));
+          const item = await scoreInPhases(cache, MODEL, it, scoreParts, (p, pending) => {
+            // At fp32 the whole-word term comes in the scores' own pass: never pending.
+            expect(pending.wordFinal).toEqual([]);
+            partial = { item: p, pending: pending.pmi };
+          });
           const scratch = await engine.score({ context, candidates, options });
           expectClose(item, scratch, `final after ${JSON.stringify(s)}`, TOL);
           // The first phase scores no unconditional term, the second no conditional one.
@@ -221,6 +225,58 @@ describe('incremental re-scoring (cache of parts)', () => {
         }
       }),
       RUNS,
+    );
+  }, 240_000);
+});
+
+describe("the Scorer's phases under dynamic q8 (isolated), where the whole-word term needs a pass of its own", () => {
+  const Q8 = 'stories260K/q8/cpu';
+  let q8: Engine;
+  beforeAll(async () => {
+    q8 = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'q8');
+  });
+  afterAll(async () => {
+    await q8?.unload();
+  });
+
+  it('the first phase is final but the pending rows\' PMI and whole-word scores; the second brings both, equal to from scratch bit for bit, over random keystrokes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.record({ at: fc.nat(2), char: fc.constantFrom('s', ' ', '.', 'e', 'x') }), { minLength: 1, maxLength: 5 }), async (keys) => {
+        const cache = new ScoreCache();
+        const options: ScoreOptions = { ...DEFAULT_SCORE_OPTIONS, unconditionalContext: 'Answer:' };
+        const context = 'Once upon a time, there was a little girl named';
+        let candidates = [' Lily', ' Sue', ' Tom went'];
+        const asked: Parameters<ScorePartsFn>[0]['wanted'][] = [];
+        const scoreParts: ScorePartsFn = (req) => (asked.push(req.wanted), q8.scoreParts(req));
+        await scoreInPhases(cache, Q8, { context, candidates, options }, scoreParts);
+        for (const k of keys) {
+          candidates = candidates.map((c, i) => (i === k.at ? c + k.char : c));
+          const it: CacheItem = { context, candidates, options };
+          asked.length = 0;
+          let partial: { item: ItemScore; pmi: number[]; wordFinal: number[] } | null = null;
+          const item = await scoreInPhases(cache, Q8, it, scoreParts, (p, pending) => (partial = { item: p, ...pending }));
+          const scratch = await q8.score({ context, candidates, options });
+          expect(item).toEqual(scratch);
+          // Phase one: the edited candidate's scores, its whole-word term left for phase two with PMI's.
+          expect(asked[0]).toMatchObject({ conditional: [k.at], unconditional: false, wordFinal: 'if-same-pass' });
+          expect(asked[1]).toMatchObject({ conditional: [], wordFinalOnly: [k.at] });
+          expect(partial).not.toBeNull();
+          const first = partial as unknown as { item: ItemScore; pmi: number[]; wordFinal: number[] };
+          expect(first.wordFinal).toEqual([k.at]);
+          expect(first.pmi).toEqual([k.at]);
+          const patched: ItemScore = structuredClone(first.item);
+          const row = patched.candidates[k.at];
+          for (const f of ['pmi', 'unconditional_logprob', 'word_logprob', 'word_final_logprob'] as const) {
+            expect(row[f], f).toBeNaN();
+            row[f] = scratch.candidates[k.at][f];
+          }
+          patched.winners.pmi = scratch.winners.pmi;
+          patched.winners.acc_word = scratch.winners.acc_word;
+          expect(patched).toEqual(scratch);
+          expect(cache.fresh(Q8, it)).toEqual([true, true, true]);
+        }
+      }),
+      { ...RUNS, numRuns: Math.min(RUNS.numRuns, 4) },
     );
   }, 240_000);
 });

@@ -68,7 +68,8 @@ lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa
   [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes] [--json]
   At real models' shapes (random weights, made on first use into bench-models/ by
   scripts/make_scale_models.py; default smollm2-135m): a keystroke in a candidate (until every
-  rule but PMI is fresh, and until PMI is too) and at the end of a ~60-token context (4 candidates
+  rule but PMI is fresh, under dynamic q8 but the whole-word rule too, and until every rule is)
+  and at the end of a ~60-token context (4 candidates
   of ~20 tokens) on the Scorer's incremental path, against the floor (the same tokens in bare
   forward passes on the cached context) and a from-scratch score; the task path against naive and
   harness-style (--task-items 0 skips it); peak memory; with --stream-items N, memory after 100

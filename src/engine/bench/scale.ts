@@ -43,11 +43,15 @@ export interface ScaleResult {
   process_max_rss_mib: number;
   /** Resident memory after the load, MiB. */
   rss_after_load_mib: number;
-  /** A keystroke in one candidate, until every rule but PMI is fresh (the Scorer's first phase: that candidate's conditional term). */
+  /**
+   * A keystroke in one candidate, until every rule but PMI is fresh (the Scorer's first phase: that
+   * candidate's conditional term); under dynamic q8 but the whole-word rule too, whose term needs a
+   * pass of its own and comes in the second phase.
+   */
   keystroke_candidate_ms: Spread;
-  /** The same keystroke until PMI is fresh too (the second phase adds PMI's unconditional term: a second forward of the candidate). */
+  /** The same keystroke until every rule is fresh (the second phase adds PMI's unconditional term, a second forward of the candidate, and under dynamic q8 the whole-word term). */
   keystroke_candidate_pmi_ms: Spread;
-  /** A keystroke at the end of the context: the changed context tail, then every candidate (PMI's terms are held). */
+  /** A keystroke at the end of the context: the changed context tail, then every candidate, until every rule is fresh (PMI's terms are held; under dynamic q8 the word-final terms' passes included). */
   keystroke_context_ms: Spread;
   /** Share of the candidate keystrokes' scored rows (both phases) whose statistics came from the Scorer's row memo (rows ONNX Runtime gave bit for bit as in the keystroke before; 0 under dynamic q8, which keeps none). */
   keystroke_candidate_rows_from_memo: number;
@@ -240,12 +244,21 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const rss_after_load_mib = opts.sampler.sample() / MIB;
   const all = item.candidates.map((_, i) => i);
   // What the Scorer's cache asks the engine for (state/scoreCache.ts, two phases): first the
-  // conditional terms it lacks, no unconditional term; then PMI's unconditional terms it lacks.
-  const conditional = (context: string, candidates: string[], wanted: number[]) =>
-    engine.scoreParts({ context, candidates, options, wanted: { conditional: wanted, unconditionalKnown: [], unconditional: false } });
+  // conditional terms it lacks, no unconditional term, and (dynamic q8) no word-final term that
+  // needs a pass of its own; then PMI's unconditional terms and those word-final terms.
+  let later: number[] = [];
+  const conditional = async (context: string, candidates: string[], wanted: number[]) => {
+    const parts = await engine.scoreParts({ context, candidates, options, wanted: { conditional: wanted, unconditionalKnown: [], unconditional: false, wordFinal: 'if-same-pass' } });
+    later = parts.conditional.flatMap((c, i) => (c?.status === 'scored' && c.wordFinalLater ? [i] : []));
+    return parts;
+  };
   const unconditional = (context: string, candidates: string[], fresh: number[]) => {
     const held = candidates.filter((_, i) => !fresh.includes(i));
-    return engine.scoreParts({ context, candidates, options, wanted: { conditional: [], unconditionalKnown: held.concat(held.map((c) => ' ' + c)) } });
+    return engine.scoreParts({ context, candidates, options, wanted: { conditional: [], unconditionalKnown: held.concat(held.map((c) => ' ' + c)), wordFinalOnly: later } });
+  };
+  // The word-final terms the first phase left (PMI's terms held): a context keystroke is timed until every rule is fresh.
+  const wordFinalsLeft = async (context: string, candidates: string[]) => {
+    if (later.length > 0) await engine.scoreParts({ context, candidates, options, wanted: { conditional: [], unconditionalKnown: [], unconditional: false, wordFinalOnly: later } });
   };
 
   // The floors (bare forwards of the same tokens on the cached context) are timed alternately
@@ -308,10 +321,18 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const floorCtx: number[] = [];
   const floorPlan: number[] = [];
   await conditional(ctx.slice(0, ctx.length - K), item.candidates, all);
+  await wordFinalsLeft(ctx.slice(0, ctx.length - K), item.candidates);
   for (let k = 1; k <= K; k++) {
     const c = ctx.slice(0, ctx.length - K + k);
-    ctxMs.push(await timed(() => conditional(c, item.candidates, all)));
-    ran.push(lastPrefixRun().ran);
+    let ranNow = 0;
+    ctxMs.push(
+      await timed(async () => {
+        await conditional(c, item.candidates, all);
+        ranNow = lastPrefixRun().ran;
+        await wordFinalsLeft(c, item.candidates);
+      }),
+    );
+    ran.push(ranNow);
     floorCtx.push(
       await timed(async () => {
         await bareForward(m, head, prefixIds.slice(prefixIds.length - tailRun));

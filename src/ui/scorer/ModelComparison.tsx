@@ -47,7 +47,7 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
 
   // Score the second model on the input the first one's result belongs to, once that is complete.
   const input = scoring.input;
-  const complete = (scoring.pmiPending?.length ?? 0) === 0;
+  const complete = (scoring.pmiPending?.length ?? 0) === 0 && (scoring.wordFinalPending?.length ?? 0) === 0;
   useEffect(() => {
     if (load.status !== 'ready' || !input || !complete) return;
     void useCompare.getState().score({ context: input.context, candidates: input.candidates, options: input.options });

@@ -1,7 +1,7 @@
 // One row per candidate, one column per quantity; the winner of each rule is starred.
 import { useEffect, useRef } from 'react';
 import type { CandidateScore, ItemScore, RuleName } from '../../core/scoring/types';
-import { SCORE_COLUMNS, type ScoreField } from '../../core/scoring/rules';
+import { SCORE_COLUMNS, type RuleInput, type ScoreField } from '../../core/scoring/rules';
 import { conventionMatters, type LengthConvention } from '../../core/scoring/lengthConvention';
 import type { InputProblem } from '../../state/inputCheck';
 import type { Units } from '../../state/workspaceSchema';
@@ -16,6 +16,8 @@ interface Column {
   /** 'logprob': shown in the chosen unit; 'bits': always bits; 'count': an integer. */
   kind: 'logprob' | 'bits' | 'count';
   rule?: RuleName;
+  /** What its rule needs beyond the tokens' log-probs (a term the Scorer's second phase may still be scoring). */
+  needs?: readonly RuleInput[];
   /** The lm-eval-harness metric it is, where it has a name there. */
   harness?: string;
   title: string;
@@ -32,6 +34,7 @@ const COLUMNS: Column[] = [
       label: r.label,
       kind: r.unit.startsWith('bits') ? 'bits' : 'logprob',
       rule: r.names.winner as RuleName | undefined,
+      needs: r.needs,
       harness: r.harness,
       title: r.title,
     }),
@@ -54,6 +57,8 @@ export interface ScoreTableProps {
   rescoring?: readonly number[];
   /** Workspace indices of rows whose PMI is still being scored (every other number of theirs is final). */
   pmiPending?: readonly number[];
+  /** Workspace indices of rows whose whole-word term is still being scored (a pass of its own under dynamic q8). */
+  wordFinalPending?: readonly number[];
   /** Called after a new result is on screen (for the latency figure). */
   onRendered?(): void;
   /** Which length convention `result` was counted under; `onLengths` makes it selectable. */
@@ -103,6 +108,18 @@ export function ScoreTable(props: ScoreTableProps) {
   const renderedFor = useRef<ItemScore | null>(null);
   const rescoring = new Set(props.rescoring ?? []);
   const pmiPending = new Set(props.pmiPending ?? []);
+  const wordFinalPending = new Set(props.wordFinalPending ?? []);
+  // A column whose rule needs a term still being scored for this row, and what to say about it.
+  const pendingTerm = (col: Column, i: number): string | null => {
+    if (col.needs?.includes('unconditionalLogprob') && pmiPending.has(i)) return "PMI's unconditional term (a second pass of this candidate) is being scored";
+    if (col.needs?.includes('wordFinalLogprob') && wordFinalPending.has(i)) return 'The whole-word term (under dynamic q8 a pass of its own, after the last token) is being scored';
+    return null;
+  };
+  // A rule's winner is not known while any row's term for it is pending.
+  const undecided = (rule: RuleName) => {
+    const col = COLUMNS.find((c) => c.rule === rule);
+    return (col?.needs?.includes('unconditionalLogprob') && pmiPending.size > 0) || (col?.needs?.includes('wordFinalLogprob') && wordFinalPending.size > 0);
+  };
   const kept = props.columns ? COLUMNS.filter((c) => props.columns!(c.key)) : COLUMNS;
   // Columns named in `first` lead, in that order (on a phone they stay in view without scrolling).
   const first = props.first ?? [];
@@ -176,8 +193,7 @@ export function ScoreTable(props: ScoreTableProps) {
             {Array.from({ length: props.candidateCount }, (_, i) => {
               const problem = problemOf.get(i);
               const c = byIndex.get(i);
-              // PMI's winner is not known while any row's PMI is pending.
-              const wins = (winnersOf.get(i) ?? []).filter((r) => !(r === 'pmi' && pmiPending.size > 0));
+              const wins = (winnersOf.get(i) ?? []).filter((r) => !undecided(r));
               const label = (
                 <th scope="row" className="cand-cell">
                   <span className="cand-letter">{candidateLetter(i)}</span>
@@ -209,9 +225,10 @@ export function ScoreTable(props: ScoreTableProps) {
                   {label}
                   {shownColumns.map((col) => {
                     const win = col.rule !== undefined && wins.includes(col.rule);
-                    if (col.key === 'pmi' && pmiPending.has(i))
+                    const pending = pendingTerm(col, i);
+                    if (pending)
                       return (
-                        <td key={col.key} data-col={col.key} data-pending="true" className="muted" title="PMI's unconditional term (a second pass of this candidate) is being scored; every other number of this row is final">
+                        <td key={col.key} data-col={col.key} data-pending="true" className="muted" title={`${pending}; every other number of this row is final`}>
                           …
                         </td>
                       );

@@ -62,6 +62,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
       rootRef.current.dataset.rescoreMs = (performance.now() - s.requestedAt).toFixed(1);
       // How many rows still wait for PMI's term: > 0 when this render is the first phase's.
       rootRef.current.dataset.pmiPending = String(s.pmiPending?.length ?? 0);
+      rootRef.current.dataset.wordFinalPending = String(s.wordFinalPending?.length ?? 0);
       rootRef.current.dataset.run = String(s.runId);
     }
   }, []);
@@ -120,6 +121,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
         stale={stale}
         rescoring={scoring.rescoring}
         pmiPending={scoring.pmiPending}
+        wordFinalPending={scoring.wordFinalPending}
         onRendered={onRendered}
         lengths={lengths}
         onLengths={setLengths}

@@ -110,6 +110,19 @@ describe('score table', () => {
     expect(html).not.toMatch(/winner under PMI/);
     expect(html).toMatch(/<tr data-candidate="0" data-fresh="true" class="has-win">/);
   });
+
+  it('shows a row whose whole-word term is pending (dynamic q8) with every other number and no whole-word winner yet', () => {
+    const result: ItemScore = { ...item({ acc: 0, pmi: 1, per_token: 0, acc_norm: 0, acc_bytes: 0, acc_word: 1 }), candidates: [candidate(' hat.', []), candidate(' zebra.', [])] };
+    const props = { result, indices: [0, 2], candidateCount: 3, problems: [], gold: null, units: 'bits' as const, onUnits: () => undefined, stale: false };
+    const html = renderToStaticMarkup(createElement(ScoreTable, { ...props, pmiPending: [2], wordFinalPending: [2] }));
+    // PMI's and the whole-word cells of the edited row wait; nothing else does.
+    expect(html.match(/data-pending="true"/g)).toHaveLength(2);
+    expect(html).toMatch(/<td data-col="word_logprob" data-pending="true"[^>]*title="The whole-word term[^>]*>…<\/td>/);
+    expect(html).toMatch(/<tr data-candidate="0"[^]*?<td data-col="word_logprob" data-value=/);
+    expect(html).not.toMatch(/winner under (PMI|whole-word sum)/);
+    // Once it has arrived, the whole-word winner shows.
+    expect(renderToStaticMarkup(createElement(ScoreTable, props))).toMatch(/winner under whole-word sum/);
+  });
 });
 
 describe('cumulative cost curve', () => {
