@@ -18,7 +18,7 @@ import type { ScaleResult } from '../../engine/nodeFace';
 /** The --scale results, one line per (style, dtype). */
 function formatScaleTable(rows: readonly ScaleResult[]): string {
   const f = (x: number | undefined, d = 0) => (x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(d));
-  const head = 'shape         style dtype plan          load_ms  key_cand med/p90 (floor)  key_ctx med/p90 (floor)  scratch  task it/s  vs naive  ideal  share  predicted  pass=tok  ORT alone (share)  vs harness';
+  const head = 'shape         style dtype plan          load_ms  key_cand med/p90 (floor)  key_ctx med/p90 (floor)  every rule cand/ctx  scratch  task it/s  vs naive  ideal  share  predicted  pass=tok  ORT alone (share)  vs harness';
   return [
     head,
     ...rows.map((r) =>
@@ -30,6 +30,7 @@ function formatScaleTable(rows: readonly ScaleResult[]): string {
         f(r.load_ms).padStart(7),
         `${f(r.keystroke_candidate_ms.median)}/${f(r.keystroke_candidate_ms.p90)} (${f(r.floor_candidate_ms)})`.padStart(24),
         `${f(r.keystroke_context_ms.median)}/${f(r.keystroke_context_ms.p90)} (${f(r.floor_context_ms)})`.padStart(23),
+        `${f(r.keystroke_candidate_pmi_ms.median)}/${f(r.keystroke_context_all_ms.median)}`.padStart(20),
         f(r.from_scratch_ms).padStart(8),
         f(r.task_items_per_s, 2).padStart(10),
         f(r.ratio_vs_naive, 2).padStart(9),
