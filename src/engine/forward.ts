@@ -206,14 +206,15 @@ async function runDirect(session: DecoderSession | undefined, feeds: Feeds, fetc
   const ortFeeds: Record<string, unknown> = {};
   for (const n of session.inputNames) ortFeeds[n] = ortTensor(feeds[n]);
   countPass(feeds.input_ids);
-  const run = () => (fetches ? session.run(ortFeeds, fetches) : session.run(ortFeeds));
-  recording?.replays.push(async () => {
-    // A replay's outputs are dropped; those held on a GPU must be freed.
-    for (const t of Object.values(await run())) if ((t as { location?: string }).location === 'gpu-buffer') (t as { dispose(): void }).dispose();
-  });
-  const raw = await run();
-  const out: Outputs = {};
-  for (const [name, t] of Object.entries(raw)) out[name] = tensorFromOrt(t);
+  const run = async () => {
+    const raw = fetches ? await session.run(ortFeeds, fetches) : await session.run(ortFeeds);
+    const out: Outputs = {};
+    for (const [name, t] of Object.entries(raw)) out[name] = tensorFromOrt(t);
+    return out;
+  };
+  // A replay's outputs are dropped; those held on a GPU must be freed.
+  recording?.replays.push(async () => disposeGpu(await run()));
+  const out = await run();
   countOutputs(Object.values(out));
   return out;
 }

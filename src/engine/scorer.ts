@@ -571,8 +571,7 @@ export async function scoreItemParts(m: LoadedModel, context: string, candidates
   const uncWanted = candidates.map((_, i) => wanted.unconditional !== false && !!p.plans[i] && !known.has(continuations[i]));
   const wordFinal = wanted.wordFinal === 'if-same-pass' ? 'if-same-pass' : true;
   const scored = await scorePlans(m, p.plans.map((plan, i) => (cond.has(i) ? plan : null)), { cancel, topK: options.topK, stats: 'full', reusePrefix: 'context', wordFinal });
-  // Word-final terms alone, on the held context (before PMI's passes move the Scorer's held prefix
-  // of the unconditional slot, which is a slot of its own).
+  // Word-final terms alone (the Scorer's second phase under dynamic q8), on the held context.
   const only = new Set((wanted.wordFinalOnly ?? []).filter((i) => !cond.has(i) && p.plans[i]));
   const finals = only.size > 0 ? await scorePlans(m, p.plans.map((plan, i) => (only.has(i) ? plan : null)), { cancel, stats: 'logprob', reusePrefix: 'context', wordFinal: 'only' }) : [];
   const unc = await scorePlans(m, p.uncPlans.map((plan, i) => (uncWanted[i] ? plan : null)), { cancel, stats: 'logprob', reusePrefix: 'unconditional' });

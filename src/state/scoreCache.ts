@@ -113,7 +113,8 @@ export class ScoreCache {
     const ctx = this.contexts.get(contextKey(model, it));
     const conditional: number[] = [];
     const unconditionalKnown: string[] = [];
-    const wordFinalOnly = phase === 'conditional' ? [] : this.pending(model, it).wordFinal;
+    const pending = phase === 'conditional' ? { pmi: [], wordFinal: [] } : this.pending(model, it);
+    const wordFinalOnly = pending.wordFinal;
     it.candidates.forEach((cand, i) => {
       const c = this.conditional.get(conditionalKey(model, it, cand));
       if (!c) conditional.push(i);
@@ -124,7 +125,7 @@ export class ScoreCache {
       for (const k of continuations) if (this.unconditional.has(unconditionalKey(model, it, k))) unconditionalKnown.push(k);
     });
     if (phase === 'conditional') return ctx && conditional.length === 0 ? null : { conditional, unconditionalKnown, unconditional: false, wordFinal: 'if-same-pass' };
-    const uncMissing = this.pending(model, it).pmi.length > 0;
+    const uncMissing = pending.pmi.length > 0;
     const finals = wordFinalOnly.length > 0 ? { wordFinalOnly } : {};
     if (phase === 'unconditional') return uncMissing || wordFinalOnly.length > 0 ? { conditional: [], unconditionalKnown, ...finals } : null;
     if (ctx && conditional.length === 0 && !uncMissing && wordFinalOnly.length === 0) return null;

@@ -82,7 +82,8 @@ export interface BenchResult {
    * The naive and app paths' passes given to ONNX Runtime again, back to back, with no JS work
    * between them (the best of the rounds): how fast the app's plan could be against naive if
    * everything but ONNX Runtime's own work cost nothing, the ceiling of its share of the ideal.
-   * Null where a pass went through transformers.js's forward (it cannot be replayed), with why.
+   * `unavailable`, saying why, where a pass went through transformers.js's forward (it cannot be
+   * replayed).
    */
   onnx_alone: { naive_ms: number; app_ms: number; ratio_vs_naive: number; share_of_ideal: number } | { unavailable: string };
   /** Milliseconds of every round, per path (items/s use the per-item best instead). */

@@ -254,13 +254,13 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     later = parts.conditional.flatMap((c, i) => (c?.status === 'scored' && c.wordFinalLater ? [i] : []));
     return parts;
   };
-  const unconditional = (context: string, candidates: string[], fresh: number[]) => {
+  // The second phase: PMI's terms of the `fresh` candidates (none: every one held, as after a
+  // context keystroke) and the word-final terms the first phase left; nothing to ask, no call.
+  const secondPhase = async (context: string, candidates: string[], fresh: number[]) => {
+    if (fresh.length === 0 && later.length === 0) return;
     const held = candidates.filter((_, i) => !fresh.includes(i));
-    return engine.scoreParts({ context, candidates, options, wanted: { conditional: [], unconditionalKnown: held.concat(held.map((c) => ' ' + c)), wordFinalOnly: later } });
-  };
-  // The word-final terms the first phase left (PMI's terms held): a context keystroke is timed until every rule is fresh.
-  const wordFinalsLeft = async (context: string, candidates: string[]) => {
-    if (later.length > 0) await engine.scoreParts({ context, candidates, options, wanted: { conditional: [], unconditionalKnown: [], unconditional: false, wordFinalOnly: later } });
+    const unconditional = fresh.length > 0 ? { unconditionalKnown: held.concat(held.map((c) => ' ' + c)) } : { unconditionalKnown: [], unconditional: false };
+    await engine.scoreParts({ context, candidates, options, wanted: { conditional: [], ...unconditional, wordFinalOnly: later } });
   };
 
   // The floors (bare forwards of the same tokens on the cached context) are timed alternately
@@ -295,7 +295,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const cands = [...item.candidates];
   cands[0] = full0.slice(0, full0.length - K);
   await conditional(item.context, cands, all);
-  await unconditional(item.context, cands, all);
+  await secondPhase(item.context, cands, all);
   const candMs: number[] = [];
   const candPmiMs: number[] = [];
   const floorCand: number[] = [];
@@ -305,7 +305,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
     const t0 = performance.now();
     await conditional(item.context, cands, [0]);
     candMs.push(performance.now() - t0);
-    await unconditional(item.context, cands, [0]);
+    await secondPhase(item.context, cands, [0]);
     candPmiMs.push(performance.now() - t0);
     const ids = planItem(m, item.context, cands, options, false).plans[0]!.tokens.slice(0, -1).map((t) => t.id);
     floorCand.push(await timed(() => bareForward(m, whole, ids)));
@@ -324,14 +324,14 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const floorCtx: number[] = [];
   const floorPlan: number[] = [];
   await conditional(ctx.slice(0, ctx.length - K), item.candidates, all);
-  await wordFinalsLeft(ctx.slice(0, ctx.length - K), item.candidates);
+  await secondPhase(ctx.slice(0, ctx.length - K), item.candidates, []);
   for (let k = 1; k <= K; k++) {
     const c = ctx.slice(0, ctx.length - K + k);
     const t0 = performance.now();
     await conditional(c, item.candidates, all);
     ctxMs.push(performance.now() - t0);
     ran.push(lastPrefixRun().ran);
-    await wordFinalsLeft(c, item.candidates);
+    await secondPhase(c, item.candidates, []);
     ctxAllMs.push(performance.now() - t0);
     floorCtx.push(
       await timed(async () => {

@@ -107,19 +107,16 @@ export function ScoreTable(props: ScoreTableProps) {
   const onRendered = props.onRendered;
   const renderedFor = useRef<ItemScore | null>(null);
   const rescoring = new Set(props.rescoring ?? []);
-  const pmiPending = new Set(props.pmiPending ?? []);
-  const wordFinalPending = new Set(props.wordFinalPending ?? []);
-  // A column whose rule needs a term still being scored for this row, and what to say about it.
-  const pendingTerm = (col: Column, i: number): string | null => {
-    if (col.needs?.includes('unconditionalLogprob') && pmiPending.has(i)) return "PMI's unconditional term (a second pass of this candidate) is being scored";
-    if (col.needs?.includes('wordFinalLogprob') && wordFinalPending.has(i)) return 'The whole-word term (under dynamic q8 a pass of its own, after the last token) is being scored';
-    return null;
-  };
+  // The terms the Scorer's second phase may still be scoring: which rows wait for each, and why.
+  const pendingTerms: { needs: RuleInput; rows: ReadonlySet<number>; why: string }[] = [
+    { needs: 'unconditionalLogprob', rows: new Set(props.pmiPending ?? []), why: "PMI's unconditional term (a second pass of this candidate) is being scored" },
+    { needs: 'wordFinalLogprob', rows: new Set(props.wordFinalPending ?? []), why: 'The whole-word term (under dynamic q8 a pass of its own, after the last token) is being scored' },
+  ];
+  const waiting = (col: Column | undefined) => pendingTerms.filter((p) => col?.needs?.includes(p.needs));
+  // A row's cell whose rule needs a term still being scored for it: what to say about it.
+  const pendingTerm = (col: Column, i: number) => waiting(col).find((p) => p.rows.has(i))?.why ?? null;
   // A rule's winner is not known while any row's term for it is pending.
-  const undecided = (rule: RuleName) => {
-    const col = COLUMNS.find((c) => c.rule === rule);
-    return (col?.needs?.includes('unconditionalLogprob') && pmiPending.size > 0) || (col?.needs?.includes('wordFinalLogprob') && wordFinalPending.size > 0);
-  };
+  const undecided = (rule: RuleName) => waiting(COLUMNS.find((c) => c.rule === rule)).some((p) => p.rows.size > 0);
   const kept = props.columns ? COLUMNS.filter((c) => props.columns!(c.key)) : COLUMNS;
   // Columns named in `first` lead, in that order (on a phone they stay in view without scrolling).
   const first = props.first ?? [];
