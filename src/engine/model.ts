@@ -9,6 +9,7 @@ import { inspectModel } from './graph';
 import { passCostFor } from './passCost';
 import type { ScoringPlan } from './plan';
 import { decoderSession, modelConfig, tokenizerFields } from './transformersAdapter';
+import { installFastBpe } from './fastBpe';
 import { contextWindow, tokenOutsideVocabulary } from './modelFiles';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
 
@@ -124,6 +125,7 @@ export async function loadModel(request: LoadRequest, onProgress?: (p: LoadProgr
   } catch (err) {
     throw explainLoadError(err, label, 'tokenizer.json');
   }
+  installFastBpe(tokenizer);
   let model: PreTrainedModel;
   try {
     model = await AutoModelForCausalLM.from_pretrained(id, {

@@ -6,6 +6,7 @@ import { PreTrainedTokenizer } from '@huggingface/transformers';
 import { splitPair } from '../core/scoring/split';
 import { continuationCount } from '../core/tokens/continuationCount';
 import { rawTokenizer, vocabularyPieces } from './transformersAdapter';
+import { installFastBpe } from './fastBpe';
 
 export interface TokenizerCounts {
   /** Entries in the vocabulary. */
@@ -28,7 +29,11 @@ const loaded = new Map<string, Promise<PreTrainedTokenizer>>();
 export function loadTokenizer(baseUrl: string): Promise<PreTrainedTokenizer> {
   let hit = loaded.get(baseUrl);
   if (!hit) {
-    hit = Promise.all([fetchJson(`${baseUrl}tokenizer.json`), fetchJson(`${baseUrl}tokenizer_config.json`)]).then(([json, config]) => new PreTrainedTokenizer(json, config));
+    hit = Promise.all([fetchJson(`${baseUrl}tokenizer.json`), fetchJson(`${baseUrl}tokenizer_config.json`)]).then(([json, config]) => {
+      const tokenizer = new PreTrainedTokenizer(json, config);
+      installFastBpe(tokenizer);
+      return tokenizer;
+    });
     hit.catch(() => loaded.delete(baseUrl));
     loaded.set(baseUrl, hit);
   }

@@ -41,6 +41,31 @@ export function rawTokenizer(tokenizer: PreTrainedTokenizer): RawTokenizer {
   return (tokenizer as unknown as { _tokenizer: RawTokenizer })._tokenizer;
 }
 
+/**
+ * The BPE model behind a tokenizer (`_tokenizer.model`): the fields its `bpe(word)` reads, which
+ * fastBpe.ts replaces. Undefined where the model is not BPE or any field is not as expected.
+ */
+export interface BpeModel {
+  /** Merge rules in rank order, each as its two pieces. */
+  merges: readonly (readonly [string, string])[];
+  /** One pre-tokenized word to its pieces (each then looked up in the vocabulary). */
+  bpe(word: string): string[];
+  cache: { get(word: string): string[] | undefined; put(word: string, pieces: string[]): void };
+  /** Words at least this long are not cached. */
+  max_length_to_cache: number;
+  end_of_word_suffix?: string | null;
+  continuing_subword_suffix?: string | null;
+}
+
+export function bpeModel(tokenizer: PreTrainedTokenizer): BpeModel | undefined {
+  const model = (rawTokenizer(tokenizer) as unknown as { model?: Partial<BpeModel> & { bpe_ranks?: unknown } }).model;
+  if (!model || typeof model.bpe !== 'function' || !(model.bpe_ranks instanceof Map) || typeof model.max_length_to_cache !== 'number') return undefined;
+  if (typeof model.cache?.get !== 'function' || typeof model.cache.put !== 'function') return undefined;
+  const merges: unknown = model.merges;
+  if (!Array.isArray(merges) || !merges.every((m) => Array.isArray(m) && m.length === 2 && typeof m[0] === 'string' && typeof m[1] === 'string')) return undefined;
+  return model as BpeModel;
+}
+
 /** The pieces of the raw tokenizer's vocabulary (a list, or the keys of a token→id map). */
 export function vocabularyPieces(tokenizer: PreTrainedTokenizer): Iterable<unknown> {
   const model = (rawTokenizer(tokenizer) as unknown as { model?: { vocab?: unknown; tokens_to_ids?: Map<string, number> } }).model;

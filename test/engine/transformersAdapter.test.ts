@@ -9,6 +9,7 @@ import type { LoadedModel } from '../../src/engine/model';
 import {
   applyChatTemplateText,
   bosToken,
+  bpeModel,
   callForward,
   decoderSession,
   modelConfig,
@@ -42,7 +43,7 @@ async function failures(checks: Record<string, () => unknown>): Promise<string[]
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 describe('transformers.js internals used by the engine (stories260K, fp32, CPU)', () => {
-  it('tokenizer internals: _tokenizer.encode / id_to_token, its vocabulary, _tokenizerJSON, _tokenizerConfig, bos_token', async () => {
+  it('tokenizer internals: _tokenizer.encode / id_to_token, its vocabulary, its BPE model, _tokenizerJSON, _tokenizerConfig, bos_token', async () => {
     const tok = m.tokenizer;
     const problems = await failures({
       '_tokenizer.encode(text, {add_special_tokens}) → {ids, tokens}': () => {
@@ -69,6 +70,11 @@ describe('transformers.js internals used by the engine (stories260K, fp32, CPU)'
         return f.bos_token_id === 1 && f.eos_token_id === 2 && Array.isArray(f.all_special_ids) && f.all_special_ids.includes(1);
       },
       'bos_token (string)': () => bosToken(tok) === '<s>',
+      '_tokenizer.model (BPE): merges, bpe_ranks, bpe, cache, max_length_to_cache; the load replaced its bpe': () => {
+        const bpe = bpeModel(tok);
+        const own = bpe && (Object.getPrototypeOf(bpe) as { bpe?: unknown }).bpe;
+        return bpe !== undefined && bpe.merges.length > 0 && typeof own === 'function' && bpe.bpe !== own;
+      },
       'apply_chat_template (a function)': () => typeof (tok as unknown as { apply_chat_template?: unknown }).apply_chat_template === 'function' && typeof applyChatTemplateText === 'function',
     });
     expect(problems).toEqual([]);

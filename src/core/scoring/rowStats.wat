@@ -9,7 +9,6 @@
 ;;   16  i32  argmax            20  i32  logits above the target's
 ;;   24  i32  top-k filled      28  i32  1 when the row needs the JavaScript path (NaN, ±Infinity max)
 ;;   64  i32  top-k ids[128]    576 f64 top-k values[128]
-;;   1600 pass 2's last d, exp(d) and exp(d)·d pairs (3 × 16 bytes)
 ;;   2048 f32 the row, then 16 bytes of slack (pass 2 reads in pairs)
 (module
   (import "js" "cutBoth" (func $cutBoth (param f64 f64) (result f64)))
@@ -141,94 +140,187 @@
     (i32.store offset=24 (i32.const 0) (global.get $filled)))
 
   ;; Pass 2: sum of exp(d) (returned) and of exp(d)·d (stored at 8), d = logit − max, in index
-  ;; order, a term skipped when d < cut; after adding the term at an index divisible by 256 the
-  ;; cut is renewed by the JavaScript function (cutBoth, or cutOne when $one: rowLogprob's rule).
+  ;; order, four entries at a time, then the last one to three one at a time. A term below the cut cannot change either sum (expSkip.ts), so
+  ;; adding it or not gives the same sums bit for bit: a block of four whose every term is below
+  ;; it is skipped, exp unevaluated, and within a block every term is added. After the block at
+  ;; an index divisible by 256 the cut is renewed from the sums so far by the JavaScript function
+  ;; (cutBoth, or cutOne when $one: rowLogprob's one sum, whose cut is higher and leaves the
+  ;; second sum unused).
   (func (export "pass2") (param $n i32) (param $max f64) (param $one i32) (result f64)
-    (local $i i32) (local $mx v128) (local $d v128) (local $e v128) (local $ed v128)
-    (local $ax v128) (local $t v128) (local $hi v128) (local $lo v128) (local $x v128)
-    (local $tt v128) (local $c v128) (local $y v128) (local $ki v128) (local $small v128)
-    (local $cut f64) (local $se f64) (local $sel f64)
+    ;; Two pairs at a time, A and B.
+    (local $i i32) (local $mx v128) (local $cutv v128)
+    (local $dA v128) (local $dB v128) (local $eA v128) (local $eB v128) (local $edA v128) (local $edB v128)
+    (local $axA v128) (local $axB v128) (local $tA v128) (local $tB v128) (local $hiA v128) (local $hiB v128)
+    (local $loA v128) (local $loB v128) (local $xA v128) (local $xB v128) (local $ttA v128) (local $ttB v128)
+    (local $cA v128) (local $cB v128) (local $yA v128) (local $yB v128) (local $smallA v128) (local $smallB v128)
+    (local $cut f64) (local $se f64) (local $sel f64) (local $n4 i32)
     (local.set $mx (f64x2.splat (local.get $max)))
     (local.set $cut (f64.const -746))
+    (local.set $cutv (f64x2.splat (local.get $cut)))
+    (local.set $n4 (i32.and (local.get $n) (i32.const -4)))
     (block $end
-      (loop $pairs
-        (br_if $end (i32.ge_u (local.get $i) (local.get $n)))
-        (local.set $d (f64x2.sub
+      (loop $blocks
+        (br_if $end (i32.ge_u (local.get $i) (local.get $n4)))
+        (local.set $dA (f64x2.sub
           (f64x2.promote_low_f32x4 (v128.load64_zero offset=2048 (i32.shl (local.get $i) (i32.const 2))))
           (local.get $mx)))
-        ;; Both terms below the cut: skipped, as the JavaScript skips them, exp unevaluated.
-        (if (i64x2.all_true (f64x2.lt (local.get $d) (f64x2.splat (local.get $cut))))
+        (local.set $dB (f64x2.sub
+          (f64x2.promote_low_f32x4 (v128.load64_zero offset=2056 (i32.shl (local.get $i) (i32.const 2))))
+          (local.get $mx)))
+        (if (i32.eqz (i64x2.all_true (v128.and
+              (f64x2.lt (local.get $dA) (local.get $cutv))
+              (f64x2.lt (local.get $dB) (local.get $cutv)))))
           (then
-            (local.set $i (i32.add (local.get $i) (i32.const 2)))
-            (br $pairs)))
-        ;; exp(d), d <= 0, as fdlibm: k = 0 for |d| <= ln2/2, k = -1 below 1.5 ln2, else
-        ;; trunc(d/ln2 - 1/2); d = k ln2 + r (hi - lo); a rational approximation on r; scaled by 2^k.
-        (local.set $ax (f64x2.abs (local.get $d)))
-        (local.set $t (f64x2.trunc (f64x2.add
-          (f64x2.mul (local.get $d) (f64x2.splat (f64.const 0x1.71547652b82fep+0)))
-          (f64x2.splat (f64.const -0.5)))))
-        (local.set $t (v128.bitselect (f64x2.splat (f64.const -1)) (local.get $t)
-          (f64x2.lt (local.get $ax) (f64x2.splat (f64.const 0x1.0a2b2p+0)))))
-        (local.set $t (v128.bitselect (local.get $t) (f64x2.splat (f64.const 0))
-          (f64x2.ge (local.get $ax) (f64x2.splat (f64.const 0x1.62e43p-2)))))
-        (local.set $hi (f64x2.sub (local.get $d) (f64x2.mul (local.get $t) (f64x2.splat (f64.const 0x1.62e42feep-1)))))
-        (local.set $lo (f64x2.mul (local.get $t) (f64x2.splat (f64.const 0x1.a39ef35793c76p-33))))
-        (local.set $x (f64x2.sub (local.get $hi) (local.get $lo)))
-        (local.set $tt (f64x2.mul (local.get $x) (local.get $x)))
-        (local.set $c (f64x2.sub (local.get $x) (f64x2.mul (local.get $tt)
-          (f64x2.add (f64x2.splat (f64.const 0x1.555555555553ep-3)) (f64x2.mul (local.get $tt)
-          (f64x2.add (f64x2.splat (f64.const -0x1.6c16c16bebd93p-9)) (f64x2.mul (local.get $tt)
-          (f64x2.add (f64x2.splat (f64.const 0x1.1566aaf25de2cp-14)) (f64x2.mul (local.get $tt)
-          (f64x2.add (f64x2.splat (f64.const -0x1.bbd41c5d26bf1p-20)) (f64x2.mul (local.get $tt)
-          (f64x2.splat (f64.const 0x1.6376972bea4d0p-25)))))))))))))
-        ;; y = 1 - ((lo - x·c/(2 - c)) - hi); with k = 0 (hi = d, lo = 0) this is fdlibm's
-        ;; 1 - (x·c/(c - 2) - x) bit for bit.
-        (local.set $y (f64x2.sub (f64x2.splat (f64.const 1))
-          (f64x2.sub
-            (f64x2.sub (local.get $lo)
-              (f64x2.div (f64x2.mul (local.get $x) (local.get $c))
-                (f64x2.sub (f64x2.splat (f64.const 2)) (local.get $c))))
-            (local.get $hi))))
-        ;; 2^k, or 2^(k + 1000) and then 2^-1000 when k < -1021 (a subnormal result).
-        (local.set $ki (i32x4.trunc_sat_f64x2_s_zero (local.get $t)))
-        (local.set $small (i32x4.lt_s (local.get $ki) (i32x4.splat (i32.const -1021))))
-        (local.set $ki (i32x4.add (local.get $ki) (v128.and (local.get $small) (i32x4.splat (i32.const 1000)))))
-        (local.set $e (f64x2.mul (local.get $y)
-          (i64x2.shl (i64x2.add (i64x2.extend_low_i32x4_s (local.get $ki)) (i64x2.splat (i64.const 1023))) (i32.const 52))))
-        ;; Only when a lane needs it: for the others the product would be subnormal, which is slow.
-        (if (v128.any_true (local.get $small))
-          (then
-            (local.set $e (v128.bitselect
-              (f64x2.mul (local.get $e) (f64x2.splat (f64.const 0x1p-1000)))
-              (local.get $e)
-              (i64x2.extend_low_i32x4_s (local.get $small))))))
-        ;; |d| < 2^-28: 1 + d. Below fdlibm's underflow threshold: 0.
-        (local.set $e (v128.bitselect (f64x2.add (f64x2.splat (f64.const 1)) (local.get $d)) (local.get $e)
-          (f64x2.lt (local.get $ax) (f64x2.splat (f64.const 0x1p-28)))))
-        (local.set $e (v128.bitselect (f64x2.splat (f64.const 0)) (local.get $e)
-          (f64x2.lt (local.get $d) (f64x2.splat (f64.const -0x1.74910d52d3051p+9)))))
-        (local.set $ed (f64x2.mul (local.get $e) (local.get $d)))
-        ;; The two terms in index order, read back through memory: in V8's optimising tier,
-        ;; extracting the lanes directly made this loop twice as slow.
-        (v128.store offset=1600 (i32.const 0) (local.get $d))
-        (v128.store offset=1616 (i32.const 0) (local.get $e))
-        (v128.store offset=1632 (i32.const 0) (local.get $ed))
-        (if (i32.eqz (f64.lt (f64.load offset=1600 (i32.const 0)) (local.get $cut)))
-          (then
-            (local.set $se (f64.add (local.get $se) (f64.load offset=1616 (i32.const 0))))
-            (local.set $sel (f64.add (local.get $sel) (f64.load offset=1632 (i32.const 0))))
+            ;; exp(d), d <= 0, as fdlibm, for each pair: k = 0 for |d| <= ln2/2, k = -1 below
+            ;; 1.5 ln2, else trunc(d/ln2 - 1/2); d = k ln2 + r (hi - lo); a rational approximation
+            ;; on r; y = 1 - ((lo - x·c/(2 - c)) - hi), which with k = 0 (hi = d, lo = 0) is
+            ;; fdlibm's 1 - (x·c/(c - 2) - x) bit for bit; scaled by 2^k (k + 1023 + 2^52 holds
+            ;; k + 1023 in its low bits, shifted into the exponent), or by 2^(k + 1000) and then
+            ;; 2^-1000 when k < -1021 (a subnormal result; only when a lane needs it, as the
+            ;; product is slow otherwise). |d| < 2^-28: 1 + d; below the underflow threshold: 0.
+            ;; The term e·d takes max(d, -746) so that a -Infinity logit (e = 0) adds 0, not NaN.
+            (local.set $axA (f64x2.abs (local.get $dA)))
+            (local.set $tA (f64x2.trunc (f64x2.add
+              (f64x2.mul (local.get $dA) (f64x2.splat (f64.const 0x1.71547652b82fep+0)))
+              (f64x2.splat (f64.const -0.5)))))
+            (local.set $tA (v128.bitselect (f64x2.splat (f64.const -1)) (local.get $tA)
+              (f64x2.lt (local.get $axA) (f64x2.splat (f64.const 0x1.0a2b2p+0)))))
+            (local.set $tA (v128.bitselect (local.get $tA) (f64x2.splat (f64.const 0))
+              (f64x2.ge (local.get $axA) (f64x2.splat (f64.const 0x1.62e43p-2)))))
+            (local.set $hiA (f64x2.sub (local.get $dA) (f64x2.mul (local.get $tA) (f64x2.splat (f64.const 0x1.62e42feep-1)))))
+            (local.set $loA (f64x2.mul (local.get $tA) (f64x2.splat (f64.const 0x1.a39ef35793c76p-33))))
+            (local.set $xA (f64x2.sub (local.get $hiA) (local.get $loA)))
+            (local.set $ttA (f64x2.mul (local.get $xA) (local.get $xA)))
+            (local.set $cA (f64x2.sub (local.get $xA) (f64x2.mul (local.get $ttA)
+              (f64x2.add (f64x2.splat (f64.const 0x1.555555555553ep-3)) (f64x2.mul (local.get $ttA)
+              (f64x2.add (f64x2.splat (f64.const -0x1.6c16c16bebd93p-9)) (f64x2.mul (local.get $ttA)
+              (f64x2.add (f64x2.splat (f64.const 0x1.1566aaf25de2cp-14)) (f64x2.mul (local.get $ttA)
+              (f64x2.add (f64x2.splat (f64.const -0x1.bbd41c5d26bf1p-20)) (f64x2.mul (local.get $ttA)
+              (f64x2.splat (f64.const 0x1.6376972bea4d0p-25)))))))))))))
+            (local.set $yA (f64x2.sub (f64x2.splat (f64.const 1))
+              (f64x2.sub
+                (f64x2.sub (local.get $loA)
+                  (f64x2.div (f64x2.mul (local.get $xA) (local.get $cA))
+                    (f64x2.sub (f64x2.splat (f64.const 2)) (local.get $cA))))
+                (local.get $hiA))))
+            (local.set $smallA (f64x2.lt (local.get $tA) (f64x2.splat (f64.const -1021))))
+            ;; 2^k from t: t + 1023 + 2^52 holds t + 1023 in its low mantissa bits; shifted into the exponent.
+            (local.set $eA (f64x2.mul (local.get $yA)
+              (i64x2.shl (f64x2.add (f64x2.add (local.get $tA) (v128.and (local.get $smallA) (f64x2.splat (f64.const 1000))))
+                (f64x2.splat (f64.const 0x1.00000000003ffp+52))) (i32.const 52))))
+            (if (v128.any_true (local.get $smallA))
+              (then
+                (local.set $eA (v128.bitselect
+                  (f64x2.mul (local.get $eA) (f64x2.splat (f64.const 0x1p-1000)))
+                  (local.get $eA)
+                  (local.get $smallA)))))
+            (local.set $eA (v128.bitselect (f64x2.add (f64x2.splat (f64.const 1)) (local.get $dA)) (local.get $eA)
+              (f64x2.lt (local.get $axA) (f64x2.splat (f64.const 0x1p-28)))))
+            (local.set $eA (v128.bitselect (f64x2.splat (f64.const 0)) (local.get $eA)
+              (f64x2.lt (local.get $dA) (f64x2.splat (f64.const -0x1.74910d52d3051p+9)))))
+            (local.set $axB (f64x2.abs (local.get $dB)))
+            (local.set $tB (f64x2.trunc (f64x2.add
+              (f64x2.mul (local.get $dB) (f64x2.splat (f64.const 0x1.71547652b82fep+0)))
+              (f64x2.splat (f64.const -0.5)))))
+            (local.set $tB (v128.bitselect (f64x2.splat (f64.const -1)) (local.get $tB)
+              (f64x2.lt (local.get $axB) (f64x2.splat (f64.const 0x1.0a2b2p+0)))))
+            (local.set $tB (v128.bitselect (local.get $tB) (f64x2.splat (f64.const 0))
+              (f64x2.ge (local.get $axB) (f64x2.splat (f64.const 0x1.62e43p-2)))))
+            (local.set $hiB (f64x2.sub (local.get $dB) (f64x2.mul (local.get $tB) (f64x2.splat (f64.const 0x1.62e42feep-1)))))
+            (local.set $loB (f64x2.mul (local.get $tB) (f64x2.splat (f64.const 0x1.a39ef35793c76p-33))))
+            (local.set $xB (f64x2.sub (local.get $hiB) (local.get $loB)))
+            (local.set $ttB (f64x2.mul (local.get $xB) (local.get $xB)))
+            (local.set $cB (f64x2.sub (local.get $xB) (f64x2.mul (local.get $ttB)
+              (f64x2.add (f64x2.splat (f64.const 0x1.555555555553ep-3)) (f64x2.mul (local.get $ttB)
+              (f64x2.add (f64x2.splat (f64.const -0x1.6c16c16bebd93p-9)) (f64x2.mul (local.get $ttB)
+              (f64x2.add (f64x2.splat (f64.const 0x1.1566aaf25de2cp-14)) (f64x2.mul (local.get $ttB)
+              (f64x2.add (f64x2.splat (f64.const -0x1.bbd41c5d26bf1p-20)) (f64x2.mul (local.get $ttB)
+              (f64x2.splat (f64.const 0x1.6376972bea4d0p-25)))))))))))))
+            (local.set $yB (f64x2.sub (f64x2.splat (f64.const 1))
+              (f64x2.sub
+                (f64x2.sub (local.get $loB)
+                  (f64x2.div (f64x2.mul (local.get $xB) (local.get $cB))
+                    (f64x2.sub (f64x2.splat (f64.const 2)) (local.get $cB))))
+                (local.get $hiB))))
+            (local.set $smallB (f64x2.lt (local.get $tB) (f64x2.splat (f64.const -1021))))
+            ;; 2^k from t: t + 1023 + 2^52 holds t + 1023 in its low mantissa bits; shifted into the exponent.
+            (local.set $eB (f64x2.mul (local.get $yB)
+              (i64x2.shl (f64x2.add (f64x2.add (local.get $tB) (v128.and (local.get $smallB) (f64x2.splat (f64.const 1000))))
+                (f64x2.splat (f64.const 0x1.00000000003ffp+52))) (i32.const 52))))
+            (if (v128.any_true (local.get $smallB))
+              (then
+                (local.set $eB (v128.bitselect
+                  (f64x2.mul (local.get $eB) (f64x2.splat (f64.const 0x1p-1000)))
+                  (local.get $eB)
+                  (local.get $smallB)))))
+            (local.set $eB (v128.bitselect (f64x2.add (f64x2.splat (f64.const 1)) (local.get $dB)) (local.get $eB)
+              (f64x2.lt (local.get $axB) (f64x2.splat (f64.const 0x1p-28)))))
+            (local.set $eB (v128.bitselect (f64x2.splat (f64.const 0)) (local.get $eB)
+              (f64x2.lt (local.get $dB) (f64x2.splat (f64.const -0x1.74910d52d3051p+9)))))
+            ;; The term e·d takes max(d, -746) so that a -Infinity logit (e = 0) adds 0, not NaN.
+            (local.set $edA (f64x2.mul (local.get $eA) (f64x2.pmax (local.get $dA) (f64x2.splat (f64.const -746)))))
+            (local.set $edB (f64x2.mul (local.get $eB) (f64x2.pmax (local.get $dB) (f64x2.splat (f64.const -746)))))
+            ;; The eight terms in index order.
+            (local.set $se (f64.add (f64.add (local.get $se) (f64x2.extract_lane 0 (local.get $eA))) (f64x2.extract_lane 1 (local.get $eA))))
+            (local.set $sel (f64.add (f64.add (local.get $sel) (f64x2.extract_lane 0 (local.get $edA))) (f64x2.extract_lane 1 (local.get $edA))))
+            (local.set $se (f64.add (f64.add (local.get $se) (f64x2.extract_lane 0 (local.get $eB))) (f64x2.extract_lane 1 (local.get $eB))))
+            (local.set $sel (f64.add (f64.add (local.get $sel) (f64x2.extract_lane 0 (local.get $edB))) (f64x2.extract_lane 1 (local.get $edB))))
             (if (i32.eqz (i32.and (local.get $i) (i32.const 255)))
               (then
                 (if (local.get $one)
                   (then (local.set $cut (call $cutOne (local.get $se))))
-                  (else (local.set $cut (call $cutBoth (local.get $se) (local.get $sel)))))))))
-        (if (i32.lt_u (i32.add (local.get $i) (i32.const 1)) (local.get $n))
+                  (else (local.set $cut (call $cutBoth (local.get $se) (local.get $sel)))))
+                (local.set $cutv (f64x2.splat (local.get $cut)))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 4)))
+        (br $blocks)))
+    ;; The last one to three entries one at a time (lane 0), the same exp.
+    (block $end
+      (loop $rest
+        (br_if $end (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $dA (f64x2.sub (f64x2.promote_low_f32x4 (v128.load32_zero offset=2048 (i32.shl (local.get $i) (i32.const 2)))) (local.get $mx)))
+        (local.set $axA (f64x2.abs (local.get $dA)))
+        (local.set $tA (f64x2.trunc (f64x2.add
+          (f64x2.mul (local.get $dA) (f64x2.splat (f64.const 0x1.71547652b82fep+0)))
+          (f64x2.splat (f64.const -0.5)))))
+        (local.set $tA (v128.bitselect (f64x2.splat (f64.const -1)) (local.get $tA)
+          (f64x2.lt (local.get $axA) (f64x2.splat (f64.const 0x1.0a2b2p+0)))))
+        (local.set $tA (v128.bitselect (local.get $tA) (f64x2.splat (f64.const 0))
+          (f64x2.ge (local.get $axA) (f64x2.splat (f64.const 0x1.62e43p-2)))))
+        (local.set $hiA (f64x2.sub (local.get $dA) (f64x2.mul (local.get $tA) (f64x2.splat (f64.const 0x1.62e42feep-1)))))
+        (local.set $loA (f64x2.mul (local.get $tA) (f64x2.splat (f64.const 0x1.a39ef35793c76p-33))))
+        (local.set $xA (f64x2.sub (local.get $hiA) (local.get $loA)))
+        (local.set $ttA (f64x2.mul (local.get $xA) (local.get $xA)))
+        (local.set $cA (f64x2.sub (local.get $xA) (f64x2.mul (local.get $ttA)
+          (f64x2.add (f64x2.splat (f64.const 0x1.555555555553ep-3)) (f64x2.mul (local.get $ttA)
+          (f64x2.add (f64x2.splat (f64.const -0x1.6c16c16bebd93p-9)) (f64x2.mul (local.get $ttA)
+          (f64x2.add (f64x2.splat (f64.const 0x1.1566aaf25de2cp-14)) (f64x2.mul (local.get $ttA)
+          (f64x2.add (f64x2.splat (f64.const -0x1.bbd41c5d26bf1p-20)) (f64x2.mul (local.get $ttA)
+          (f64x2.splat (f64.const 0x1.6376972bea4d0p-25)))))))))))))
+        (local.set $yA (f64x2.sub (f64x2.splat (f64.const 1))
+          (f64x2.sub
+            (f64x2.sub (local.get $loA)
+              (f64x2.div (f64x2.mul (local.get $xA) (local.get $cA))
+                (f64x2.sub (f64x2.splat (f64.const 2)) (local.get $cA))))
+            (local.get $hiA))))
+        (local.set $smallA (f64x2.lt (local.get $tA) (f64x2.splat (f64.const -1021))))
+        ;; 2^k from t: t + 1023 + 2^52 holds t + 1023 in its low mantissa bits; shifted into the exponent.
+        (local.set $eA (f64x2.mul (local.get $yA)
+          (i64x2.shl (f64x2.add (f64x2.add (local.get $tA) (v128.and (local.get $smallA) (f64x2.splat (f64.const 1000))))
+            (f64x2.splat (f64.const 0x1.00000000003ffp+52))) (i32.const 52))))
+        (if (v128.any_true (local.get $smallA))
           (then
-            (if (i32.eqz (f64.lt (f64.load offset=1608 (i32.const 0)) (local.get $cut)))
-              (then
-                (local.set $se (f64.add (local.get $se) (f64.load offset=1624 (i32.const 0))))
-                (local.set $sel (f64.add (local.get $sel) (f64.load offset=1640 (i32.const 0))))))))
-        (local.set $i (i32.add (local.get $i) (i32.const 2)))
-        (br $pairs)))
+            (local.set $eA (v128.bitselect
+              (f64x2.mul (local.get $eA) (f64x2.splat (f64.const 0x1p-1000)))
+              (local.get $eA)
+              (local.get $smallA)))))
+        (local.set $eA (v128.bitselect (f64x2.add (f64x2.splat (f64.const 1)) (local.get $dA)) (local.get $eA)
+          (f64x2.lt (local.get $axA) (f64x2.splat (f64.const 0x1p-28)))))
+        (local.set $eA (v128.bitselect (f64x2.splat (f64.const 0)) (local.get $eA)
+          (f64x2.lt (local.get $dA) (f64x2.splat (f64.const -0x1.74910d52d3051p+9)))))
+        (local.set $edA (f64x2.mul (local.get $eA) (f64x2.pmax (local.get $dA) (f64x2.splat (f64.const -746)))))
+        (local.set $se (f64.add (local.get $se) (f64x2.extract_lane 0 (local.get $eA))))
+        (local.set $sel (f64.add (local.get $sel) (f64x2.extract_lane 0 (local.get $edA))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $rest)))
     (f64.store offset=8 (i32.const 0) (local.get $sel))
     (local.get $se)))

@@ -1,7 +1,7 @@
 // The WebAssembly row passes against distribution.ts's JavaScript: every statistic equal bit for bit
 // (Object.is), on random float32 rows with ties, signed zeros, −Infinity logits, spreads wide
-// enough to reach exp's subnormal and underflow ranges and the skipped terms, odd and even
-// lengths, and full 49,152-entry rows; rows the kernel leaves to JavaScript (NaN, an infinite
+// enough to reach exp's subnormal and underflow ranges and the skipped terms, every length modulo
+// four (the kernel's blocks and its tail), and full 49,152-entry rows; rows the kernel leaves to JavaScript (NaN, an infinite
 // maximum) give the JavaScript numbers too.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -72,6 +72,19 @@ describe('row statistics in WebAssembly', () => {
         sameEverywhere(row, 1, 0);
       }),
       { ...RUNS, numRuns: 2000 },
+    );
+    // The same through the kernel's blocks of four and its one-at-a-time tail: d in every lane of
+    // a block (before the first renewed cut), and in each place of the last one to three entries.
+    fc.assert(
+      fc.property(d, fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 3 }), (x, at, extra) => {
+        const block = [x, x, x, x];
+        block[at] = 0;
+        const row = Float32Array.from([...block, ...Array.from({ length: extra }, () => x)]);
+        sameEverywhere(row, at, 2);
+        const tail = Float32Array.from([0, 0, 0, 0, ...Array.from({ length: extra + 1 }, () => x)]);
+        sameEverywhere(tail, 4, 0);
+      }),
+      { ...RUNS, numRuns: 1000 },
     );
   });
 
