@@ -9,16 +9,16 @@ import { Tensor } from '@huggingface/transformers';
 import { createNodeEngine } from '../../src/engine/node';
 import { cpuData, emptyPast, logitsOnly } from '../../src/engine/forward';
 import { rowLogprob } from '../../src/core/scoring/distribution';
+import { PROBE_TEXT } from '../../src/engine/engine';
 import { MODELS_DIR } from '../models';
 
-const PROBE = 'Once upon a time, there was a little girl named Lily. She loved to play outside in the park.';
-/** The probe's BOS-conditioned sum log-prob under q8, as published with the model. */
+/** The probe's BOS-conditioned sum log-prob under q8 in one pass, as published with the model. */
 const PROBE_Q8_NATS = -5.9105;
 
 export async function nodeQ8AsWasm(): Promise<{ same: boolean; nats: number }> {
   const engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'q8');
   const m = engine.current()!;
-  const ids = (m.tokenizer as unknown as { encode(t: string): number[] }).encode(PROBE);
+  const ids = (m.tokenizer as unknown as { encode(t: string): number[] }).encode(PROBE_TEXT);
   const t = (v: number[]) => new Tensor('int64', BigInt64Array.from(v, (x) => BigInt(x)), [1, v.length]);
   const logits = await logitsOnly(m.model, { input_ids: t(ids), attention_mask: t(ids.map(() => 1)), position_ids: t(ids.map((_, i) => i)), ...emptyPast(m.model, 1) });
   const data = await cpuData(logits);
