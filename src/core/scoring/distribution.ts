@@ -128,9 +128,29 @@ export function rowLogprobJs(row: ArrayLike<number>, target: number): { logprob:
 /**
  * log Σ_{i ∈ ids} softmax(row)_i: the natural log of the probability mass of a set of tokens (the
  * word-final correction's boundary set), in float64 over the whole row. −Infinity for an empty
- * set; ids outside the row are ignored.
+ * set; ids outside the row are ignored. Both sums skip only terms that cannot change them
+ * (expSkip.ts), so they are the plain index-order sums of every term bit for bit: the whole row's
+ * from the WebAssembly passes where they serve (about half the cost of Math.exp per entry), the
+ * set's in JavaScript.
  */
 export function rowLogMass(row: ArrayLike<number>, ids: ArrayLike<number>): number {
+  const p = row instanceof Float32Array ? rowPassesWasm(row, 0, 0, true) : undefined;
+  if (!p) return rowLogMassJs(row, ids);
+  let part = 0;
+  let cut = EXP_IS_ZERO_BELOW;
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k];
+    if (!(id >= 0 && id < row.length)) continue;
+    const d = row[id] - p.max;
+    if (d < cut) continue;
+    part += Math.exp(d);
+    if ((k & 255) === 0) cut = sumIgnoreBelow(part);
+  }
+  return Math.log(part) - Math.log(p.sumExp);
+}
+
+/** rowLogMass in JavaScript alone, every term of both sums (the reference for the one above). */
+export function rowLogMassJs(row: ArrayLike<number>, ids: ArrayLike<number>): number {
   const { max } = maxOf(row);
   let all = 0;
   for (let i = 0; i < row.length; i++) all += Math.exp(row[i] - max);

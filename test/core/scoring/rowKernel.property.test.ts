@@ -2,10 +2,10 @@
 // (Object.is), on random float32 rows with ties, signed zeros, −Infinity logits, spreads wide
 // enough to reach exp's subnormal and underflow ranges and the skipped terms, every length modulo
 // four (the kernel's blocks and its tail), and full 49,152-entry rows; rows the kernel leaves to JavaScript (NaN, an infinite
-// maximum) give the JavaScript numbers too.
+// maximum) give the JavaScript numbers too. The word-final mass (rowLogMass) is checked the same way.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { rowLogprob, rowLogprobJs, rowStats, rowStatsJs, type RowStats } from '../../../src/core/scoring/distribution';
+import { rowLogMass, rowLogMassJs, rowLogprob, rowLogprobJs, rowStats, rowStatsJs, type RowStats } from '../../../src/core/scoring/distribution';
 import { rowKernelAvailable, rowPassesWasm } from '../../../src/core/scoring/rowKernel';
 
 const RUNS = { seed: Number(process.env.FC_SEED ?? 20261130), numRuns: Number(process.env.FC_RUNS ?? 300) } as const;
@@ -25,6 +25,15 @@ function sameEverywhere(row: Float32Array, target: number, topK: number): void {
   const b = rowLogprobJs(row, target);
   expect(Object.is(a.logprob, b.logprob), `rowLogprob ${a.logprob} vs ${b.logprob}`).toBe(true);
   expect(a.argmax).toBe(b.argmax);
+  // The word-final mass: both sums with their skipped terms against every term summed in JavaScript
+  // (every third id: sets long enough for the set's own cut to be renewed and to skip).
+  const n = row.length;
+  const every3 = Array.from({ length: Math.ceil(n / 3) }, (_, i) => (i * 3 + target) % n);
+  for (const ids of [[target], [target, (target * 7 + 3) % n, n, -1], [], every3]) {
+    const m = rowLogMass(row, ids);
+    const j = rowLogMassJs(row, ids);
+    expect(Object.is(m, j), `rowLogMass ${m} vs ${j}`).toBe(true);
+  }
 }
 
 /** A logit: ordinary, a tie value, a signed zero, −Infinity, far below the others, or any float32. */
@@ -111,6 +120,7 @@ describe('row statistics in WebAssembly', () => {
       const a = rowStats(row, 0, 2);
       const b = rowStatsJs(row, 0, 2);
       expect(Object.is(a.logprob, b.logprob) && Object.is(a.entropy, b.entropy)).toBe(true);
+      expect(Object.is(rowLogMass(row, [0, 2]), rowLogMassJs(row, [0, 2]))).toBe(true);
     }
     expect(rowPassesWasm(new Float32Array(0), 0, 0, false)).toBeUndefined();
     expect(rowPassesWasm(Float32Array.from([1, 2]), 2, 0, false)).toBeUndefined();
