@@ -3,7 +3,7 @@
 // untrusted: size-checked, parsed as JSON (never evaluated) and validated field by field with zod;
 // React renders every string in it as text.
 import { z } from 'zod';
-import type { ItemScore } from '../core/scoring/types';
+import { BOUNDARY_POLICIES, WARNING_CODES, type ItemScore } from '../core/scoring/types';
 import { LENGTH_CONVENTIONS } from '../core/scoring/lengthConvention';
 import { DECIDING_RULES, candidateScoreFields, type RuleName, type ScoreField } from '../core/scoring/rules';
 import { MAX_CANDIDATES } from './limits';
@@ -48,7 +48,7 @@ const tokenSchema = z.object({
   weight: num.min(0).max(1).optional(),
 });
 const boundaryInfoSchema = z.object({
-  policy: z.enum(['whole', 'separate']),
+  policy: z.enum(BOUNDARY_POLICIES),
   straddlingPiece: short.optional(),
   contextBytes: int.optional(),
   continuationBytes: int.optional(),
@@ -70,21 +70,7 @@ const candidateSchema = z.object({
   byte_note: short.optional(),
 });
 const warningSchema = z.object({
-  code: z.enum([
-    'context_trailing_whitespace',
-    'inconsistent_leading_space',
-    'candidate_trailing_whitespace',
-    'candidate_trailing_punctuation',
-    'single_character_candidates',
-    'boundary_merge',
-    'candidate_too_long',
-    'empty_candidate',
-    'non_finite_logprob',
-    'context_truncated',
-    'unscored_candidate',
-    'pmi_unavailable',
-    'no_chat_template',
-  ]),
+  code: z.enum(WARNING_CODES),
   message: z.string().max(2_000),
   candidates: z.array(idx).max(MAX_CANDIDATES),
 });
@@ -110,7 +96,7 @@ export const scorerSnapshotSchema = z.object({
   kind: z.literal('scorer'),
   model: snapshotModelSchema,
   unconditionalContext: z.string().max(2_000),
-  boundaryPolicy: z.enum(['whole', 'separate']),
+  boundaryPolicy: z.enum(BOUNDARY_POLICIES),
   gold: idx.nullable(),
   /** Workspace index of each scored candidate. */
   indices: z.array(idx).max(MAX_CANDIDATES),

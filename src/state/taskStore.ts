@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { LeadingSpaceMode } from '../core/bpb/perByteCost';
 import type { ScoredItem } from '../core/metrics/types';
+import { DEFAULT_MU } from '../core/scoring/types';
 import { DEFAULT_SERVED_MODEL } from '../engine';
 import * as db from './taskDb';
 import { choiceOf, modelLabel, selectionOf, stillLoaded, useEngine, type ModelSelection } from './engineSession';
@@ -151,7 +152,7 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
     runs: {},
     compareKeys: [],
     model: DEFAULT_MODEL,
-    options: { mu: 111, space: 'eval-framework', subject: '' },
+    options: { mu: DEFAULT_MU, space: 'eval-framework', subject: '' },
     batch: IDLE,
     restore: 'pending',
 

@@ -3,6 +3,7 @@
 import { LENGTH_CONVENTIONS } from '../core/scoring/lengthConvention';
 import { z } from 'zod';
 import { ALL_DTYPES } from '../core/dtypes';
+import { BOUNDARY_POLICIES } from '../core/scoring/types';
 import { DEVICE_PREFERENCES } from './devices';
 import { MAX_CANDIDATES, MAX_LINK_TEXT_CHARS } from './limits';
 import { loneSurrogatePath } from '../core/formats/utf8';
@@ -45,7 +46,7 @@ export const workspaceSchema = z.object({
   candidates: z.array(text).min(1).max(MAX_CANDIDATES),
   /** Index of the right answer, when the user knows it. */
   gold: z.number().int().min(0).max(MAX_CANDIDATES - 1).nullable(),
-  boundaryPolicy: z.enum(['whole', 'separate']),
+  boundaryPolicy: z.enum(BOUNDARY_POLICIES),
   unconditionalContext: linkText(2_000),
   chatTemplate: z.boolean(),
   units: unitsSchema,

@@ -2,6 +2,7 @@
 // choice), `lengthlens task --bits` and lm-eval-harness logs all reduce to ScoredItem.
 import type { LeadingSpaceMode, TokenBits } from '../bpb/perByteCost';
 import type { AccuracyRule, ItemScoreName } from '../scoring/rules';
+import { DEFAULT_MU } from '../scoring/types';
 
 /** What is known about one choice (or the single gold of a cloze item) after scoring. */
 export interface ChoiceScores {
@@ -125,7 +126,7 @@ export interface TaskMetricsOptions {
 }
 
 export const DEFAULT_TASK_METRICS_OPTIONS: TaskMetricsOptions = {
-  mu: 111,
+  mu: DEFAULT_MU,
   space: 'eval-framework',
   prefixBudgets: [1, 4, 32],
 };

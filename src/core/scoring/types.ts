@@ -32,7 +32,9 @@ export interface TokenScore {
 }
 
 export type BoundaryStatus = 'ok' | 'merged';
-export type BoundaryPolicy = 'whole' | 'separate';
+/** How a candidate's first token meets the context (SPEC §3.1). */
+export const BOUNDARY_POLICIES = ['whole', 'separate'] as const;
+export type BoundaryPolicy = (typeof BOUNDARY_POLICIES)[number];
 
 export interface BoundaryInfo {
   /** Which policy produced the scored tokens (only meaningful when status is `merged`). */
@@ -78,20 +80,23 @@ export interface CandidateScore extends Record<ScoreField, number> {
 /** A deciding rule's key in the Scorer's winners (from the rule table). */
 export type { RuleName } from './rules';
 
-export type WarningCode =
-  | 'context_trailing_whitespace'
-  | 'inconsistent_leading_space'
-  | 'candidate_trailing_whitespace'
-  | 'candidate_trailing_punctuation'
-  | 'single_character_candidates'
-  | 'boundary_merge'
-  | 'candidate_too_long'
-  | 'empty_candidate'
-  | 'non_finite_logprob'
-  | 'context_truncated'
-  | 'unscored_candidate'
-  | 'pmi_unavailable'
-  | 'no_chat_template';
+/** Every warning the engine can give, one list for the type and the snapshot schema. */
+export const WARNING_CODES = [
+  'context_trailing_whitespace',
+  'inconsistent_leading_space',
+  'candidate_trailing_whitespace',
+  'candidate_trailing_punctuation',
+  'single_character_candidates',
+  'boundary_merge',
+  'candidate_too_long',
+  'empty_candidate',
+  'non_finite_logprob',
+  'context_truncated',
+  'unscored_candidate',
+  'pmi_unavailable',
+  'no_chat_template',
+] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
 
 export interface ScoreWarning {
   code: WarningCode;
@@ -119,10 +124,13 @@ export interface ScoreOptions {
   chatTemplate: boolean;
 }
 
+/** PriorBPB's default mean length in bytes, eval-framework's μ (every default of μ reads this one). */
+export const DEFAULT_MU = 111;
+
 export const DEFAULT_SCORE_OPTIONS: ScoreOptions = {
   boundaryPolicy: 'whole',
   unconditionalContext: '',
   topK: 5,
-  mu: 111,
+  mu: DEFAULT_MU,
   chatTemplate: false,
 };
