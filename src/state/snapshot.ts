@@ -25,10 +25,14 @@ const text = linkText(8_000);
 /** A rule's winner: a candidate's index, or -1 where no candidate can win (winners()). */
 const winner = int.min(-1).max(MAX_CANDIDATES - 1);
 
-// Fields added to the result after the first snapshots were shared: a link made before them still
-// opens, with these read as not computed (NaN; a winner of -1, "no candidate").
-const LATER_FIELDS: ReadonlySet<string> = new Set(['word_logprob', 'word_final_logprob']);
-const LATER_WINNERS: ReadonlySet<string> = new Set(['acc_word']);
+// The shape of the first snapshots shared (app 0.1.0): the rules' winners and the per-candidate
+// fields they carried. Every rule or field added to the rule table after it is read as optional,
+// so a link made before it still opens, with it read as not computed (NaN; a winner of -1, "no
+// candidate"): a new rule needs no entry here.
+export const FIRST_SNAPSHOT_WINNERS: readonly string[] = ['acc', 'acc_norm', 'acc_bytes', 'per_token', 'pmi'];
+export const FIRST_SNAPSHOT_FIELDS: readonly string[] = ['sum_logprob', 'per_token', 'per_char', 'per_byte', 'bits_per_byte', 'pmi', 'unconditional_logprob', 'prior_bpb'];
+const LATER_FIELDS: ReadonlySet<string> = new Set(candidateScoreFields().filter((f) => !FIRST_SNAPSHOT_FIELDS.includes(f)));
+const LATER_WINNERS: ReadonlySet<string> = new Set(DECIDING_RULES.map((r) => r.names.winner!).filter((w) => !FIRST_SNAPSHOT_WINNERS.includes(w)));
 const laterScore = z.union([z.number(), z.nan(), z.null()]).optional().transform((v) => v ?? NaN);
 const laterWinner = winner.optional().transform((v) => v ?? -1);
 const laterNum = num.optional().transform((v) => v ?? NaN);

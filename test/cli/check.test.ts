@@ -110,6 +110,27 @@ describe('lengthlens check', () => {
     expect(cli.code).toBe(3);
   });
 
+  it('--fail-on a check that needs scores runs on an lm-eval log without --model: the log carries them', async () => {
+    // Counted by hand (Python over the log): acc's pick is a shortest choice (bytes of arg_1 without
+    // its leading space) in 16 of 50 docs; chance is the mean share of shortest choices, 0.33.
+    const r = await runInProcess(['check', ARC_LOG, '--fail-on', 'acc_picks_shortest', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as Out & { logged: { acc_picks_shortest: { successes: number; n: number } } };
+    expect(out.logged.acc_picks_shortest).toMatchObject({ successes: 16, n: 50, share: 0.32, expected: 0.33 });
+    expect(out.fail_on).toEqual([
+      { check: 'acc_picks_shortest', rule: 'acc_picks_shortest', failed: false, value: 0.32, why: '32.0% (95% interval 20.8%–45.8%) against 33.0% by chance: passes (it fails on any finding)' },
+    ]);
+    // A threshold the share reaches fails the run (3), the report still printed.
+    const over = await runInProcess(['check', ARC_LOG, '--fail-on', 'acc_picks_shortest>=0.32']);
+    expect(over.code).toBe(3);
+    expect(over.stdout).toContain('lengthlens check:');
+    expect(over.stderr).toContain('--fail-on: acc_picks_shortest>=0.32 (32.0% (95% interval 20.8%–45.8%) against 33.0% by chance: fails (it fails on the share >= 0.32))');
+    // The small fixture log (one bad line skipped): 1 of 4, chance (1/4 + 1/4 + 1/4 + 1)/4 = 0.4375.
+    const small = await runInProcess(['check', path.resolve(__dirname, '../fixtures/task-log-samples.jsonl'), '--fail-on', 'acc_picks_shortest', '--json']);
+    expect(small.code, small.stderr).toBe(0);
+    expect((JSON.parse(small.stdout) as Out).fail_on).toEqual([expect.objectContaining({ failed: false, value: 0.25, why: expect.stringContaining('25.0% (95% interval 4.6%–69.9%) against 43.8% by chance: passes') })]);
+  });
+
   it('an unknown check, a probe without scores, --json with --markdown: a wrong command line (2)', async () => {
     const cases: [string[], RegExp][] = [
       [['check', ITEMS, '--fail-on', 'gold_longer'], /--fail-on: unknown check "gold_longer" \(checks: gold_longest,/],

@@ -5,7 +5,19 @@ import LZString from 'lz-string';
 import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
-import { decodeSnapshot, encodeSnapshot, MAX_SNAPSHOT_CHARS, scorerDifferences, scorerSnapshot, type ScorerSnapshot, type SnapshotModel } from '../../src/state/snapshot';
+import { DECIDING_RULES, candidateScoreFields } from '../../src/core/scoring/rules';
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  FIRST_SNAPSHOT_FIELDS,
+  FIRST_SNAPSHOT_WINNERS,
+  MAX_SNAPSHOT_CHARS,
+  scorerDifferences,
+  scorerSnapshot,
+  taskSnapshotSchema,
+  type ScorerSnapshot,
+  type SnapshotModel,
+} from '../../src/state/snapshot';
 import { MODELS_DIR } from '../models';
 
 const MODEL: SnapshotModel = { id: 'stories260K', choice: { kind: 'served', name: 'stories260K' }, dtype: 'fp32', device: 'cpu' };
@@ -66,6 +78,56 @@ describe('snapshot links', () => {
     // Links made before comparisons and length conventions were carried still open, with neither.
     const old = decodeSnapshot(payloadOf(snap));
     expect(old.ok && old.snapshot.kind === 'scorer' && [old.snapshot.compare, old.snapshot.lengths]).toEqual([undefined, undefined]);
+  });
+
+  // The first snapshot schema (app 0.1.0, before the whole-word rule): these winners and fields only.
+  const OLDEST_WINNERS = ['acc', 'acc_norm', 'acc_bytes', 'per_token', 'pmi'];
+  const OLDEST_FIELDS = ['sum_logprob', 'per_token', 'per_char', 'per_byte', 'bits_per_byte', 'pmi', 'unconditional_logprob', 'prior_bpb'];
+  const pick = <T extends object>(o: T, keep: readonly string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => keep.includes(k)));
+
+  it('an old link without acc_word opens with no winner under the whole-word rule (-1, not answer A) and its terms NaN', () => {
+    const old = structuredClone(snap) as unknown as { result: { winners: Record<string, number>; candidates: Record<string, unknown>[] } };
+    delete old.result.winners.acc_word;
+    for (const c of old.result.candidates) {
+      delete c.word_logprob;
+      delete c.word_final_logprob;
+    }
+    const r = decodeSnapshot(payloadOf(old));
+    if (!r.ok || r.snapshot.kind !== 'scorer') throw new Error(r.ok ? 'kind' : r.error);
+    expect(r.snapshot.result.winners).toEqual({ ...snap.result.winners, acc_word: -1 });
+    for (const c of r.snapshot.result.candidates) expect([c.word_logprob, c.word_final_logprob]).toEqual([NaN, NaN]);
+    expect(r.snapshot.result.candidates.map((c) => c.sum_logprob)).toEqual(snap.result.candidates.map((c) => c.sum_logprob));
+  });
+
+  it('a link in the oldest shape opens: every rule and field added since reads as not computed (-1, NaN)', () => {
+    expect(FIRST_SNAPSHOT_WINNERS).toEqual(OLDEST_WINNERS);
+    expect(FIRST_SNAPSHOT_FIELDS).toEqual(OLDEST_FIELDS);
+    const laterRules = DECIDING_RULES.map((r) => r.names.winner!).filter((w) => !OLDEST_WINNERS.includes(w));
+    const laterFields = candidateScoreFields().filter((f) => !OLDEST_FIELDS.includes(f));
+    expect(laterRules).toContain('acc_word');
+    expect(laterFields).toEqual(expect.arrayContaining(['word_logprob', 'word_final_logprob']));
+    const scoreFields = candidateScoreFields();
+    const oldest = {
+      ...snap,
+      result: {
+        ...snap.result,
+        winners: pick(snap.result.winners, OLDEST_WINNERS),
+        candidates: snap.result.candidates.map((c) => Object.fromEntries(Object.entries(c).filter(([k]) => !scoreFields.includes(k) || OLDEST_FIELDS.includes(k)))),
+      },
+    };
+    const r = decodeSnapshot(payloadOf(oldest));
+    if (!r.ok || r.snapshot.kind !== 'scorer') throw new Error(r.ok ? 'kind' : r.error);
+    for (const w of laterRules) expect(r.snapshot.result.winners[w as keyof typeof r.snapshot.result.winners], w).toBe(-1);
+    for (const w of OLDEST_WINNERS) expect(r.snapshot.result.winners[w as keyof typeof r.snapshot.result.winners], w).toBe(snap.result.winners[w as keyof typeof snap.result.winners]);
+    for (const c of r.snapshot.result.candidates) for (const f of laterFields) expect((c as unknown as Record<string, number>)[f], f).toBeNaN();
+    // A rule of the first shape is still required: a link without it is refused.
+    const noAcc = structuredClone(oldest);
+    delete (noAcc.result.winners as Record<string, number>).acc;
+    expect(decodeSnapshot(payloadOf(noAcc))).toMatchObject({ ok: false, error: expect.stringMatching(/result\.winners\.acc/) });
+    // A task figure's accuracies: the later rules read as NaN, the first ones as given.
+    const run = { label: 'r', items: 3, alpha: 1, beta: 0.5, corpus: 1.2, meanOfRatios: 1.3, meanBytes: 10, points: [], R: [], quintiles: [], accuracies: { acc: 0.5, acc_norm: 0.25, acc_bytes: 0.75, per_token: 1, pmi: 0 } };
+    const t = taskSnapshotSchema.parse({ v: 1, kind: 'task', model: MODEL, runs: [run], app: '0.1.0' });
+    expect(t.runs[0].accuracies).toEqual({ ...run.accuracies, ...Object.fromEntries(laterRules.map((w) => [w, NaN])) });
   });
 
   it('refuses a tampered snapshot with a message that says what is wrong', () => {

@@ -11,13 +11,22 @@ import { candidateLetter, RULE_LABEL, RULE_ORDER, visible } from './format';
 
 type Scored = { key: string; rows: ItemScore[] } | { key: string; error: string };
 
+/**
+ * What the scored variants depend on: the loaded model, the context, the candidates and every
+ * scoring option (the boundary policy and PMI's unconditional context change the numbers), so a
+ * change to any of them scores the variants again instead of showing the old ones.
+ */
+export function variantsKey(loadId: number | null, input: Pick<ScoredInput, 'context' | 'candidates' | 'options'>): string {
+  return JSON.stringify([loadId, input.context, input.candidates, input.options]);
+}
+
 export function Variants(props: { input: ScoredInput; indices: number[] }) {
   const { input, indices } = props;
   const [open, setOpen] = useState(false);
   const [scored, setScored] = useState<Scored | null>(null);
   const loadId = useEngine((s) => (s.load.status === 'ready' ? s.load.loadId : null));
   const sets = useMemo(() => answerVariants(input.candidates), [input.candidates]);
-  const key = JSON.stringify([loadId, input.context, input.candidates, input.options]);
+  const key = variantsKey(loadId, input);
 
   useEffect(() => {
     if (!open || loadId === null || scored?.key === key) return;

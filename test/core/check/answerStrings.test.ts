@@ -195,6 +195,11 @@ describe('letter keys, the join, invisible characters', () => {
     ]);
   });
 
+  it('invisible: the position is in characters (code points), so an emoji before it counts once', () => {
+    const e = check([mc('emoji', ['😀\u200b', 'b'], [0])]);
+    expect(e.invisible.items.map((i) => i.why)).toEqual(['choice 0 holds U+200B ZERO WIDTH SPACE at character 1']);
+  });
+
   it('a listed item carries the link the caller builds', () => {
     const linked = check([mc('nbsp', ['a\u00a0b', 'c'], [0])], (it) => `#item=${it.id}`);
     expect(linked.invisible.items[0]).toEqual({ id: 'nbsp', why: 'choice 0 holds U+00A0 NO-BREAK SPACE at character 1', scorer: '#item=nbsp' });

@@ -96,6 +96,39 @@ describe('compareItems', () => {
     ]);
   });
 
+  it('a token one model gives NaN heads the largest differences, ahead of every finite one', () => {
+    // Same tokens as `big`; the second model could not score " Tom."'s first token (NaN) and
+    // moved " Lily."'s first by −4 nats, more than any other finite change.
+    const q = item([candidate(' Lily.', [token(100, [0, 5], -6), token(7, [5, 6], -0.5)]), candidate(' Tom.', [token(200, [0, 4], NaN), token(7, [4, 5], -1.25)])], { acc: -1 });
+    expect(largestTokenDifferences(big, q, 3)).toEqual([
+      { candidate: 1, token: 0, piece: 't200', logprob: [-3, NaN], diff: NaN },
+      { candidate: 0, token: 0, piece: 't100', logprob: [-2, -6], diff: -4 },
+      { candidate: 1, token: 1, piece: 't7', logprob: [-0.25, -1.25], diff: -1 },
+    ]);
+    // Either side NaN, and two NaNs keep candidate then token order.
+    const both = item([candidate(' Lily.', [token(100, [0, 5], -2), token(7, [5, 6], NaN)]), candidate(' Tom.', [token(200, [0, 4], NaN), token(7, [4, 5], -0.25)])], {});
+    expect(largestTokenDifferences(q, both, 4)!.map((d) => [d.candidate, d.token, d.diff])).toEqual([
+      [0, 1, NaN],
+      [1, 0, NaN],
+      [0, 0, 4],
+      [1, 1, 1],
+    ]);
+  });
+
+  it('property: every NaN difference comes before every finite one, each group in candidate then token order', () => {
+    const lp = fc.oneof(fc.integer({ min: -8, max: 0 }).map((x) => x / 4), fc.constant(NaN));
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.tuple(lp, lp), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 4 }), (pairs) => {
+        const mk = (side: 0 | 1) => item(pairs.map((ps, i) => candidate(`c${i}`, ps.map((p, k) => token(k, [0, 0], p[side])))), {});
+        const d = largestTokenDifferences(mk(0), mk(1), 100)!;
+        const nans = pairs.flatMap((ps, i) => ps.flatMap((p, k) => (Number.isNaN(p[1] - p[0]) ? [[i, k]] : [])));
+        expect(d.slice(0, nans.length).map((x) => [x.candidate, x.token])).toEqual(nans);
+        expect(d.slice(nans.length).every((x) => !Number.isNaN(x.diff))).toBe(true);
+      }),
+      { numRuns: FC_RUNS },
+    );
+  });
+
   it('refuses two results of different items', () => {
     expect(() => compareItems(big, item(big.candidates.slice(0, 1), {}))).toThrow(/not of the same item/);
   });

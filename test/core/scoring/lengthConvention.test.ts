@@ -64,6 +64,37 @@ describe('withLengthConvention', () => {
     expect(h.candidates[0].per_char).toBeCloseTo(-4 * LN2, 12);
   });
 
+  it('["", " hat.", " big soft towel."]: the empty candidate has no length score, and the winners still index all candidates', () => {
+    // " hat." 5 bytes at 2 bits (10 bits), counted 4; " big soft towel." 16 bytes at 1 bit (16 bits),
+    // counted 15. Per char: −10·ln2/4 = −1.7329 and −16·ln2/15 = −0.7394: candidate 2 wins.
+    const r = item(['', ' hat.', ' big soft towel.'], [1, 2, 1]);
+    const h = withLengthConvention(r, 'harness');
+    expect(h.candidates.map((c) => c.n_chars)).toEqual([0, 4, 15]);
+    expect(h.candidates[0].per_char).toBeNaN();
+    expect(h.candidates[0].per_byte).toBeNaN();
+    expect(h.candidates[1].per_char).toBeCloseTo((-10 * LN2) / 4, 12);
+    expect(h.candidates[2].per_char).toBeCloseTo((-16 * LN2) / 15, 12);
+    expect(h.candidates[2].per_byte).toBeCloseTo((-16 * LN2) / 15, 12);
+    expect(h.winners.acc_norm).toBe(2);
+    expect(h.winners.acc_bytes).toBe(2);
+    // The rules the convention does not touch keep the engine's winners.
+    expect(h.winners.acc).toBe(r.winners.acc);
+    expect(h.winners.per_token).toBe(2);
+  });
+
+  it('property: with empty candidates among them, a length rule\'s winner is the argmax over the candidates with a number', () => {
+    const text = fc.oneof(fc.constant(''), fc.string({ minLength: 1, maxLength: 8 }).map((s) => ' ' + (s.replace(/^ +/, '') || 'x')));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, fc.double({ min: 0.01, max: 20, noNaN: true })), { minLength: 1, maxLength: 5 }), (rows) => {
+        const h = withLengthConvention(item(rows.map((x) => x[0]), rows.map((x) => x[1])), 'harness');
+        for (const [rule, field] of [['acc_norm', 'per_char'], ['acc_bytes', 'per_byte']] as const) {
+          const best = h.candidates.reduce((b, c, i) => (!Number.isNaN(c[field]) && (b < 0 || c[field] > h.candidates[b][field]) ? i : b), -1);
+          expect(h.winners[rule]).toBe(best);
+        }
+      }),
+    );
+  });
+
   it('as typed is the engine result itself', () => {
     const r = item([' a', ' bb'], [1, 2]);
     expect(withLengthConvention(r, 'typed')).toBe(r);

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BYTE_TO_CHAR } from '../../../src/core/tokens/byteLevel';
 import { tokenizerTraits } from '../../../src/core/tokens/pieces';
+import { rowLogMass } from '../../../src/core/scoring/distribution';
 import { pieceStartsWord, wordBoundaryIds } from '../../../src/core/tokens/wordBoundary';
 import { MODELS_DIR } from '../../models';
 
@@ -162,5 +163,19 @@ describe('the classification', () => {
   it('special tokens are never in the set, the EOS always, even past the pieces', () => {
     const ids = wordBoundaryIds({ pieces: [' a', '.', 'b', '<s>'], kind: 'sentencepiece', specialIds: new Set([1, 3]), eosIds: [3, 7] });
     expect([...ids]).toEqual([0, 3, 7]);
+  });
+
+  it('an EOS id equal to the number of pieces (an added token just past them) is in the set, and its mass in the word-final term', () => {
+    // Pieces 0..3; EOS is id 4, the first id past them. Logits 0..4: the set {0, 3, 4} holds
+    // e^0 + e^3 + e^4 of the row's e^0 + … + e^4.
+    const ids = wordBoundaryIds({ pieces: ['▁a', 'b', 'c', '.'], kind: 'sentencepiece', specialIds: new Set(), eosIds: [4] });
+    expect([...ids]).toEqual([0, 3, 4]);
+    const row = Float64Array.of(0, 1, 2, 3, 4);
+    const all = [0, 1, 2, 3, 4].reduce((s, x) => s + Math.exp(x), 0);
+    const want = Math.log((Math.exp(0) + Math.exp(3) + Math.exp(4)) / all);
+    expect(Math.abs(rowLogMass(row, ids) - want)).toBeLessThan(1e-12);
+    // Python: math.log((1 + e^3 + e^4) / Σ e^k) = −0.1253517546701229 (without the EOS term −1.4033).
+    expect(rowLogMass(row, ids)).toBeCloseTo(-0.1253517546701229, 12);
+    expect(rowLogMass(Float32Array.from(row), ids)).toBeCloseTo(-0.1253517546701229, 12);
   });
 });
