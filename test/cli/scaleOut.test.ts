@@ -1,86 +1,22 @@
 // docs/scale-out.md end to end: an --output_path folder laid out as lm-eval-harness writes it
-// (<model>/results_<date>.json beside samples_<task>_<date>.jsonl), copied at test time from the
-// real runs in reference/realdata (Qwen3-8B bf16 with a chat template, tiny-gpt2, the harness's
-// dummy model), read task by task through the CLI; every figure is the harness's own, from its
-// results JSON. Then each row of the doc's table against what harness, check and task output.
+// (test/fixtures/harnessFolder.ts: copied at test time from real runs), read task by task through
+// the CLI; every figure is the harness's own, from its results JSON. Then each row of the doc's
+// table against what harness, check and task output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { LOG_VIEWS, logGaps, type LogView } from '../../src/core/formats/logViews';
 import { logSampleToItem, parseLogSamples } from '../../src/core/formats/logSamples';
-import { MODELS_DIR } from '../models';
+import { makeHarnessFolder, REAL, tasksInFolder as folderTasks } from '../fixtures/harnessFolder';
 import { runInProcess } from './inProcess';
 
-const REAL = path.join(MODELS_DIR, '..', 'reference', 'realdata');
-const RAW = path.join(REAL, 'raw');
-
-/** The runs, as the harness would have written them under --output_path out/. */
-const RUNS: { model: string; date: string; results: string; samples: Record<string, string> }[] = [
-  {
-    model: 'Qwen__Qwen3-8B',
-    date: '2026-07-08T18-15-33.115417',
-    results: 'eleuther_negotiationtom/results_2026-07-08T18-15-33.115417.json',
-    samples: {
-      negotiationtom_belief: 'eleuther_negotiationtom/samples_negotiationtom_belief_2026-07-08T18-15-33.115417.jsonl',
-      negotiationtom_desire: 'eleuther_negotiationtom/samples_negotiationtom_desire_2026-07-08T18-15-33.115417.jsonl',
-      negotiationtom_intention: 'eleuther_negotiationtom/samples_negotiationtom_intention_2026-07-08T18-15-33.115417.jsonl',
-    },
-  },
-  {
-    model: 'sshleifer__tiny-gpt2',
-    date: '2026-10-01T23-15-32.942677',
-    results: 'errorbars_copa/results_2026-10-01T23-15-32.942677.json',
-    samples: { copa: 'errorbars_copa/samples_copa_2026-10-01T23-15-32.942677.jsonl' },
-  },
-  {
-    // The fixture's own names were shortened by its repository; the harness's are restored here.
-    model: 'qdpv68r5',
-    date: '2025-01-01T00-00-00.000000',
-    results: 'briefcase_dummy/lm_eval_results.json',
-    samples: { arc_easy: 'briefcase_dummy/lm_eval_samples_arc_easy.jsonl' },
-  },
-];
-
 let out: string;
+const tasksInFolder = () => folderTasks(out);
 
 beforeAll(() => {
-  out = fs.mkdtempSync(path.join(os.tmpdir(), 'lengthlens-scale-out-'));
-  for (const run of RUNS) {
-    const dir = path.join(out, run.model);
-    fs.mkdirSync(dir);
-    fs.copyFileSync(path.join(RAW, run.results), path.join(dir, `results_${run.date}.json`));
-    for (const [task, file] of Object.entries(run.samples)) fs.copyFileSync(path.join(RAW, file), path.join(dir, `samples_${task}_${run.date}.jsonl`));
-  }
+  out = makeHarnessFolder();
 });
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
-
-interface ResultsJson {
-  results: Record<string, Record<string, number | string>>;
-  configs?: Record<string, { target_delimiter?: string; output_type?: string }>;
-  /** A group's aggregate (no samples file of its own). */
-  groups?: Record<string, unknown>;
-  chat_template?: string | null;
-}
-
-/** Every task of every run in the folder that has an accuracy, with the delimiter its log needs. */
-function tasksInFolder(): { dir: string; task: string; samples: string; delimiter: string; results: Record<string, number | string> }[] {
-  const found = [];
-  for (const model of fs.readdirSync(out).sort()) {
-    const dir = path.join(out, model);
-    for (const file of fs.readdirSync(dir).filter((f) => /^results_.*\.json$/.test(f))) {
-      const date = file.slice('results_'.length, -'.json'.length);
-      const res = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ResultsJson;
-      for (const [task, figures] of Object.entries(res.results)) {
-        if (!('acc,none' in figures) || res.groups?.[task] !== undefined) continue;
-        // A chat-templated run joins context and answer with "" (docs/scale-out.md).
-        const delimiter = res.chat_template ? '' : (res.configs?.[task]?.target_delimiter ?? ' ');
-        found.push({ dir, task, samples: path.join(dir, `samples_${task}_${date}.jsonl`), delimiter, results: figures });
-      }
-    }
-  }
-  return found;
-}
 
 interface HarnessJson {
   n_docs: number;
