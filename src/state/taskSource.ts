@@ -1,7 +1,9 @@
 // Turning a built-in sample, an items file or an lm-eval-harness log_samples file into the task the
 // lab holds. Bad lines are kept as line-numbered errors; the good lines load.
 import { detectItemsFormat, parseItems } from '../core/formats/items';
-import { logSampleToItem, logSamplesToTaskSet, parseLogSamples } from '../core/formats/logSamples';
+import { logSampleToItem, logSamplesToTaskSet, looksLikeLogSamples, parseLogSamples } from '../core/formats/logSamples';
+
+export { looksLikeLogSamples };
 import { sampleTask } from '../core/tasks/samples';
 import type { TaskItem, TaskSet } from '../core/tasks/types';
 import type { PersistedTask } from './taskTypes';
@@ -42,12 +44,6 @@ export function resolveDelimiter(items: readonly TaskItem[], choice: DelimiterCh
   return spaced ? '' : ' ';
 }
 
-/** A file whose first record looks like an lm-eval-harness log_samples line. */
-export function looksLikeLogSamples(text: string): boolean {
-  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((l) => l.trim() !== '');
-  if (!first || !first.trimStart().startsWith('{')) return false;
-  return /"doc_id"\s*:/.test(first) && /"arguments"\s*:/.test(first);
-}
 
 function baseName(fileName: string): string {
   return fileName.replace(/^.*[\\/]/, '').replace(/\.(jsonl|ndjson|json|csv)$/i, '') || 'task';

@@ -4,7 +4,8 @@ import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
 import { parseCommandArgs, parseDtypeFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
 import type { LineError } from '../../core/formats/lineError';
-import { logSamplesToTaskSet, parseLogSamples, type LogSample } from '../../core/formats/logSamples';
+import { logSampleToItem, logSamplesToTaskSet, parseLogSamples, type LogSample } from '../../core/formats/logSamples';
+import { logGaps, type LogGap } from '../../core/formats/logViews';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
 import type { ScoredItem } from '../../core/metrics/types';
 import { metricsToCsv } from '../../core/formats/metricsExport';
@@ -63,7 +64,7 @@ export interface Rescore {
 }
 
 export type HarnessOutput = Omit<HarnessReport, 'metrics'> &
-  Partial<TaskMetrics> & { source: string; input_errors: LineError[]; rescore?: Rescore };
+  Partial<TaskMetrics> & { source: string; not_in_log: LogGap[]; input_errors: LineError[]; rescore?: Rescore };
 
 export function llDiffs(samples: readonly LogSample[], items: readonly ScoredItem[]): { max: number; mean: number } {
   let max = 0;
@@ -81,11 +82,11 @@ export function llDiffs(samples: readonly LogSample[], items: readonly ScoredIte
   return { max: n ? max : NaN, mean: n ? sum / n : NaN };
 }
 
-export function harnessOutput(source: string, report: HarnessReport, errors: LineError[]): HarnessOutput {
+export function harnessOutput(source: string, report: HarnessReport, errors: LineError[], gaps: LogGap[] = []): HarnessOutput {
   const { metrics, ...rest } = report;
   const flat: Partial<TaskMetrics> = { ...metrics };
   if (metrics.n_items_prior === 0) for (const k of PER_TOKEN_KEYS) delete flat[k];
-  return { source, ...rest, ...flat, input_errors: errors };
+  return { source, ...rest, ...flat, not_in_log: gaps, input_errors: errors };
 }
 
 /** A results_*.json (one pretty-printed object with "results") is not a samples file: say which to pass. */
@@ -128,6 +129,8 @@ export const command: Command = {
     reportSkipped(file, errors, 'line', values.strict ?? false);
     const delimiter = values.delimiter ?? ' ';
     const report = harnessReport(records, { ...opts, targetDelimiter: values.delimiter ?? ' ' });
+    // What this log cannot give, one sentence each (docs/scale-out.md's table).
+    const gaps = logGaps(records.filter((r) => r.outputType !== 'loglikelihood_rolling').map(logSampleToItem));
     const nonFinite = report.warnings.find((w) => w.includes('NaN or +inf'));
     if (nonFinite) warn(nonFinite);
     let rescore: Rescore | undefined;
@@ -145,7 +148,7 @@ export const command: Command = {
         );
     }
     if (values.csv) process.stdout.write(metricsToCsv(rescore?.metrics ?? report.metrics));
-    else if (values.json) printJson({ ...harnessOutput(file, report, errors), ...(rescore ? { rescore } : {}) });
+    else if (values.json) printJson({ ...harnessOutput(file, report, errors, gaps), ...(rescore ? { rescore } : {}) });
     else {
       const lines = [summaryText(`lm-eval-harness log: ${file} (${report.n_docs} docs)`, report.metrics, errors, 'line')];
       for (const [rule, a] of Object.entries(report.logged_agreement))
@@ -155,6 +158,7 @@ export const command: Command = {
         lines.push(`perplexity documents: ${r.n_docs}; word_perplexity ${r.word_perplexity}, byte_perplexity ${r.byte_perplexity}, bits_per_byte ${r.bits_per_byte}\n`);
       }
       for (const w of report.warnings) lines.push(`warning: ${w}\n`);
+      for (const g of gaps) lines.push(`not in this log: ${g.sentence}\n`);
       if (rescore) {
         lines.push('\n' + summaryText(`Rescored with ${rescore.model} (${rescore.dtype})`, rescore.metrics, [], 'line'));
         lines.push(`log-likelihood vs the log: max |diff| ${rescore.max_abs_ll_diff.toPrecision(4)}, mean ${rescore.mean_abs_ll_diff.toPrecision(4)} nats\n`);

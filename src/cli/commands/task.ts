@@ -9,6 +9,7 @@ import { nonFiniteMessage } from '../../core/metrics/accuracy';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
 import type { LineError } from '../../core/formats/lineError';
 import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
+import { looksLikeLogSamples } from '../../core/formats/logSamples';
 import { comparisonToCsv, metricsToCsv } from '../../core/formats/metricsExport';
 import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
@@ -75,6 +76,11 @@ export function taskOutput(source: string, items: ScoredItem[], errors: LineErro
 
 async function fromBits(file: string, caseName: string | undefined) {
   const text = await readTextFile(file);
+  if (looksLikeLogSamples(text))
+    throw new InputError(
+      `${file} is an lm-eval-harness --log_samples file, which holds one summed log-likelihood per choice and no per-token bits: ` +
+        `read it with lengthlens harness ${file} (add --model M to rescore the documents for R(k) and PriorBPB)`,
+    );
   if (caseName !== undefined && !bitsFileCases(text).includes(caseName))
     throw new UsageError(`${file}: no case "${caseName}" (cases: ${bitsFileCases(text).join(', ') || 'none'})`);
   try {

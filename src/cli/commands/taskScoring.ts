@@ -4,6 +4,7 @@ import { InputError, UsageError } from '../errors';
 import { readTextFile, warn } from '../io';
 import { parseItems, detectItemsFormat, type ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
+import { looksLikeLogSamples } from '../../core/formats/logSamples';
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type CandidateScore } from '../../core/scoring/types';
@@ -25,6 +26,11 @@ export async function loadTaskSet(
   }
   if (itemsFile === undefined) throw new UsageError('--model needs --items FILE or --sample NAME');
   const text = await readTextFile(itemsFile);
+  if (looksLikeLogSamples(text))
+    throw new InputError(
+      `${itemsFile} is an lm-eval-harness --log_samples file, not an items file: read its logged scores with lengthlens harness ${itemsFile} ` +
+        '(add --model M to rescore its documents with a model)',
+    );
   const { records, errors, unit } = parseItems(text, detectItemsFormat(text, itemsFile));
   if (records.length === 0) {
     const e = errors[0];

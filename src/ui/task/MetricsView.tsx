@@ -2,6 +2,7 @@
 // leading-space modes, length quintiles, Spearman ρ, accuracies, per subject; charts; exports.
 import { useMemo, useState, type ReactNode } from 'react';
 import { metricsToCsv, metricsToJson, rateCurveToCsv } from '../../core/formats/metricsExport';
+import { APP_REMEDY, logGaps, PER_TOKEN_VIEW, perTokenGap, type LogGap } from '../../core/formats/logViews';
 import type { ItemScoreName, SliceMetrics, TaskMetrics } from '../../core/metrics/types';
 import { ACCURACY_RULES } from '../../core/metrics/types';
 import { SCORE_COLUMNS, itemLabel } from '../../core/scoring/rules';
@@ -122,13 +123,15 @@ function BpbFamily(props: { m: SliceMetrics }) {
   );
 }
 
-function PriorCard(props: { m: SliceMetrics }) {
+function PriorCard(props: { m: SliceMetrics; logged: boolean }) {
   const { m } = props;
   if (m.n_items_prior === 0)
     return (
       <div className="task-card">
         <h3>PriorBPB</h3>
-        <p className="muted">No per-token scores (logged scores only): rescore the items with a model to get R(k) and PriorBPB.</p>
+        <p className="muted" data-testid="prior-missing">
+          {props.logged ? perTokenGap(APP_REMEDY) : 'No per-token scores: score the items with a model to get R(k) and PriorBPB.'}
+        </p>
       </div>
     );
   return (
@@ -221,7 +224,20 @@ function SpearmanTable(props: { m: SliceMetrics }) {
   );
 }
 
-function AccuracyTable(props: { m: SliceMetrics }) {
+/** The rules an lm-eval log cannot decide, each with its one sentence (docs/scale-out.md). */
+function LogGaps(props: { gaps: readonly LogGap[] }) {
+  const rules = props.gaps.filter((g) => g.view !== PER_TOKEN_VIEW);
+  if (rules.length === 0) return null;
+  return (
+    <ul className="muted task-note" data-testid="log-gaps">
+      {rules.map((g) => (
+        <li key={g.view}>{g.sentence}</li>
+      ))}
+    </ul>
+  );
+}
+
+function AccuracyTable(props: { m: SliceMetrics; gaps: readonly LogGap[] }) {
   const a = props.m.accuracies;
   if (a.n_items === 0)
     return (
@@ -252,6 +268,7 @@ function AccuracyTable(props: { m: SliceMetrics }) {
         acc and acc_norm pick different answers on {pct(a.acc_acc_norm_disagreement)} of items; acc picks the shortest choice on {pct(a.acc_picks_shortest)}.
         “Chance-normalised” rescales against random guessing and is not lm-eval’s acc_norm.
       </p>
+      <LogGaps gaps={props.gaps} />
     </div>
   );
 }
@@ -296,6 +313,7 @@ export function MetricsView() {
   );
   const muPoints = useMemo(() => priorMuPoints(answers, options.mu), [answers, options.mu]);
   const linkOf = useMemo(() => (task ? taskItemLinker(task) : undefined), [task]);
+  const gaps = useMemo(() => (run?.kind === 'logged' ? logGaps(items, APP_REMEDY) : []), [run?.kind, items]);
   if (!task || !run) return null;
   const slug = `${task.set.name}-${run.label}`.replace(/[^A-Za-z0-9_.-]+/g, '_');
   const crossMu = slice ? crossing(muPoints, slice.corpus_bpb, 'evalFramework') : undefined;
@@ -335,10 +353,10 @@ export function MetricsView() {
           )}
           <div className="task-cards">
             <BpbFamily m={slice} />
-            <PriorCard m={slice} />
+            <PriorCard m={slice} logged={run.kind === 'logged'} />
             <QuintileTable m={slice} />
             <SpearmanTable m={slice} />
-            <AccuracyTable m={slice} />
+            <AccuracyTable m={slice} gaps={gaps} />
             {!options.subject && <SubjectTable metrics={metrics} />}
           </div>
           <ItemsTable items={options.subject ? items.filter((it) => it.subject === options.subject) : items} options={options} linkOf={linkOf} />
