@@ -191,8 +191,8 @@ export const LESSONS: Lesson[] = [
         claims: [
           { text: 'The tokens of “ par” are the first tokens of “ park”.', holds: (f) => !!scorer(f) && scorer(f)!.candidates[0].tokens.every((t, j) => scorer(f)!.candidates[1].tokens[j]?.id === t.id) },
           {
-            text: 'Ending the word costs “ par” more than 10 bits and “ park” under 0.01 bits.',
-            holds: (f) => !!scorer(f) && -scorer(f)!.candidates[0].word_final_logprob / Math.LN2 > 10 && -scorer(f)!.candidates[1].word_final_logprob / Math.LN2 < 0.01,
+            text: 'Ending the word costs “ par” about 14 bits (13.5 to 14.5) and “ park” under 0.01 bits.',
+            holds: (f) => !!scorer(f) && Math.abs(-scorer(f)!.candidates[0].word_final_logprob / Math.LN2 - 14) < 0.5 && -scorer(f)!.candidates[1].word_final_logprob / Math.LN2 < 0.01,
           },
         ],
       },
@@ -546,6 +546,7 @@ export const LESSONS: Lesson[] = [
         after: ['Almost never: its answers average about 68 characters, the baseline’s about 2,000, and half of its answers are under 0.5% of the baseline’s length. Almost no prompt has lengths anywhere near equal.'],
         claims: [
           { text: 'Its raw win rate is 3.7%.', holds: (f) => !!audit(f, 'gpt4_gamed') && pct(audit(f, 'gpt4_gamed')!.raw) === '3.7%' },
+          { text: 'AlpacaEval gives its answers an average length of 68 characters.', holds: (f) => audit(f, 'gpt4_gamed')?.published.avgLength === 68 },
           { text: 'Half of its answers are under 0.5% of the baseline’s length (median length ratio under 0.005).', holds: (f) => (audit(f, 'gpt4_gamed')?.medianRatio ?? 1) < 0.005 },
         ],
       },
