@@ -133,6 +133,8 @@ export const taskRunSnapshotSchema = z.object({
   /** Multiple-choice runs: accuracy under each rule, and on how many items acc and acc_norm pick differently. */
   accuracies: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, LATER_WINNERS.has(r.names.winner!) ? laterNum : num])) as Record<RuleName, typeof laterNum>).optional(),
   accNormDisagreements: int.min(0).optional(),
+  /** Multiple-choice runs: on how many items acc picks a shortest choice, acc_norm and acc_bytes a longest one (ties counted; absent in older links). */
+  lengthPicks: z.object({ accShortest: int.min(0), accNormLongest: int.min(0), accBytesLongest: int.min(0) }).optional(),
   /** Multiple-choice runs: the accuracy of guessing, the mean over items of 1/k (absent in older links). */
   chance: num.optional(),
 });

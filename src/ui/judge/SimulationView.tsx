@@ -31,7 +31,14 @@ function WrappedTick(props: XAxisTickContentProps) {
   );
 }
 
-export function SimulationView(props: { params: JudgeParams; result: SimulationResult; ms: number }) {
+/** The Judge lab's note under the bars; what showing A first does follows the sign of b. */
+export function simulationNote(b: number): string {
+  const first = b > 0 ? 'Showing A first inflates its win rate' : b < 0 ? 'Showing A first deflates its win rate (this judge favours the second slot)' : 'With b = 0 the order alone moves nothing';
+  return `The grey bar is what an unbiased judge would report. ${first}; swapping and averaging removes position bias but not verbosity bias; the length-controlled rate removes both (when length says nothing about quality).`;
+}
+
+/** The simulation's bars, table, statistics and worked example; `note` replaces the Judge lab's note (the lessons say less). */
+export function SimulationView(props: { params: JudgeParams; result: SimulationResult; ms: number; note?: string }) {
   const { params, result: r, ms } = props;
   // On a phone "A second" and "Swap-avg" run into each other: one word a line there.
   const narrow = useMediaQuery('(max-width: 600px)');
@@ -41,13 +48,7 @@ export function SimulationView(props: { params: JudgeParams; result: SimulationR
       <ChartFrame
         title="Win rate of A under each estimator"
         filename="judge-win-rates"
-        note={
-          <>
-            The grey bar is what an unbiased judge would report. Showing A first inflates its win rate; swapping
-            and averaging removes position bias but not verbosity bias; the length-controlled rate removes both
-            (when length says nothing about quality).
-          </>
-        }
+        note={props.note ?? simulationNote(params.b)}
       >
         <div className="judge-chart">
           <ResponsiveContainer width="100%" height={280}>
@@ -74,7 +75,7 @@ export function SimulationView(props: { params: JudgeParams; result: SimulationR
             <tr key={key}>
               <td><span className="swatch" style={{ background: SERIES[key].color }} />{SERIES[key].label}</td>
               <td data-testid={`rate-${key}`} data-value={r[key]}>{pct(r[key])}</td>
-              <td>{key === 'target' ? '—' : `${r[key] >= r.target ? '+' : ''}${(100 * (r[key] - r.target)).toFixed(1)} pts`}</td>
+              <td>{key === 'target' ? '—' : `${r[key] >= r.target ? '+' : '−'}${Math.abs(100 * (r[key] - r.target)).toFixed(1)} pts`}</td>
             </tr>
           ))}
         </tbody>

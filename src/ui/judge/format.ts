@@ -2,7 +2,8 @@
 import { MISSING } from '../common/format';
 
 export { pct } from '../common/format';
-export const fixed = (v: number, digits = 3): string => (Number.isFinite(v) ? v.toFixed(digits) : MISSING);
+/** A number to `digits` places, negative with a true minus sign (−, not the hyphen-minus). */
+export const fixed = (v: number, digits = 3): string => (Number.isFinite(v) ? v.toFixed(digits).replace(/^-/, '−') : MISSING);
 
 /** Series colours (Okabe–Ito), legible on the light and the dark background. */
 export const SERIES = {

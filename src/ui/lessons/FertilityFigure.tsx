@@ -67,7 +67,7 @@ export function FertilityFigure(props: { widget: FertilityWidget; facts: Extract
         </table>
       </ScrollX>
       <p className="small" data-testid="fertility-no-scores">
-        {!other.scored && `${other.name} shows token counts, not scores: the project’s only models with this ${other.vocabSize.toLocaleString('en')}-token vocabulary are test models with random weights, whose log-probabilities would be noise. Counting needs only the tokenizer. `}
+        {!other.scored && `${other.name} shows token counts, not scores: no model with trained weights for this ${other.vocabSize.toLocaleString('en')}-token vocabulary ships with lengthlens, and counting needs only the tokenizer. `}
         Bytes are one column because they do not depend on the tokenizer (the leading space is the harness’s delimiter and not counted).
       </p>
       <p className="small">

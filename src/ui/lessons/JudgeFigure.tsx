@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { simulateJudge, type JudgeParams, type SimulationResult } from '../../core/judge/simulate';
 import { SimulationView } from '../judge/SimulationView';
 import { JudgeSlider, SLIDERS } from '../judge/Sliders';
+import { LESSON_JUDGE_NOTE, LESSON_JUDGE_TERMS } from './figureNotes';
 
 /** The parameters a lesson lets the learner move. */
 const MOVABLE = ['b', 'lambda', 'rho'] as const;
@@ -46,7 +47,8 @@ export function JudgeFigure(props: { params: JudgeParams; sim: SimulationResult;
           <p className="muted small">This step’s setting: {setting(props.params)}. The text and the checked claims refer to it.</p>
         )}
       </fieldset>
-      <SimulationView params={params} result={result} ms={ms} />
+      <SimulationView params={params} result={result} ms={ms} note={LESSON_JUDGE_NOTE} />
+      <p className="muted small">{LESSON_JUDGE_TERMS}</p>
     </div>
   );
 }

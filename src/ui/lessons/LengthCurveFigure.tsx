@@ -79,7 +79,7 @@ export function LengthCurveFigure(props: { audit: AuditFacts }) {
             <XAxis type="number" dataKey="x" domain={[lo, hi]} ticks={ticks} {...AXIS} tickFormatter={(v: number) => (v === 0 ? '0' : String(v).replace('-', '−'))} label={{ value: 'ln(len A / len B); 0 is equal length', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
             <YAxis yAxisId="rate" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} width={44} {...AXIS} tickFormatter={(v: number) => `${v}%`} />
             <YAxis yAxisId="count" orientation="right" width={36} {...AXIS} allowDecimals={false} />
-            <Tooltip {...TOOLTIP} labelFormatter={(x) => `ln ratio ${Number(x).toFixed(2)} (A ${Math.exp(Number(x)).toPrecision(2)}× B’s length)`} formatter={(v, name) => (name === 'prompts in bin' ? String(v) : `${Number(v).toFixed(1)}%`)} />
+            <Tooltip {...TOOLTIP} labelFormatter={(x) => `ln ratio ${Number(x).toFixed(2).replace(/^-/, '−')} (A ${Math.exp(Number(x)).toPrecision(2)}× B’s length)`} formatter={(v, name) => (name === 'prompts in bin' ? String(v) : `${Number(v).toFixed(1)}%`)} />
             <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" />
             <Area yAxisId="count" type="stepAfter" dataKey="prompts" name="prompts in bin" fill="var(--muted)" fillOpacity={0.35} stroke="var(--muted)" isAnimationActive={false} />
             <Line yAxisId="rate" type="linear" dataKey="fit" name="fitted win rate of A" stroke="var(--lesson-c1)" strokeWidth={2.5} dot={false} isAnimationActive={false} />

@@ -353,7 +353,7 @@ function PmiBytesFigure(props: { facts: Extract<Facts, { kind: 'pmiBytes' }> }) 
         head={[`${f.items} questions`, 'accuracy', 'picks the shortest choice', 'picks the longest choice']}
         cells={(r) => [r.label, pct(r.accuracy), pct(r.shortest), pct(r.longest)]}
       />
-      <p className="muted small">The right answer is the shortest choice in {pct(f.goldShortest)} of the questions. Lengths in bytes, the leading space not counted.</p>
+      <p className="muted small">The right answer is a shortest choice in {pct(f.goldShortest)} of the questions. A pick counts as the shortest (the longest) when no choice is shorter (longer), ties included. Lengths in bytes, the leading space not counted.</p>
     </>
   );
 }

@@ -196,7 +196,8 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
         <span className="muted step-no">
           {index + 1}/{lesson.steps.length}
         </span>{' '}
-        {step.title}
+        {/* The telling title waits for the reveal: before it, the title says what the step asks. */}
+        {revealed && step.revealTitle ? step.revealTitle : step.title}
       </h2>
       {props.snapError && (
         <p className="error" role="alert" data-testid="snapshot-error">
@@ -339,11 +340,15 @@ function IndexCard({ lesson: l, unit, className }: { lesson: Lesson; unit: 'step
   );
 }
 
-function LessonView(props: { lesson: Lesson; index: number }) {
+function LessonView(props: { lesson: Lesson; index: number; card?: boolean }) {
   const { lesson } = props;
   const index = Math.min(props.index, lesson.steps.length - 1);
   const progress = useProgress();
   const last = index === lesson.steps.length - 1;
+  // The card and the closing box sum the lesson up, the last step's answer included: they wait for its
+  // commit, unless the card's own link was opened.
+  const lastStep = lesson.steps[lesson.steps.length - 1];
+  const lastRevealed = !lastStep.question || !!stepProgress(progress, lesson.id, lastStep.id)?.done || !!props.card;
   return (
     <section className="lesson" aria-labelledby="lesson-title">
       <p className="small">
@@ -374,8 +379,8 @@ function LessonView(props: { lesson: Lesson; index: number }) {
           <Predictions lessons={LESSONS} testId="predictions-all" label="Your predictions in the lessons" />
         </div>
       )}
-      {last && CARDS[lesson.id] && <SummaryCard lesson={lesson} />}
-      {last && (
+      {last && lastRevealed && CARDS[lesson.id] && <SummaryCard lesson={lesson} />}
+      {last && lastRevealed && (
         <aside className="panel larger">
           <h3>{lesson.largerTitle ?? 'On a larger model'}</h3>
           <p>
@@ -437,5 +442,5 @@ export default function LessonsRoom(props: { embed?: boolean }) {
     );
   }
   // A card link outside an embed opens the lesson at its last step, where the card is.
-  return <LessonView lesson={lesson} index={route.card ? lesson.steps.length - 1 : route.step} />;
+  return <LessonView lesson={lesson} index={route.card ? lesson.steps.length - 1 : route.step} card={route.card} />;
 }

@@ -49,7 +49,7 @@ export const CARDS: Record<string, LessonCard> = {
     takeaway: 'PMI rewards the answer the context helped most, not the cheapest one; and what “no context” means can change its winner.',
     table: (f) =>
       f.kind === 'scorer'
-        ? { head: ['answer, in bits', 'with context', 'no context', 'PMI'], rows: f.result.candidates.map((c) => [`“${short(c.text, 22)}”`, bits(c.sum_logprob), bits(c.unconditional_logprob), (c.pmi / Math.LN2).toFixed(1)]) }
+        ? { head: ['answer, in bits', 'with context', 'no context', 'PMI'], rows: f.result.candidates.map((c) => [`“${short(c.text, 22)}”`, bits(c.sum_logprob), bits(c.unconditional_logprob), (c.pmi / Math.LN2).toFixed(1).replace(/^-/, '−')]) }
         : null,
   },
   'fixed-cost': {

@@ -95,10 +95,10 @@ const pmiRows = (f: Facts) => {
 export const LESSONS: Lesson[] = [
   {
     id: 'sum-and-length',
-    title: 'Why the raw sum picks the short answer',
+    title: 'The raw sum and the length of an answer',
     summary: 'Adding up log-probs, or dividing them by tokens, characters or bytes: four ways to score one answer, and what each does to a long one.',
     larger:
-      'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of step 2 can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII. With such a vocabulary “ par” and “ park” of step 5 may each be one token, so that neither sum contains the other; the whole-word rule still asks whether the word ends there, which is what a multiple-choice answer means.',
+      'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of step 2 can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII. With such a vocabulary “ par” and “ park” of step 6 may each be one token, so that neither sum contains the other; the whole-word rule still asks whether the word ends there, which is what a multiple-choice answer means.',
     steps: [
       {
         id: 'sum',
@@ -109,7 +109,8 @@ export const LESSONS: Lesson[] = [
         ],
         widget: { kind: 'scorer', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['acc'], winners: { acc: 0 } },
         question: winnerQuestion('Under the raw sum of log-probs (acc), which answer wins?', 'acc', 0),
-        after: ['“hat” is cheap because it is short: three tokens against eighteen. Length alone decided this; the model never had a chance to say which answer fits.'],
+        after: ['The raw sum picks the short answer: “hat” is cheap because it is short, three tokens against eighteen. Length did not decide alone (“zebra.” is short too, and loses), but every token of the towel adds a cost, and fitting better does not pay back eighteen of them.'],
+        claims: [{ text: '“ hat.” is 3 tokens and the towel answer 18.', holds: (f) => scorer(f)?.candidates[0].n_tokens === 3 && scorer(f)?.candidates[1].n_tokens === 18 }],
       },
       {
         id: 'per-token',
@@ -121,12 +122,14 @@ export const LESSONS: Lesson[] = [
         widget: { kind: 'scorer', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['per_token'], winners: { per_token: 2 } },
         question: winnerQuestion('Per token, which answer wins?', 'per_token', 2),
         after: [
+          'The nonsense answer wins.',
           (f) => {
             const z = scorer(f)?.candidates[2];
             if (!z) return '';
             const pieces = z.tokens.map((t) => `“${t.text}” ${t.bits.toFixed(2)}`).join(', ');
-            return `The nonsense answer wins. Look at its trace (bits per piece): ${pieces}. stories260K spells “ zebra” as a bare space and single letters; the first three pieces are expensive, but once “ ze” is paid “b”, “r”, “a” are almost certain, and those near-free tokens pull the average down. Per-token rewards answers that the tokenizer splits finely.`;
+            return `Look at its trace (bits per piece): ${pieces}. stories260K spells “ zebra” as a bare space and single letters; the first three pieces are expensive, but once “ ze” is paid “b”, “r”, “a” are almost certain, and those near-free tokens pull the average down.`;
           },
+          'Per token rewards answers that the tokenizer splits finely.',
         ],
         claims: [
           {
@@ -154,9 +157,10 @@ export const LESSONS: Lesson[] = [
       },
       {
         id: 'chars-vs-bytes',
-        title: 'When characters and bytes disagree',
+        title: 'Characters or bytes, outside ASCII',
+        revealTitle: 'When characters and bytes disagree',
         body: [
-          'Outside ASCII one character can take several bytes: the Chinese character 狗 (dog) is one code point and three UTF-8 bytes. Which denominator the harness uses then changes the result, a difference users of non-Latin benchmarks have asked the lm-eval-harness maintainers about.',
+          'Outside ASCII one character can take several bytes: the Chinese character 狗 (dog) is one code point and three UTF-8 bytes.',
           'Here a bilingual answer competes with a made-up word. Without its leading space the first has 7 characters but 9 bytes.',
         ],
         widget: {
@@ -166,8 +170,8 @@ export const LESSONS: Lesson[] = [
           focus: ['acc_norm', 'acc_bytes'],
           winners: { acc_norm: 1, acc_bytes: 0 },
         },
-        question: sameWinnerQuestion('Will per character (acc_norm) and per byte (acc_bytes) pick the same answer here?', ['Yes: the two denominators are nearly the same', 'No: the extra bytes of 狗 can change the order'], 'acc_norm', 'acc_bytes', 1),
-        after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. In lm-eval-harness’s code acc_norm is per character; the per-byte rule is the separate acc_bytes (added in v0.4.9.2). The harness’s own 2024 paper (Biderman et al.) and EleutherAI’s blog post on multiple-choice normalisation describe the normalisation as per byte, a mismatch still open as lm-eval-harness issue #3278: when a paper reports “acc_norm” on a non-Latin benchmark, check which of the two it computed.'],
+        question: sameWinnerQuestion('Will per character (acc_norm) and per byte (acc_bytes) pick the same answer here?', ['Yes, the same answer', 'No, different answers'], 'acc_norm', 'acc_bytes', 1),
+        after: ['Per byte picks the bilingual answer, per character picks the made-up word: the bytes of 狗 spread its high cost thinner than its single character does. So which denominator the harness uses changes the result, a difference users of non-Latin benchmarks have asked the lm-eval-harness maintainers about. In lm-eval-harness’s code acc_norm is per character; the per-byte rule is the separate acc_bytes (added in v0.4.9.2). The harness’s own 2024 paper (Biderman et al.) and EleutherAI’s blog post on multiple-choice normalisation describe the normalisation as per byte, a mismatch still open as lm-eval-harness issue #3278: when a paper reports “acc_norm” on a non-Latin benchmark, check which of the two it computed.'],
         claims: [{ text: 'The first answer has 7 characters and 9 bytes (the leading space not counted).', holds: (f) => scorer(f)?.candidates[0].n_chars === 7 && scorer(f)?.candidates[0].n_bytes === 9 }],
       },
       FERTILITY_STEP,
@@ -175,19 +179,20 @@ export const LESSONS: Lesson[] = [
         id: 'prefix',
         title: 'A prefix of another answer',
         body: [
-          'The raw sum scores a string as the start of a text, not as a whole word: every way of going on after “ par” counts towards its probability, “ park” included. So an answer that is a prefix of another can win for no reason at all.',
-          'Pimentel and Meister (2024) give the fix: multiply by the probability that a new word, or the end, comes next. The *whole word* rule (acc_word) adds that log-probability to the sum; it is the “end of word” bar at the end of each trace.',
+          'The raw sum scores a string as the start of a text, not as a whole word: every way of going on after “ par” counts towards its probability, “ park” included.',
+          'The *whole word* rule (acc_word, after Pimentel and Meister, 2024) multiplies by the probability that a new word, or the end of the text, comes next: it adds that log-probability to the sum. It is the “end of word” bar at the end of each trace.',
         ],
         widget: { kind: 'scorer', context: 'The dog ran to the', candidates: [' par', ' park'], focus: ['acc', 'acc_word'], winners: { acc: 0, acc_word: 1 } },
         question: winnerQuestion('Counting the end of the word (acc_word), which answer wins?', 'acc_word', 1),
         after: [
           '“ par” wins the raw sum by a hair: its tokens “ p” and “ar” are the first two of “ park”. But after “ par” the model expects “k”; ending the word there costs “ par” about 14 bits and “ park” almost nothing.',
+          'So an answer that is a prefix of another can win the raw sum for no reason at all, and the whole-word rule is the fix.',
         ],
         claims: [
           { text: 'The tokens of “ par” are the first tokens of “ park”.', holds: (f) => !!scorer(f) && scorer(f)!.candidates[0].tokens.every((t, j) => scorer(f)!.candidates[1].tokens[j]?.id === t.id) },
           {
-            text: 'Ending the word costs “ par” more than 10 bits and “ park” under 0.01 bits.',
-            holds: (f) => !!scorer(f) && -scorer(f)!.candidates[0].word_final_logprob / Math.LN2 > 10 && -scorer(f)!.candidates[1].word_final_logprob / Math.LN2 < 0.01,
+            text: 'Ending the word costs “ par” about 14 bits (13.5 to 14.5) and “ park” under 0.01 bits.',
+            holds: (f) => !!scorer(f) && Math.abs(-scorer(f)!.candidates[0].word_final_logprob / Math.LN2 - 14) < 0.5 && -scorer(f)!.candidates[1].word_final_logprob / Math.LN2 < 0.01,
           },
         ],
       },
@@ -195,22 +200,35 @@ export const LESSONS: Lesson[] = [
   },
   {
     id: 'letter-keys',
-    title: 'Letter keys: when normalisation does nothing',
+    title: 'Letter keys: what is left for normalisation to do',
     summary: 'Many benchmarks ask for a letter instead of the answer. What is left for length normalisation to do when every answer is one letter?',
     larger:
       'On a larger model the letters are usually single tokens (“ A”, “ B”, …), so per-token becomes a no-op too, and acc and acc_norm report identical numbers on letter-key benchmarks. The model is then also far better at linking the letter to the option, which is why letter formats only work well above a certain size.',
     steps: [
       {
         id: 'one-letter',
-        title: 'Same length, same ranking',
+        title: 'One letter each',
+        revealTitle: 'Same length, same ranking',
         body: [
           'Here the options are listed in the question and the answer is a letter. Every candidate is a space and one letter; the space is the harness’s delimiter, so every candidate counts as one character and one byte.',
-          'Dividing all sums by the same number keeps their order.',
         ],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'acc_norm', 'acc_bytes'], winners: { acc: 3, acc_norm: 3, acc_bytes: 3 } },
         claims: [{ text: 'Every letter counts as one character and one byte.', holds: (f) => !!scorer(f)?.candidates.every((c) => c.n_chars === 1 && c.n_bytes === 1) }],
         question: sameWinnerQuestion('Will per character (acc_norm) pick the same letter as the raw sum (acc)?', ['Yes, always here', 'No, it can pick another letter'], 'acc', 'acc_norm', 0),
-        after: ['acc, acc_norm and acc_bytes all pick D. (stories260K is a tiny story model: it does not know the sky is blue, which is beside the point here.)'],
+        after: ['Dividing all sums by the same number keeps their order: acc, acc_norm and acc_bytes all pick D. (stories260K is a tiny story model: it does not know the sky is blue, which is beside the point here.)'],
+      },
+      {
+        id: 'tokens-not-letters',
+        title: 'The letters, per token',
+        revealTitle: 'Per token is not always a no-op',
+        body: ['The rule of lesson 1 not yet tried on the letters: per token, the sum divided by the number of tokens.'],
+        widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['per_token'], winners: { per_token: 3 } },
+        question: ask('Is per token (the sum divided by the number of tokens) bound to rank the letters as the raw sum does here?', ['Yes, bound to', 'No, not bound to'], 1, (f) => {
+          const c = scorer(f)?.candidates;
+          return !c ? -1 : c.every((x) => x.n_tokens === c[0].n_tokens) ? 0 : 1;
+        }),
+        after: ['Per token is not always a no-op: one character each, but the letters need not be the same number of tokens. In stories260K’s vocabulary “ B” happens to be one token, while “ A”, “ C” and “ D” are each a space token and a letter token. D still wins here, but B is divided by 1 and the others by 2: per-token accuracy over the 30 letter-key questions differs from acc, as the next step’s table shows.'],
+        claims: [{ text: '“ B” is one token; “ A”, “ C” and “ D” are two.', holds: (f) => scorer(f)?.candidates.map((c) => c.n_tokens).join(',') === '2,1,2,2' }],
       },
       {
         id: 'thirty-questions',
@@ -225,7 +243,7 @@ export const LESSONS: Lesson[] = [
           return n === undefined ? -1 : n === 0 ? 0 : n <= 5 ? 1 : 2;
         }),
         after: [
-          'On letter keys the accuracies under acc, acc_norm and acc_bytes are identical; on full text they differ. Normalisation is only a decision where lengths differ.',
+          'On letter keys normalisation does nothing: the accuracies under acc, acc_norm and acc_bytes are identical; on full text they differ. Normalisation is only a decision where lengths differ.',
           (f) => {
             const l = letters(f);
             const t = fullText(f);
@@ -233,6 +251,13 @@ export const LESSONS: Lesson[] = [
             const se = Math.sqrt((l.chance * (1 - l.chance)) / l.items);
             const values = Object.values(t.accuracies).filter(Number.isFinite);
             return `Guessing among four options scores ${pct(l.chance, 0)}: that is the chance line. *Chance-normalised* accuracy, (acc − chance) / (1 − chance), puts guessing at 0 and a perfect score at 100%; on letter keys acc is ${pct(l.accuracies.acc)}, so it is ${pct((l.accuracies.acc - l.chance) / (1 - l.chance))}, below guessing. This rescaling is what leaderboards mean by a “normalised” score; it has nothing to do with acc_norm, which divides by length. With 30 questions one accuracy’s standard error near chance is about ${(100 * se).toFixed(0)} points, and on letter keys every rule lies within two of them of the chance line: stories260K is a 260K-parameter model trained only to continue children’s stories, and it cannot link a letter to an option. On full text the rules spread from ${pct(Math.min(...values))} to ${pct(Math.max(...values))}, which says more about which answers are short than about what the model knows.`;
+          },
+          (f) => {
+            const p = fullText(f)?.lengthPicks;
+            const n = fullText(f)?.items;
+            if (!p || !n) return '';
+            const norm = p.accNormLongest === p.accBytesLongest ? `acc_norm and acc_bytes pick a longest one on ${p.accNormLongest}` : `acc_norm picks a longest one on ${p.accNormLongest} and acc_bytes on ${p.accBytesLongest}`;
+            return `Where the spread comes from: on full text acc picks a shortest choice on ${p.accShortest} of ${n} questions, while ${norm} (ties counted). Dividing by length does not take the length effect out here; it overcorrects, from the shortest answer to the longest.`;
           },
         ],
         claims: [
@@ -248,21 +273,16 @@ export const LESSONS: Lesson[] = [
           },
           { text: 'On letter keys acc = acc_norm = acc_bytes.', holds: (f) => !!letters(f)?.accuracies && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_norm && letters(f)!.accuracies!.acc === letters(f)!.accuracies!.acc_bytes },
           { text: 'On full-text answers acc and acc_norm differ.', holds: (f) => !!fullText(f)?.accuracies && fullText(f)!.accuracies!.acc !== fullText(f)!.accuracies!.acc_norm },
+          { text: 'On letter keys per-token accuracy differs from acc.', holds: (f) => !!letters(f)?.accuracies && letters(f)!.accuracies!.per_token !== letters(f)!.accuracies!.acc },
+          {
+            text: 'On full text acc picks a shortest choice on more than half of the questions, acc_norm and acc_bytes a longest one on more than four in five.',
+            holds: (f) => {
+              const t = fullText(f);
+              const p = t?.lengthPicks;
+              return !!t && !!p && p.accShortest > t.items / 2 && p.accNormLongest > 0.8 * t.items && p.accBytesLongest > 0.8 * t.items;
+            },
+          },
         ],
-      },
-      {
-        id: 'tokens-not-letters',
-        title: 'Per token is not always a no-op',
-        body: [
-          'Characters and bytes are the same for every letter. Per token divides by something else: the number of pieces the tokenizer cut each candidate into.',
-        ],
-        widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['per_token'], winners: { per_token: 3 } },
-        question: ask('Is per token (the sum divided by the number of tokens) bound to rank the letters as the raw sum does here?', ['Yes: every letter is one character, so every letter is one length', 'No: the letters need not be the same number of tokens'], 1, (f) => {
-          const c = scorer(f)?.candidates;
-          return !c ? -1 : c.every((x) => x.n_tokens === c[0].n_tokens) ? 0 : 1;
-        }),
-        after: ['In stories260K’s vocabulary “ B” happens to be one token, while “ A”, “ C” and “ D” are each a space token and a letter token. D still wins here, but B is divided by 1 and the others by 2: per-token accuracy over the 30 letter-key questions differs from acc, as the previous step’s table shows.'],
-        claims: [{ text: '“ B” is one token; “ A”, “ C” and “ D” are two.', holds: (f) => scorer(f)?.candidates.map((c) => c.n_tokens).join(',') === '2,1,2,2' }],
       },
     ],
   },
@@ -306,12 +326,13 @@ export const LESSONS: Lesson[] = [
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, focus: ['acc', 'pmi'], winners: { acc: 3, pmi: 1 } },
         question: sameWinnerQuestion('With only the start-of-text token as the unconditional context, will PMI pick the same letter as the raw sum?', ['Yes', 'No'], 'acc', 'pmi', 1),
         after: [
+          'PMI picks B while the sum picks D.',
           (f) => {
             const c = scorer(f)?.candidates;
             if (!c) return '';
             const bits = (x: (typeof c)[number]) => (-x.unconditional_logprob / Math.LN2).toFixed(1);
             const others = c.filter((_, i) => i !== 1).map(bits).map(Number).sort((a, b) => a - b);
-            return `PMI picks B while the sum picks D. This is the tokenisation point of the letter-key lesson again: “ B” is one token in stories260K’s vocabulary, and as one token it is very unlikely to open a text (${bits(c[1])} bits with no context, against ${others[0].toFixed(1)}–${others[others.length - 1].toFixed(1)} for a space followed by A, C or D). PMI subtracts that unconditional cost, so the letter with the most expensive opening gains the most, whatever the question says.`;
+            return `“ B” is one token in stories260K’s vocabulary, where “ A”, “ C” and “ D” are a space and a letter, and with no context it is the most expensive of the four: ${bits(c[1])} bits, against ${others[0].toFixed(1)}–${others[others.length - 1].toFixed(1)} for a space followed by A, C or D. PMI subtracts that unconditional cost, so the letter with the most expensive opening gains the most, whatever the question says.`;
           },
         ],
         claims: [
@@ -342,7 +363,7 @@ export const LESSONS: Lesson[] = [
     title: 'The fixed cost of an answer: BPB, its fit, and PriorBPB',
     summary: 'Bits per byte looks length-free. What happens to it when every answer pays the same fixed cost once (a prefix, a format, a chat template)?',
     larger:
-      'A chat model scored inside its chat template pays such a fixed cost on every answer (the template’s tokens and the switch into answer mode), and two checkpoints can differ mostly in that cost. Compare them in the Task lab: a growing α with a flat β is a fixed-cost effect, not a change in capability.',
+      'A chat model scored inside its chat template can pay such a fixed cost on every answer: the template’s tokens sit in the context and are not scored, but the answer’s first tokens carry the switch into answer mode, and two checkpoints can differ mostly in that cost. Compare them in the Task lab: a growing α with a flat β is a fixed-cost effect, not a change in capability.',
     steps: [
       {
         id: 'fit',
@@ -360,11 +381,12 @@ export const LESSONS: Lesson[] = [
           return Math.abs(change) < 0.1 ? 1 : change > 0 ? 0 : 2;
         }),
         after: [
+          'β barely moves; almost all of the change lands on α.',
           (f) => {
             const a = plain(f);
             const b = opener(f);
             if (!a || !b) return '';
-            return `β barely moves (${a.beta.toFixed(3)} → ${b.beta.toFixed(3)} bits per byte); almost all of the change lands on α (${a.alpha.toFixed(1)} → ${b.alpha.toFixed(1)} bits). The opener is a fixed cost: about the same bits in front of a short answer as in front of a long one. Not exactly all of it goes to α, because the opener’s own 10 bytes are counted in n (each paying β), and because the model reads each answer after the opener, which changes the answer’s own bits a little.`;
+            return `β goes from ${a.beta.toFixed(3)} to ${b.beta.toFixed(3)} bits per byte, α from ${a.alpha.toFixed(1)} to ${b.alpha.toFixed(1)} bits. The opener is a fixed cost: about the same bits in front of a short answer as in front of a long one. Not exactly all of it goes to α, because the opener’s own 10 bytes are counted in n (each paying β), and because the model reads each answer after the opener, which changes the answer’s own bits a little.`;
           },
         ],
         claims: [
@@ -375,7 +397,8 @@ export const LESSONS: Lesson[] = [
       },
       {
         id: 'short-pay-most',
-        title: 'Short answers pay most',
+        title: 'Bits per byte, by answer length',
+        revealTitle: 'Short answers pay most',
         body: [
           'Bits per byte (BPB) divides an answer’s cost in bits by its length in bytes. Sort the 50 answers by length into fifths and compare each fifth’s BPB with and without the opener.',
         ],
@@ -387,7 +410,7 @@ export const LESSONS: Lesson[] = [
           return b[0].corpus - a[0].corpus > b[4].corpus - a[4].corpus ? 0 : 1;
         }),
         after: [
-          'A fixed cost is spread thin over a long answer and thick over a short one. A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.',
+          'Short answers pay most: a fixed cost is spread thin over a long answer and thick over a short one. A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.',
           (f) => {
             const b = opener(f);
             const q = b?.quintiles;
@@ -452,16 +475,18 @@ export const LESSONS: Lesson[] = [
         after: [
           (f) => {
             const s = judge(f);
-            return s ? `Always showing A first gives ${pct(s.fixedOrder)} against a true ${pct(s.target)}; the swap-average gives ${pct(s.swap)}. A first-slot bonus pushes A up in one order and down in the other by nearly the same amount, so the average cancels it.` : '';
+            return s ? `Always showing A first gives ${pct(s.fixedOrder)} against a true ${pct(s.target)}; the swap-average gives ${pct(s.swap)}.` : '';
           },
+          'A first-slot bonus pushes A up in one order and down in the other by nearly the same amount, so the average cancels it.',
         ],
         claims: [{ text: 'Always showing A first inflates its win rate by more than 5 points.', holds: (f) => !!judge(f) && judge(f)!.fixedOrder - judge(f)!.target > 0.05 }],
       },
       {
         id: 'verbosity',
-        title: 'Verbosity bias survives the swap',
+        title: 'A judge that also favours length',
+        revealTitle: 'Verbosity bias survives the swap',
         body: [
-          'Now the judge also favours the longer answer (λ = 0.8 per unit of log length ratio), and A’s answers are longer on average. Swapping the order does nothing about that: A is longer in both orders.',
+          'Now the judge also favours the longer answer (λ = 0.8 per unit of log length ratio), and A’s answers are longer on average.',
           'Length control fits a logistic model of the verdicts on position and a length feature, then reports the win rate with the length term set to zero.',
         ],
         widget: { kind: 'judge', params: { seed: JUDGE_SEED } },
@@ -472,6 +497,7 @@ export const LESSONS: Lesson[] = [
           return err.indexOf(Math.min(...err));
         }),
         after: [
+          'Swapping removes position bias but not verbosity bias: A is longer in both orders, so the length bonus is in both verdicts. Length control sets the length term to zero and removes both.',
           (f) => {
             const s = judge(f);
             return s ? `Swap-averaging leaves A ${points(s.swap - s.target)} too high (${pct(s.swap)} against ${pct(s.target)}); length control lands ${points(Math.abs(s.lc - s.target))} from the truth (${pct(s.lc)}).` : '';
@@ -482,15 +508,14 @@ export const LESSONS: Lesson[] = [
       {
         id: 'real-quality',
         title: 'When longer really is better',
-        body: [
-          'Length control assumes length carries no quality. Here the judge has no verbosity bias at all (λ = 0), but longer answers are genuinely better: length and quality are correlated (ρ = 0.6).',
-        ],
+        body: ['Here the judge has no verbosity bias at all (λ = 0), but longer answers are genuinely better: length and quality are correlated (ρ = 0.6).'],
         widget: { kind: 'judge', params: { lambda: 0, rho: 0.6, seed: JUDGE_SEED } },
         question: ask('Which is closer to the truth now?', ['Swap-averaged', 'Length-controlled'], 0, (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) <= Math.abs(judge(f)!.lc - judge(f)!.target) ? 0 : 1) : -1)),
         after: [
+          'Length control assumes length carries no quality: it is right only when length says nothing about quality. Here it removes real quality along with the bias.',
           (f) => {
             const s = judge(f);
-            return s ? `Length control removes real quality along with the bias and lands ${points(s.target - s.lc)} low (${pct(s.lc)} against ${pct(s.target)}). It is a correction with an assumption, not a free lunch.` : '';
+            return s ? `It lands ${points(s.target - s.lc)} low (${pct(s.lc)} against ${pct(s.target)}). It is a correction with an assumption, not a free lunch.` : '';
           },
         ],
         claims: [{ text: 'Length control lands more than 5 points below the true win rate.', holds: (f) => !!judge(f) && judge(f)!.target - judge(f)!.lc > 0.05 }],
@@ -500,7 +525,7 @@ export const LESSONS: Lesson[] = [
   {
     id: 'lc-trust',
     title: 'When length control cannot be trusted',
-    summary: 'A length-controlled win rate extrapolates to “equal length”. With real AlpacaEval 2 data: what happens when almost no prompt has equal lengths.',
+    summary: 'A length-controlled win rate is read off at “equal length”. With real AlpacaEval 2 data: how many prompts lie near that point, and what the fit says there.',
     largerTitle: 'How AlpacaEval itself copes',
     larger:
       'This lesson uses no language model: the data are AlpacaEval 2 verdicts of the GPT-4 Turbo judge on 805 prompts. AlpacaEval’s own LC adds a per-instruction difficulty term and regularisation fitted on deliberately gamed baselines, precisely so that its estimate stays sane where the data cannot support one.',
@@ -510,7 +535,7 @@ export const LESSONS: Lesson[] = [
         title: 'A terse model',
         body: [
           'AlpacaEval 2 asks a judge (GPT-4 Turbo) to compare two answers to each of 805 instructions: answer A from the model being evaluated, answer B from a fixed baseline (GPT-4 Turbo itself). A’s win rate is the share of prompts the judge gives to A.',
-          '“gpt4_gamed” is AlpacaEval’s adversarial baseline: GPT-4 told to answer as briefly as possible, about 68 characters per answer, judged against a baseline that writes about 2,000. Its raw win rate is 3.7%.',
+          '“gpt4_gamed” is one of AlpacaEval’s adversarial baselines: GPT-4 told to answer as briefly as possible. Its raw win rate is 3.7%.',
           'Length control will ask what it would win at equal length. First look at how often the lengths are anywhere near equal.',
         ],
         widget: { kind: 'audit', model: 'gpt4_gamed', view: 'overlap' },
@@ -518,9 +543,10 @@ export const LESSONS: Lesson[] = [
           const a = audit(f, 'gpt4_gamed');
           return !a ? -1 : a.aLonger < 0.05 ? 2 : a.aLonger < 0.35 ? 1 : 0;
         }),
-        after: ['Almost never. Half of its answers are under 0.5% of the baseline’s length.'],
+        after: ['Almost never: its answers average about 68 characters, the baseline’s about 2,000, and half of its answers are under 0.5% of the baseline’s length. Almost no prompt has lengths anywhere near equal.'],
         claims: [
           { text: 'Its raw win rate is 3.7%.', holds: (f) => !!audit(f, 'gpt4_gamed') && pct(audit(f, 'gpt4_gamed')!.raw) === '3.7%' },
+          { text: 'AlpacaEval gives its answers an average length of 68 characters.', holds: (f) => audit(f, 'gpt4_gamed')?.published.avgLength === 68 },
           { text: 'Half of its answers are under 0.5% of the baseline’s length (median length ratio under 0.005).', holds: (f) => (audit(f, 'gpt4_gamed')?.medianRatio ?? 1) < 0.005 },
         ],
       },
@@ -541,7 +567,7 @@ export const LESSONS: Lesson[] = [
           (f) => {
             const a = audit(f, 'gpt4_gamed');
             if (!a) return '';
-            return `${pct(a.lc)}, with a bootstrap interval only ${(100 * (a.lcHi - a.lcLo)).toFixed(1)} points wide (${pct(a.lcLo)} to ${pct(a.lcHi)}), where AlpacaEval’s regularised LC says ${pct(a.published.lc)}. A tight interval only measures resampling noise; it cannot see that the whole estimate rests on a handful of prompts.`;
+            return `${pct(a.lc)}, with a bootstrap interval only ${(100 * (a.lcHi - a.lcLo)).toFixed(1)} points wide (${pct(a.lcLo)} to ${pct(a.lcHi)}: the middle 95% of the estimates over resamples of the ${a.prompts} prompts, drawn with replacement), where AlpacaEval’s regularised LC says ${pct(a.published.lc)}. A tight interval only measures resampling noise; it cannot see that the whole estimate rests on a handful of prompts.`;
           },
           (f) => {
             const a = audit(f, 'gpt4_gamed');
@@ -573,14 +599,16 @@ export const LESSONS: Lesson[] = [
       },
       {
         id: 'contrast',
-        title: 'With overlap, the fit is fine',
-        body: ['FuseChat-Gemma-2-9B-Instruct writes answers about as long as the baseline’s: its answer is the longer one in about half of the prompts. The same fit now interpolates instead of extrapolating.'],
+        title: 'A second model, the same fit',
+        revealTitle: 'With overlap, the fit is fine',
+        body: ['FuseChat-Gemma-2-9B-Instruct writes answers about as long as the baseline’s: its answer is the longer one in about half of the prompts.'],
         widget: { kind: 'audit', model: 'FuseChat-Gemma-2-9B-Instruct', view: 'contrast' },
         question: ask('Does the same unregularised fit now agree with AlpacaEval’s published LC (70.2%) within 3 points?', ['Yes', 'No'], 0, (f) => {
           const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
           return !a ? -1 : Math.abs(a.lc - a.published.lc) < 0.03 ? 0 : 1;
         }),
         after: [
+          'With overlap, the fit is fine: the same fit now interpolates instead of extrapolating, and equal length is a point inside its data.',
           (f) => {
             const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
             return a ? `The table also splits the verdicts by order: this judge gives FuseChat-Gemma-2-9B-Instruct ${pct(a.winFirst, 0)} where its answer is shown first and ${pct(a.winSecond, 0)} where it is shown second. The real judge favours the second slot, the opposite of the simulated judge of the last lesson; AlpacaEval randomises the order so that the raw rate averages over both.` : '';
@@ -623,14 +651,15 @@ export const LESSONS: Lesson[] = [
   {
     id: 'leftovers',
     title: 'Sharpness, PMI per byte, and what PriorBPB claims',
-    summary: 'A model can move its accuracy without learning anything; two corrections can be stacked into a new bias; and a metric’s claim to predict accuracy needs more than one model to test.',
+    summary: 'Three more questions: what a temperature on the logits does to accuracy, what happens when PMI is also divided by bytes, and what it would take to test a metric’s claim to predict accuracy.',
     largerTitle: 'On a real fine-tuned model',
     larger:
       'Instruction tuning does more than a temperature: it changes which tokens a model ranks first, and it often moves the probability mass toward one answer format. A temperature is the pure case, where nothing the model ranks changes, so whatever accuracy does under it is sharpness alone. To check a real checkpoint, rescore the older one at a few temperatures: a change that one temperature reproduces is sharpness, not capability.',
     steps: [
       {
         id: 'sharpen',
-        title: 'Sharper, not wiser',
+        title: 'A temperature on the logits',
+        revealTitle: 'Sharper, not wiser',
         body: [
           'A model’s next-token probabilities come from its logits z through softmax. Divide the logits by a *temperature* T before the softmax: below 1 the likely tokens get likelier (the distribution is *sharper*), above 1 it is flatter. The order of the tokens at every position stays the same, so what the model ranks first, everywhere, does not change. Fine-tuning a model to follow instructions (SFT) tends to make it more confident; a temperature is a clean stand-in for that part of what SFT does.',
           'The task: the 200 stories of the cloze sample, each with its own ending and the endings of three other stories as the wrong choices (four choices, of 2 to 150 bytes). Each is scored at T = 0.5, 1 and 2 from the full distribution at every position.',
@@ -641,6 +670,7 @@ export const LESSONS: Lesson[] = [
           return !d ? -1 : Math.abs(d.acc) <= 0.01 ? 0 : d.acc > 0.05 ? 1 : d.acc < -0.05 ? 2 : -1;
         }),
         after: [
+          'Sharper, not wiser: a model can move its accuracy without learning anything.',
           (f) => {
             const d = sharpDelta(f);
             const r = sharpRows(f);
@@ -681,9 +711,10 @@ export const LESSONS: Lesson[] = [
       },
       {
         id: 'pmi-per-byte',
-        title: 'Do not stack PMI on bytes',
+        title: 'PMI, divided by bytes',
+        revealTitle: 'Do not stack PMI on bytes',
         body: [
-          'PMI subtracts an answer’s cost with no context, which looks as if it takes the cost of being a long string out of the score. It is tempting to also divide by the answer’s bytes, as acc_bytes does with the sum. lm-eval-harness offers no such rule.',
+          'PMI subtracts an answer’s cost with no context, which looks as if it takes the cost of being a long string out of the score. One could also divide it by the answer’s bytes, as acc_bytes does with the sum; lm-eval-harness offers no such rule.',
           'The 30 full-text story questions of the letter-key lesson: their wrong choices are much longer or much shorter than the right one.',
         ],
         widget: { kind: 'pmiBytes' },
@@ -698,8 +729,9 @@ export const LESSONS: Lesson[] = [
             const r = pmiRows(f);
             if (!r || f.kind !== 'pmiBytes') return '';
             const n = (x: number) => Math.round(x * f.items);
-            return `PMI alone picks the longest choice on ${n(r.pmi.longest)} of ${f.items} questions: what is left after the subtraction is still a sum over the answer’s tokens, and each token the context makes likelier adds to it. Divided by bytes it picks the shortest on ${n(r.perByte.shortest)} and the longest on ${n(r.perByte.longest)}, while the right answer is the shortest on only ${Math.round(f.goldShortest * f.items)}. Dividing a difference of two sums by bytes does not take the last length effect out; it turns it around, here from long to short, and accuracy falls from ${pct(r.pmi.accuracy)} to ${pct(r.perByte.accuracy)}. Pick one correction and report which.`;
+            return `PMI alone picks the longest choice on ${n(r.pmi.longest)} of ${f.items} questions: what is left after the subtraction is still a sum over the answer’s tokens, and each token the context makes likelier adds to it. Divided by bytes it picks the shortest on ${n(r.perByte.shortest)} and the longest on ${n(r.perByte.longest)}, while the right answer is a shortest choice on only ${Math.round(f.goldShortest * f.items)} (ties counted). Dividing a difference of two sums by bytes does not take the last length effect out; it turns it around, here from long to short, and accuracy falls from ${pct(r.pmi.accuracy)} to ${pct(r.perByte.accuracy)}.`;
           },
+          'Two corrections can be stacked into a new bias: do not stack PMI on bytes. Pick one correction and report which.',
         ],
         claims: [
           { text: 'PMI picks the longest choice on more than half of the questions.', holds: (f) => (pmiRows(f)?.pmi.longest ?? 0) > 0.5 },
@@ -711,12 +743,12 @@ export const LESSONS: Lesson[] = [
         id: 'prior-bpb-claim',
         title: 'PriorBPB’s claim, and what it would take to check it',
         body: [
-          'The paper that proposes PriorBPB is titled “PriorBPB: Reducing the Answer Length Confound of Bits-per-Byte While Improving Accuracy Prediction” (Burns et al., 2026; the estimator is in eval-framework’s pull request #881). Its first claim is the one lesson 4 showed: the length assumption becomes a stated μ instead of an accident of the task. Its second is that PriorBPB predicts a model’s downstream accuracy better than plain BPB.',
-          'The paper’s text and its figure were not available when these lessons were written, so this step quotes no number from them. What a check needs is plain: many models or checkpoints, each scored for BPB, for PriorBPB and for accuracy on the same tasks, and a comparison of how well each predicts the accuracy. One 260K-parameter model cannot do that.',
+          'The paper that proposes PriorBPB is titled “PriorBPB: Reducing the Answer Length Confound of Bits-per-Byte While Improving Accuracy Prediction” (Burns et al., 2026; the estimator is in eval-framework’s pull request #881). Its first claim is that PriorBPB reduces BPB’s answer-length confound; lesson 4 showed the mechanism it rests on (the length assumption becomes a stated μ instead of an accident of the task), not the confound removed from a comparison. Its second is that PriorBPB predicts a model’s downstream accuracy better than plain BPB.',
+          'The paper’s text and its figure were not available when these lessons were written, so this step quotes no number from them. What a check needs: many models or checkpoints, each scored for BPB, for PriorBPB and for accuracy on the same tasks, and a comparison of how well each predicts the accuracy.',
         ],
         widget: { kind: 'sharpen', show: ['acc', 'acc_norm'] },
-        question: ask('The three temperatures give three “models” of one network. Could their table test the claim that a metric predicts accuracy?', ['Yes: three models are enough', 'No: they differ only in sharpness, which is the very thing that moves accuracy without capability'], 1, (f) => (sharpRows(f) ? 1 : -1)),
-        after: ['A metric that tracks sharpness would “predict” these three accuracies without saying anything about what a model knows. Evidence for a predictive claim comes from checkpoints that differ in training, across tasks; read the paper’s figure with that question in mind.'],
+        question: ask('The three temperatures give three “models” of one network. Could their table test the claim that a metric predicts accuracy?', ['Yes, if the metric follows their three accuracies', 'Only with more temperatures', 'No'], 2, (f) => (sharpRows(f) ? 2 : -1)),
+        after: ['No: one 260K-parameter model cannot do that. A claim to predict accuracy needs more than one model to test, and the three rows differ only in sharpness, the very thing that moves accuracy without capability. A metric that tracks sharpness would “predict” these three accuracies without saying anything about what a model knows. Evidence for a predictive claim comes from checkpoints that differ in training, across tasks; read the paper’s figure with that question in mind.'],
       },
     ],
   },
@@ -823,12 +855,47 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
   },
   'leftovers/prior-bpb-claim': {
     0: 'The three rows come from one network; only the temperature differs. Whatever metric follows their accuracies is following sharpness, which the previous steps showed moves accuracy without any change in what the model knows.',
+    1: 'More temperatures give more rows, but every row is still the same network made sharper or flatter. A metric could follow all of them and still say nothing about what a model has learned; the check needs models that differ in training.',
   },
   'lc-trust/contrast': {
     1: 'With lengths on both sides of equal, the fit interpolates: the equal-length point sits inside the data, so an unregularised fit and AlpacaEval’s regularised one have little room to differ.',
   },
 };
-for (const l of LESSONS) for (const s of l.steps) if (s.question) s.question.wrongBecause = WRONG_BECAUSE[`${l.id}/${s.id}`] ?? {};
+/** For each question (lesson/step), the phrases of its reveal that decide it (see Question.decidedBy). */
+const DECIDED_BY: Record<string, string[]> = {
+  'sum-and-length/sum': ['raw sum picks the short answer', 'is cheap because it is short'],
+  'sum-and-length/per-token': ['nonsense answer wins', 'rewards answers that the tokenizer splits finely'],
+  'sum-and-length/per-char': ['now the towel wins'],
+  'sum-and-length/chars-vs-bytes': ['characters and bytes disagree', 'which denominator the harness uses'],
+  'sum-and-length/fertility': ['saves most on words that are common', 'common English words are one or two'],
+  'sum-and-length/prefix': ['prefix of another can win', 'whole-word rule is the fix'],
+  'letter-keys/one-letter': ['same length, same ranking', 'keeps their order'],
+  'letter-keys/tokens-not-letters': ['per token is not always a no-op', 'need not be the same number of tokens'],
+  'letter-keys/thirty-questions': ['normalisation does nothing', 'accuracies under acc, acc_norm and acc_bytes are identical'],
+  'pmi/prior': ['PMI prefers the long story'],
+  'pmi/letters-bos': ['PMI picks B while the sum picks D'],
+  'pmi/letters-answer': ['winner moves from B to D'],
+  'fixed-cost/fit': ['β barely moves', 'change lands on α'],
+  'fixed-cost/short-pay-most': ['short answers pay most', 'thick over a short one'],
+  'fixed-cost/corpus-vs-mean': ['large ratios pull the mean up'],
+  'fixed-cost/prior-bpb': ['a prior that weighs short answers sees them most'],
+  'judge-bias/position': ['so the average cancels it'],
+  'judge-bias/verbosity': ['verbosity bias survives the swap', 'removes position bias but not verbosity bias', 'longer in both orders'],
+  'judge-bias/real-quality': ['assumes length carries no quality', 'says nothing about quality', 'removes real quality'],
+  'lc-trust/gamed': ['about 68 characters', 'almost no prompt'],
+  'lc-trust/fit': ['all the way to a ratio of 1'],
+  'lc-trust/contrast': ['with overlap, the fit is fine', 'interpolates instead of extrapolating'],
+  'leftovers/sharpen': ['sharper, not wiser', 'move its accuracy without learning anything'],
+  'leftovers/rule-of-thumb': ['in the same direction as acc, by less than half as much'],
+  'leftovers/pmi-per-byte': ['do not stack PMI on bytes', 'stacked into a new bias'],
+  'leftovers/prior-bpb-claim': ['one 260K-parameter model cannot do that', 'needs more than one model to test'],
+};
+for (const l of LESSONS)
+  for (const s of l.steps)
+    if (s.question) {
+      s.question.wrongBecause = WRONG_BECAUSE[`${l.id}/${s.id}`] ?? {};
+      s.question.decidedBy = DECIDED_BY[`${l.id}/${s.id}`] ?? [];
+    }
 
 /** A lesson, or the final quiz (which is walked like one but is not among LESSONS). */
 export function findLesson(id: string | null, extra: readonly Lesson[] = []): Lesson | undefined {

@@ -30,7 +30,7 @@ export const FERTILITY_STEP: Step = {
   id: 'fertility',
   title: 'Same answers, another tokenizer',
   body: [
-    'Per token divides by a number the tokenizer chooses. stories260K has a vocabulary of 512 tokens, so it cuts most words into short pieces; Llama 2’s has 32,000, and common English words are one or two tokens. How many tokens a tokenizer needs per word is its *fertility*.',
+    'Per token divides by a number the tokenizer chooses. stories260K has a vocabulary of 512 tokens, so it cuts most words into short pieces; Llama 2’s has 32,000. How many tokens a tokenizer needs per word is its *fertility*.',
     'Bytes belong to the text: every tokenizer sees the same bytes. That is why per-byte scores can put models with different tokenizers in one table without the fertility difference leaking into the metric, and per-token scores cannot.',
     'Here the same three answers are cut by both tokenizers, counted as the Scorer counts them (the lm-eval split: each answer after the context, with its leading space).',
   ],
@@ -47,9 +47,10 @@ export const FERTILITY_STEP: Step = {
       if (!x || x.tokenizers.length < 2) return '';
       const [a, b] = x.tokenizers;
       const bytes = x.result.candidates.map((c) => c.n_bytes);
-      return `Per token, ${a.name} divides the three answers’ costs by ${list(counts(a))} tokens; Llama 2 would divide by ${list(counts(b))}. Per byte both divide by ${list(bytes)}. A large vocabulary saves most on words that are common in its training text: “butterfly” is two pieces of Llama 2’s vocabulary, while “rhinoceros” is still cut into four.`;
+      return `Per token, ${a.name} divides the three answers’ costs by ${list(counts(a))} tokens; Llama 2 would divide by ${list(counts(b))}. Per byte both divide by ${list(bytes)}.`;
     },
-    'So a per-token score changes with the tokenizer even where the model’s belief is the same, and comparing two models per token compares their tokenizers too. The Llama 2 column shows counts only: the project’s only models with this vocabulary are test models with random weights, whose costs would mean nothing; to read the step with two real models, open the same answers in the Scorer’s “Compare with…” (link under the table), where each model gets its own token column and the per-byte columns line up.',
+    'A large vocabulary saves most on words that are common in its training text: common English words are one or two of its tokens, so “butterfly” falls furthest, while a rare word such as “rhinoceros” is still cut into several pieces.',
+    'So a per-token score changes with the tokenizer even where the model’s belief is the same, and comparing two models per token compares their tokenizers too. To read the step with two real models, open the same answers in the Scorer’s “Compare with…” (link under the table), where each model gets its own token column and the per-byte columns line up.',
   ],
   claims: [
     { text: 'No token straddles the context’s end under either tokenizer, so each count is the answer’s own tokens.', holds: (f) => !!fertility(f)?.tokenizers.every((t) => t.merged.every((m) => !m)) },

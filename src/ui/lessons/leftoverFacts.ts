@@ -20,7 +20,7 @@ export interface SharpenRow {
 export interface PmiBytesRow {
   label: string;
   accuracy: number;
-  /** Share of questions where the rule picks the shortest (longest) choice. */
+  /** Share of questions where the rule picks a shortest (longest) choice, ties counted. */
   shortest: number;
   longest: number;
 }
@@ -81,11 +81,12 @@ export function pmiBytesRows(set: TaskSet, results: readonly ItemScore[]): { row
     set.items.forEach((item, i) => {
       const pick = argmax(results[i].candidates.map((c, j) => value(c, lens[i][j])));
       if (pick === item.gold) right++;
-      if (pick === argmax(lens[i].map((n) => -n))) shortest++;
-      if (pick === argmax(lens[i])) longest++;
+      // A pick counts as the shortest (longest) when no choice is shorter (longer): ties counted, as the Task lab's acc_picks_shortest counts.
+      if (lens[i][pick] === Math.min(...lens[i])) shortest++;
+      if (lens[i][pick] === Math.max(...lens[i])) longest++;
     });
     return { label, accuracy: right / N, shortest: shortest / N, longest: longest / N };
   });
-  const goldShortest = set.items.filter((item, i) => argmax(lens[i].map((n) => -n)) === item.gold).length / N;
+  const goldShortest = set.items.filter((item, i) => [item.gold].flat().some((g) => lens[i][g] === Math.min(...lens[i]))).length / N;
   return { rows, goldShortest };
 }

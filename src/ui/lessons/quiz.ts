@@ -27,6 +27,7 @@ export const QUIZ: Lesson = {
         options: ['Yes: both answers fit, so the better fit wins both', 'No'],
         claim: 1,
         answer: (f) => (f.kind === 'scorer' ? (f.result.winners.acc === f.result.winners.acc_norm ? 0 : 1) : -1),
+        decidedBy: ['the raw sum never asks which answer fits better'],
         wrongBecause: { 0: 'The raw sum never asks which answer fits better: every extra token lowers it, and the pasta answer has about five times the tokens of “ pie.”. Per character spreads that cost over its 43 characters.' },
       },
       claims: [{ text: 'The pasta answer has more than five times the tokens of “ pie.” and 43 characters (the leading space not counted).', holds: (f) => f.kind === 'scorer' && f.result.candidates[1].n_tokens > 5 * f.result.candidates[0].n_tokens && f.result.candidates[1].n_chars === 43 }],
@@ -41,6 +42,7 @@ export const QUIZ: Lesson = {
         options: ['Yes: the letters are tokenised differently', 'No'],
         claim: 1,
         answer: (f) => (f.kind === 'scorer' ? (f.result.winners.acc === f.result.winners.acc_norm ? 1 : 0) : -1),
+        decidedBy: ['acc_norm divides every sum by 1'],
         wrongBecause: { 0: 'Tokens matter to per token, not to acc_norm: every letter counts as one character (the leading space is the delimiter), so acc_norm divides every sum by 1 and keeps acc’s order.' },
       },
     },
@@ -54,6 +56,7 @@ export const QUIZ: Lesson = {
         options: 'candidates',
         claim: 0,
         answer: (f) => winner(f, 'acc_word'),
+        decidedBy: ['the model expects the word to go on'],
         wrongBecause: { 1: '“ cast” wins the raw sum, which counts every way of going on after it, “ castle” included. acc_word adds the cost of the word ending there, and after “sand cast” the model expects the word to go on.' },
       },
       claims: [{ text: 'Ending the word costs “ cast” more bits than it costs “ castle”.', holds: (f) => f.kind === 'scorer' && f.result.candidates[1].word_final_logprob < f.result.candidates[0].word_final_logprob }],
@@ -74,13 +77,14 @@ export const QUIZ: Lesson = {
           const d = f.sim.swap - f.sim.target;
           return d > 0.03 ? 0 : d < -0.03 ? 2 : 1;
         },
+        decidedBy: ['a length bias has a sign'],
         wrongBecause: {
           0: 'In the lesson A was the longer answer, so the length bonus pushed it up. Here A is the shorter one in most prompts, and the same bonus goes to the baseline: swapping cancels the first-slot bonus, not this.',
           1: 'Swapping cancels the first-slot bonus only. The verbosity bias is still in both orders, and it now works against A, the shorter answer.',
         },
       },
       claims: [{ text: 'A is the shorter answer in most prompts (the log length ratio has mean −0.47 and spread 0.5).', holds: (f) => f.kind === 'judge' && f.params.m < 0 && f.params.m / f.params.s < -0.5 }],
-      after: [(f) => (f.kind === 'judge' ? `Swap-averaged ${(100 * f.sim.swap).toFixed(1)}% against a truth of ${(100 * f.sim.target).toFixed(1)}%; length control gives ${(100 * f.sim.lc).toFixed(1)}%. A length bias has a sign: it follows whichever side is longer.` : '')],
+      after: [(f) => (f.kind === 'judge' ? `Swap-averaged ${(100 * f.sim.swap).toFixed(1)}% against a truth of ${(100 * f.sim.target).toFixed(1)}%; length control gives ${(100 * f.sim.lc).toFixed(1)}%.` : ''), 'A length bias has a sign: it follows whichever side is longer.'],
     },
     {
       id: 'tim',
@@ -92,6 +96,7 @@ export const QUIZ: Lesson = {
         options: 'candidates',
         claim: 0,
         answer: (f) => winner(f, 'pmi'),
+        decidedBy: ['lowers the name’s cost by more bits'],
         wrongBecause: {
           1: 'PMI does not reward length; it rewards the answer whose probability the context raised most. Here the context lowers the name’s cost by more bits than it lowers the whole sentence’s.',
           2: '“ a red car.” does not follow “named”: the context makes it only a little cheaper than it is with no context, so its PMI is the smallest.',

@@ -2,6 +2,9 @@
 // step shows (and a snapshot carries): the BPB family with its α/β fit, R(k), quintiles, accuracies.
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
+import { isMultipleChoice, rulePredictions } from '../../core/metrics/accuracy';
+import { choiceText } from '../../core/scoring/rules';
+import { utf8Length } from '../../core/text/unicode';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AccuracyRule } from '../../core/metrics/types';
 import { DECIDING_RULES, type RuleName } from '../../core/scoring/rules';
@@ -10,6 +13,23 @@ import { continuationOf, type TaskItem, type TaskSet } from '../../core/tasks/ty
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import { FIXED_OPENER, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN } from './content';
 import { scoreItems } from './lessonEngine';
+
+/**
+ * On how many multiple-choice items acc picks a shortest choice and acc_norm and acc_bytes a longest
+ * one (in bytes, ties counted, as the Task lab's acc_picks_shortest counts).
+ */
+function lengthPicks(scored: ReturnType<typeof scoredItemFromCandidates>[]): { accShortest: number; accNormLongest: number; accBytesLongest: number } {
+  const out = { accShortest: 0, accNormLongest: 0, accBytesLongest: 0 };
+  for (const item of scored.filter(isMultipleChoice)) {
+    const lengths = item.choices.map((c) => utf8Length(choiceText(c) ?? ''));
+    const [shortest, longest] = [Math.min(...lengths), Math.max(...lengths)];
+    const p = rulePredictions(item.choices);
+    if (p.acc !== undefined && lengths[p.acc] === shortest) out.accShortest++;
+    if (p.acc_norm !== undefined && lengths[p.acc_norm] === longest) out.accNormLongest++;
+    if (p.acc_bytes !== undefined && lengths[p.acc_bytes] === longest) out.accBytesLongest++;
+  }
+  return out;
+}
 
 /** Reduce one scored task to a run figure. */
 export function taskRun(label: string, set: TaskSet, results: ItemScore[]): TaskRunSnapshot {
@@ -37,6 +57,7 @@ export function taskRun(label: string, set: TaskSet, results: ItemScore[]): Task
           // Keyed by the Scorer's rule names (the snapshot's), from the rule table.
           accuracies: Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, rules[r.id as AccuracyRule]?.value ?? NaN])) as Record<RuleName, number>,
           accNormDisagreements: Math.round(m.accuracies.acc_acc_norm_disagreement * n),
+          lengthPicks: lengthPicks(scored),
           chance: set.items.reduce((s, item) => s + 1 / item.choices.length, 0) / set.items.length,
         }
       : {}),

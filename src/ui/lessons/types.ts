@@ -120,6 +120,12 @@ export interface Question {
   answer(f: Facts): number;
   /** For each wrong option: the misconception behind it, answered (shown under "Not quite"). */
   wrongBecause?: Record<number, string>;
+  /**
+   * Phrases that state or decide the answer. Each is said in the step's reveal (its telling title,
+   * a sentence after the figure, or a "Not quite" note), and none may be on screen before the
+   * commit: not in a title, a body, the index, a caption or an earlier reveal (test/ui/lessons/noSpoilers.test.ts).
+   */
+  decidedBy?: string[];
 }
 
 export interface Claim {
@@ -129,7 +135,10 @@ export interface Claim {
 
 export interface Step {
   id: string;
+  /** Shown until the reveal, and in the step list and embed titles: says what the step asks, never what it finds. */
   title: string;
+  /** Shown once the step is revealed, in place of `title`: the step's finding. */
+  revealTitle?: string;
   /** A few sentences; `*x*` is emphasis. */
   body: string[];
   widget: Widget;
@@ -144,6 +153,7 @@ export interface Step {
 export interface Lesson {
   id: string;
   title: string;
+  /** The index card's line: what the lesson asks, not what it finds (the index is seen before every step). */
   summary: string;
   steps: Step[];
   /** How the picture changes on a larger hub model. */
