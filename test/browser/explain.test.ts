@@ -135,6 +135,31 @@ describe('answer variants in the Scorer', () => {
   });
 });
 
+describe('variants of " dog." and "dog."', () => {
+  it('compares winning strings (the space toggle swaps them) and flags the set that makes them identical', async () => {
+    const context = 'The boy saw a';
+    const cands = [' dog.', 'dog.'];
+    const { page, errors } = await openPage(1280);
+    await page.goto(`${baseUrl()}/${workspaceHash({ ...defaultWorkspace(), device: 'wasm', context, candidates: cands, gold: null })}`);
+    await page.locator('.table-scroll:not(.stale) [data-testid=score-table] td[data-col=pmi][data-value]').first().waitFor({ timeout: 90_000 });
+    await page.locator('[data-testid=variants] > summary').click();
+    await page.getByTestId('variants-table').waitFor({ timeout: 60_000 });
+    const winners = await page.$$eval('[data-testid=variants-table] tbody tr', (trs) =>
+      trs.map((tr) => [(tr as HTMLElement).dataset.variant!, tr.querySelector('td[data-rule=acc]')!.textContent]),
+    );
+    // The raw sum picks the string " dog." as written and after the toggle (the letter moves with it).
+    const acc = Object.fromEntries(winners);
+    const asWritten = acc['as-written'];
+    expect(acc.space).toBe(asWritten === 'A' ? 'B' : 'A');
+    const verdict = (await page.getByTestId('variants-verdict').textContent())!;
+    expect(verdict).not.toMatch(/Fragile to formatting on this item:[^.]*raw sum/);
+    expect(verdict).toContain('Left out: “lm-eval default (target_delimiter " " + choice)” (it makes A and B identical).');
+    expect(await page.locator('tr[data-variant=lm-eval] [data-testid=variant-identical]').textContent()).toBe('A and B identical');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('every column is reachable, and visibly so', () => {
   it('a snapshot embed at 720 px and at phone width', async () => {
     // The snapshot as the Scorer's embed code carries it.
