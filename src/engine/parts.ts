@@ -132,6 +132,7 @@ export function assembleParts(
       noChatTemplate: ctx.noChatTemplate,
       unscored,
       noPmi: noPmiWarn,
+      tokenCounts: scores.map((c, i) => (skip.has(i) ? undefined : c.n_tokens)),
     }),
   };
 }

@@ -57,8 +57,8 @@ describe('Task lab: Check', () => {
     await openWith(page, ITEMS);
     const expected = cli(ITEMS);
     expect(await card(page, 'gold_longest').locator('p').first().textContent()).toBe(expected.length.gold_longest.verdict);
-    expect(await card(page, 'duplicates_exact').locator('.check-items li').allTextContents()).toEqual(['dup: choices 0 and 1 are both "Paris"']);
-    expect(await card(page, 'invisible').locator('.check-items li').first().textContent()).toBe('nbsp: choice 0 holds U+00A0 NO-BREAK SPACE at character 4');
+    expect(await card(page, 'duplicates_exact').locator('.check-items li').allTextContents()).toEqual(['dup: choices A and B are both "Paris"']);
+    expect(await card(page, 'invisible').locator('.check-items li').first().textContent()).toBe('nbsp: choice A holds U+00A0 NO-BREAK SPACE at character 4');
     await expect.poll(() => card(page, 'duplicates_exact').getAttribute('class')).toContain('check-flag');
     await page.getByTestId('task-check').screenshot({ path: path.resolve('screenshots', 'check-view-desktop.png') });
     // The report travels as Markdown, its items linking into this app's Scorer.
@@ -66,7 +66,7 @@ describe('Task lab: Check', () => {
     const md = readFileSync((await download.path())!, 'utf8');
     expect(md).toMatch(/^## lengthlens check: check-items\n/);
     expect(md).toContain(`- [dup](${new URL(baseUrl()).href}#item=`);
-    expect(md).toContain('): choices 0 and 1 are both "Paris"');
+    expect(md).toContain('): choices A and B are both "Paris"');
 
     await card(page, 'duplicates_exact').locator('.check-items a').click();
     await page.getByTestId('opened-item').waitFor();

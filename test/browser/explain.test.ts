@@ -89,7 +89,7 @@ describe('the whole-word rule in the Scorer', () => {
     const verdict = await page.getByTestId('verdict').textContent();
     // The sentence core gives on the CLI's numbers, and what it says on this item.
     expect(verdict).toBe(`Why: ${verdictSentence(cli.candidates, cli.winners, (p) => 'AB'[p])}`);
-    expect(verdict).toMatch(/^Why: Raw sum picks A: B is 1\.3× longer in bytes and pays 0\.008 more bits in total, though its bits per byte are lower; per-token, per-char, per-byte, PMI and whole-word sum pick B, ending the word after A costs 14 bits, after B 0\.0006\.$/);
+    expect(verdict).toMatch(/^Why: Raw sum picks A: B is 1\.3× longer in bytes and pays 0\.008 more bits in total, though its bits per byte are lower; per-token picks B, split into \d+ cheap tokens \([^)]*\); per-char and per-byte pick B, its [^;]* share the cost \([^)]*\); PMI picks B, the context [^;]*; whole-word sum picks B, ending the word after A costs 14 bits, after B 0\.0006\.$/);
     await screenshot(page, 'explain-scorer-whole-word');
     await page.getByTestId('verdict').screenshot({ path: path.resolve('screenshots', 'explain-verdict.png') });
     expect(errors).toEqual([]);
@@ -130,6 +130,31 @@ describe('answer variants in the Scorer', () => {
     const fragile = Object.keys(cliItems[0].winners).filter((rule) => cliItems.some((it) => it.winners[rule as keyof ItemScore['winners']] !== cliItems[0].winners[rule as keyof ItemScore['winners']]));
     expect(verdict!.startsWith(fragile.length ? 'Fragile to formatting on this item:' : 'No rule')).toBe(true);
     await page.getByTestId('variants').screenshot({ path: path.resolve('screenshots', 'explain-variants.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('variants of " dog." and "dog."', () => {
+  it('compares winning strings (the space toggle swaps them) and flags the set that makes them identical', async () => {
+    const context = 'The boy saw a';
+    const cands = [' dog.', 'dog.'];
+    const { page, errors } = await openPage(1280);
+    await page.goto(`${baseUrl()}/${workspaceHash({ ...defaultWorkspace(), device: 'wasm', context, candidates: cands, gold: null })}`);
+    await page.locator('.table-scroll:not(.stale) [data-testid=score-table] td[data-col=pmi][data-value]').first().waitFor({ timeout: 90_000 });
+    await page.locator('[data-testid=variants] > summary').click();
+    await page.getByTestId('variants-table').waitFor({ timeout: 60_000 });
+    const winners = await page.$$eval('[data-testid=variants-table] tbody tr', (trs) =>
+      trs.map((tr) => [(tr as HTMLElement).dataset.variant!, tr.querySelector('td[data-rule=acc]')!.textContent]),
+    );
+    // The raw sum picks the string " dog." as written and after the toggle (the letter moves with it).
+    const acc = Object.fromEntries(winners);
+    const asWritten = acc['as-written'];
+    expect(acc.space).toBe(asWritten === 'A' ? 'B' : 'A');
+    const verdict = (await page.getByTestId('variants-verdict').textContent())!;
+    expect(verdict).not.toMatch(/Fragile to formatting on this item:[^.]*raw sum/);
+    expect(verdict).toContain('Left out: “lm-eval default (target_delimiter " " + choice)” (it makes A and B identical).');
+    expect(await page.locator('tr[data-variant=lm-eval] [data-testid=variant-identical]').textContent()).toBe('A and B identical');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -157,7 +157,7 @@ describe('lengthlens check', () => {
     expect(md).toContain('**--fail-on: `duplicates` failed.**');
     expect(md).toContain('| | check | verdict |');
     expect(md).toMatch(/\| ⚠️ \| Duplicate choices \| 1 item of 3 has two identical choices \|/);
-    expect(md).toMatch(/<details><summary>Duplicate choices: 1 item<\/summary>\n\n- \[dup\]\(https:\/\/example\.org\/lengthlens\/#item=[A-Za-z0-9+$-]+\): choices 0 and 1 are both "Paris"/);
+    expect(md).toMatch(/<details><summary>Duplicate choices: 1 item<\/summary>\n\n- \[dup\]\(https:\/\/example\.org\/lengthlens\/#item=[A-Za-z0-9+$-]+\): choices A and B are both "Paris"/);
   });
 
   it('--model: the Task lab\u2019s accuracies, and choices-only picks from the unconditional scores', async () => {

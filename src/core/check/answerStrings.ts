@@ -2,6 +2,7 @@
 // a 10,000-item file needs memory for the flagged items only. A "choice" is the string as scored
 // (an items file's choice as written, an lm-eval log's arg_1); lengths are UTF-8 bytes; ties count.
 import { utf8Length } from '../text/unicode';
+import { choiceLetter, letterList } from '../text/letters';
 import { against, share, type Share } from './interval';
 import { ItemListBuilder, type ItemList } from './listed';
 import { FORMAT_PHRASES, FORMAT_PROPERTIES, formatProperty, invisibleChars, isLetterKey, normalisedChoice, quoted, type FormatProperty } from './strings';
@@ -198,14 +199,14 @@ export class AnswerStringsCheck {
     };
     const exact = pair((s) => s);
     if (exact) {
-      this.exact.flag(item.id, () => `choices ${exact[0]} and ${exact[1]} are both ${quoted(item.choices[exact[0]])}`, link);
+      this.exact.flag(item.id, () => `choices ${choiceLetter(exact[0])} and ${choiceLetter(exact[1])} are both ${quoted(item.choices[exact[0]])}`, link);
       return;
     }
     const norm = pair(normalisedChoice);
     if (norm)
       this.normalised.flag(
         item.id,
-        () => `choices ${norm[0]} and ${norm[1]} are equal after normalisation: ${quoted(item.choices[norm[0]])} and ${quoted(item.choices[norm[1]])}`,
+        () => `choices ${choiceLetter(norm[0])} and ${choiceLetter(norm[1])} are equal after normalisation: ${quoted(item.choices[norm[0]])} and ${quoted(item.choices[norm[1]])}`,
         link,
       );
   }
@@ -239,7 +240,7 @@ export class AnswerStringsCheck {
     const starts = item.choices.flatMap((c, i) => (/^\p{White_Space}/u.test(c) ? [i] : []));
     if (starts.length === 0) return;
     const end = [...item.context].pop()!;
-    const which = starts.length === item.choices.length ? (item.choices.length === 1 ? 'the answer starts' : 'every choice starts') : `choice${starts.length > 1 ? 's' : ''} ${starts.join(', ')} start${starts.length > 1 ? '' : 's'}`;
+    const which = starts.length === item.choices.length ? (item.choices.length === 1 ? 'the answer starts' : 'every choice starts') : `choice${starts.length > 1 ? 's' : ''} ${letterList(starts)} start${starts.length > 1 ? '' : 's'}`;
     this.join.flag(item.id, () => `the context ends in ${quoted(end)} and ${which} with whitespace: two spaces at the join`, link);
   }
 
@@ -249,7 +250,7 @@ export class AnswerStringsCheck {
     if (found.length === 0) return;
     const first = found[0];
     const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-    const where = item.choices.length === 1 ? 'the answer' : `choice ${first.choice}`;
+    const where = item.choices.length === 1 ? 'the answer' : `choice ${choiceLetter(first.choice)}`;
     this.invisible.flag(item.id, () => `${where} holds ${first.label} at character ${first.at}${more}`, link);
   }
 

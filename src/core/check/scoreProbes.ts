@@ -8,6 +8,8 @@ import { ACCURACY_RULES } from '../metrics/types';
 import { npArgmax } from '../metrics/stats';
 import type { ScoreWarning } from '../scoring/types';
 import { utf8Length } from '../text/unicode';
+import { choiceLetter, letterList } from '../text/letters';
+import { lengthText } from '../scoring/lengthConvention';
 import { extremes, pct, vsChance, type CheckItem, type ItemLinker, type ShareVsChance } from './answerStrings';
 import { share, wilson, type Share } from './interval';
 import { ItemListBuilder, type ItemList } from './listed';
@@ -88,13 +90,18 @@ export class ScoreProbeCheck {
     if (preds.acc !== undefined && preds.acc_norm !== undefined && preds.acc !== preds.acc_norm) {
       const a = preds.acc;
       const b = preds.acc_norm;
-      const gold = item.gold.length ? `; gold ${item.gold.join(', ')}` : '';
-      this.disagree.flag(item.id, () => `acc picks choice ${a} (${lengths[a]} bytes), acc_norm picks choice ${b} (${lengths[b]} bytes)${gold}`, link);
+      const gold = item.gold.length ? `; gold ${letterList(item.gold)}` : '';
+      // Bytes as acc_norm and acc_bytes count them (lm-eval: the choice without its delimiter), as the Scorer does.
+      const bytes = (i: number) => {
+        const n = utf8Length(lengthText(item.choices[i], 'harness'));
+        return `${n} byte${n === 1 ? '' : 's'}`;
+      };
+      this.disagree.flag(item.id, () => `acc picks ${choiceLetter(a)} (${bytes(a)}), acc_norm picks ${choiceLetter(b)} (${bytes(b)})${gold}`, link);
     }
     this.anyDisagree.checked();
     const picked = ACCURACY_RULES.filter((r) => preds[r] !== undefined);
     if (new Set(picked.map((r) => preds[r])).size > 1)
-      this.anyDisagree.flag(item.id, () => picked.map((r) => `${r} → ${preds[r]}`).join(', '), link);
+      this.anyDisagree.flag(item.id, () => picked.map((r) => `${r} → ${choiceLetter(preds[r]!)}`).join(', '), link);
     const golds = item.gold.filter((g) => g >= 0 && g < k);
     this.chanceSum += golds.length / k;
     const uncond = scored.choices.map((c) => c.unconditionalLogprob);
@@ -111,9 +118,9 @@ export class ScoreProbeCheck {
     this.merge.checked();
     this.leading.checked();
     const merged = warnings.find((w) => w.code === 'boundary_merge');
-    if (merged) this.merge.flag(item.id, () => `the context's last token merges with the start of choice${merged.candidates.length > 1 ? 's' : ''} ${merged.candidates.join(', ')}`, link);
+    if (merged) this.merge.flag(item.id, () => `the context's last token merges with the start of choice${merged.candidates.length > 1 ? 's' : ''} ${letterList(merged.candidates)}`, link);
     const lead = warnings.find((w) => w.code === 'inconsistent_leading_space');
-    if (lead) this.leading.flag(item.id, () => `choices ${lead.candidates.join(', ')} start a new word and the others do not (or the reverse)`, link);
+    if (lead) this.leading.flag(item.id, () => `choices ${letterList(lead.candidates)} start a new word and the others do not (or the reverse)`, link);
   }
 
   report(): ScoreProbeReport {

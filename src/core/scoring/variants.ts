@@ -9,6 +9,8 @@ export interface AnswerVariant {
   candidates: string[];
   /** This set is what lm-eval-harness scores for the choices (target_delimiter " " + the choice). */
   lmEval: boolean;
+  /** Groups of positions this set makes identical that differ as written (" dog." and "dog." both " dog."). */
+  identical: number[][];
 }
 
 /** A letter key as a candidate may write it: "A", " A", "(A)", " A.", "A)" … */
@@ -45,7 +47,7 @@ const same = (a: readonly string[], b: readonly string[]) => a.length === b.leng
  */
 export function answerVariants(candidates: readonly string[]): AnswerVariant[] {
   const lm = candidates.map(lmEvalContinuation);
-  const sets: Omit<AnswerVariant, 'lmEval'>[] = [
+  const sets: Omit<AnswerVariant, 'lmEval' | 'identical'>[] = [
     { id: 'as-written', label: 'as written', candidates: [...candidates] },
     { id: 'space', label: 'leading space toggled', candidates: candidates.map(toggleLeadingSpace) },
     { id: 'period', label: 'trailing period toggled', candidates: candidates.map(toggleTrailingPeriod) },
@@ -61,7 +63,46 @@ export function answerVariants(candidates: readonly string[]): AnswerVariant[] {
       if (s.id !== 'lm-eval') dup.label += `; ${s.label}`;
       continue;
     }
-    out.push({ ...s, lmEval: same(s.candidates, lm) });
+    out.push({ ...s, lmEval: same(s.candidates, lm), identical: createdDuplicates(candidates, s.candidates) });
   }
   return out;
+}
+
+/** Groups of positions equal in `set` (two or more) whose strings in `original` are not all equal. */
+export function createdDuplicates(original: readonly string[], set: readonly string[]): number[][] {
+  const groups = new Map<string, number[]>();
+  set.forEach((c, p) => groups.set(c, [...(groups.get(c) ?? []), p]));
+  return [...groups.values()].filter((ps) => ps.length > 1 && ps.some((p) => original[p] !== original[ps[0]]));
+}
+
+/** One scored variant set: its candidates as scored and each rule's winner (a position, −1 for none). */
+export interface ScoredVariant<R extends string> {
+  candidates: readonly string[];
+  winners: Readonly<Record<R, number>>;
+  identical: readonly (readonly number[])[];
+}
+
+/**
+ * Whether `rule` picks the same answer in `set` as in `first`: the same position (the same answer
+ * formatted differently), or the same string (a toggle that swaps " dog." and "dog." moves the
+ * string, not the preference). No winner in both counts as the same.
+ */
+export function sameWinner<R extends string>(first: ScoredVariant<R>, set: ScoredVariant<R>, rule: R): boolean {
+  const a = first.winners[rule];
+  const b = set.winners[rule];
+  if (a === b) return true;
+  if (a < 0 || b < 0) return false;
+  return first.candidates[a] === set.candidates[b];
+}
+
+/**
+ * The rules whose winner changes between the variant sets (the first is the reference), and the
+ * sets left out because they make two candidates identical (between identical strings the pick
+ * is a tie, not a preference).
+ */
+export function fragileRules<R extends string>(sets: readonly ScoredVariant<R>[], rules: readonly R[]): { fragile: R[]; stable: R[]; leftOut: number[] } {
+  const leftOut = sets.flatMap((s, k) => (k > 0 && s.identical.length > 0 ? [k] : []));
+  const compared = sets.filter((_, k) => k > 0 && !leftOut.includes(k));
+  const fragile = sets.length ? rules.filter((r) => compared.some((s) => !sameWinner(sets[0], s, r))) : [];
+  return { fragile, stable: rules.filter((r) => !fragile.includes(r)), leftOut };
 }

@@ -1,6 +1,7 @@
 // Why the rules disagree on one item, in one sentence computed from the numbers on screen: what
-// the raw sum's winner gains on length, and for each other winner the quantity that decides it
-// (bytes sharing the cost, cheap tokens, what the context adds, whether the word ends there).
+// the raw sum's winner gains on length, then one clause per mechanism that picks another answer
+// (chars or bytes sharing the cost, cheap tokens, what the context adds, whether the word ends
+// there), each naming only the rules that mechanism explains.
 import { DECIDING_RULES, SCORE_COLUMNS, scoreOf, type ScoringRule } from './rules';
 import type { CandidateScore, RuleName } from './types';
 
@@ -39,49 +40,92 @@ function sumReason(a: CandidateScore, b: CandidateScore, name: (c: CandidateScor
   return `${name(b)} ${paid}${b.n_bytes < a.n_bytes ? ', though it is shorter' : ''}`;
 }
 
-/** Why `rule` prefers `w` to `a` (the raw sum's winner), from the quantity the rule divides or adds. */
-function ruleReason(rule: ScoringRule, w: CandidateScore, a: CandidateScore, name: (c: CandidateScore) => string): string {
-  switch (rule.id) {
-    case 'acc_norm':
-    case 'acc_bytes': {
-      const unit = rule.id === 'acc_norm' ? 'char' : 'byte';
-      const n = rule.id === 'acc_norm' ? w.n_chars : w.n_bytes;
-      const rate = (c: CandidateScore) => bits(scoreOf(c, rule.names.candidate));
-      return `its ${plural(n, unit)} share the cost (${amount(rate(w))} bits per ${unit} against ${amount(rate(a))} for ${name(a)})`;
-    }
-    case 'acc_per_token': {
+/**
+ * What makes a deciding rule depart from the raw sum: dividing by the answer's length in chars or
+ * bytes, dividing by its tokens, what the context adds (PMI), or whether the word ends there. Each
+ * clause of the sentence names one mechanism and only the rules it explains; a rule outside this
+ * table (a registered one) gets a clause of its own with its scores.
+ */
+export type Mechanism = 'length' | 'tokens' | 'context' | 'word_end' | 'score';
+
+const MECHANISM_OF: Readonly<Record<string, Mechanism>> = {
+  acc_norm: 'length',
+  acc_bytes: 'length',
+  acc_per_token: 'tokens',
+  acc_mutual_info: 'context',
+  acc_word: 'word_end',
+};
+
+/** The mechanism that explains why `rule` can pick another answer than the raw sum. */
+export function mechanismOf(rule: ScoringRule): Mechanism {
+  return MECHANISM_OF[rule.id] ?? 'score';
+}
+
+/** Why the length rules in `rules` (per char, per byte) prefer `w` to `a`: its length shares the cost. */
+function lengthReason(rules: ScoringRule[], w: CandidateScore, a: CandidateScore, name: (c: CandidateScore) => string): string {
+  const units = rules.map((r) => (r.id === 'acc_norm' ? { unit: 'char', n: (c: CandidateScore) => c.n_chars } : { unit: 'byte', n: (c: CandidateScore) => c.n_bytes }));
+  const rate = (r: ScoringRule, c: CandidateScore) => bits(scoreOf(c, r.names.candidate));
+  if (units.length === 2 && w.n_chars === w.n_bytes && a.n_chars === a.n_bytes) {
+    // Every character one byte: the two rules divide by the same number.
+    return `its ${plural(w.n_chars, 'char')} (as many bytes) share the cost (${amount(rate(rules[0], w))} bits per char and per byte against ${amount(rate(rules[0], a))} for ${name(a)})`;
+  }
+  const lengths = list(units.map((u) => plural(u.n(w), u.unit)));
+  const mine = units.map((u, k) => `${amount(rate(rules[k], w))} ${k === 0 ? 'bits ' : ''}per ${u.unit}`);
+  const theirs = list(rules.map((r) => amount(rate(r, a))));
+  return `its ${lengths} share the cost (${list(mine)} against ${theirs} for ${name(a)})`;
+}
+
+/** Why the rules in `rules` (one mechanism) prefer `w` to `a` (the raw sum's winner), from the quantity they divide or add. */
+function reason(mechanism: Mechanism, rules: ScoringRule[], w: CandidateScore, a: CandidateScore, name: (c: CandidateScore) => string): string {
+  switch (mechanism) {
+    case 'length':
+      return lengthReason(rules, w, a, name);
+    case 'tokens': {
       const each = `${amount(bits(w.per_token))} bits per token against ${amount(bits(a.per_token))} for ${name(a)}`;
       return w.n_tokens > a.n_tokens ? `split into ${plural(w.n_tokens, 'cheap token')} (${each})` : `at ${each}`;
     }
-    case 'acc_mutual_info': {
+    case 'context': {
       const lift = (c: CandidateScore) => `${c.pmi >= 0 ? 'raises' : 'lowers'} ${c === w ? 'its' : `${name(c)}’s`} probability by ${amount(c.pmi / Math.LN2)} bits`;
       return `the context ${lift(w)} and ${lift(a)}`;
     }
-    case 'acc_word':
+    case 'word_end':
       return `ending the word after ${name(a)} costs ${amount(bits(a.word_final_logprob))} bits, after ${name(w)} ${amount(bits(w.word_final_logprob))}`;
-    default:
-      return `scoring ${amount(scoreOf(w, rule.names.candidate))} against ${amount(scoreOf(a, rule.names.candidate))} for ${name(a)}`;
+    default: {
+      const r = rules[0];
+      return `scoring ${amount(scoreOf(w, r.names.candidate))} against ${amount(scoreOf(a, r.names.candidate))} for ${name(a)}`;
+    }
   }
 }
 
-/** The reason a group of rules picking `w` gives: the whole-word term where it is what flips it, else the first rule's. */
-function decisiveRule(group: ScoringRule[], w: CandidateScore, a: CandidateScore): ScoringRule {
-  const word = group.find((r) => r.id === 'acc_word');
-  if (word && bits(a.word_final_logprob) - bits(w.word_final_logprob) > bits(w.sum_logprob) - bits(a.sum_logprob)) return word;
-  const preference = ['acc_bytes', 'acc_norm', 'acc_per_token', 'acc_mutual_info', 'acc_word'];
-  return [...group].sort((x, y) => rank(x) - rank(y))[0];
-  function rank(r: ScoringRule) {
-    const i = preference.indexOf(r.id);
-    return i < 0 ? preference.length : i;
+/** One clause of the verdict: the rules it names, the candidate they pick, and the mechanism its reason states (none for the raw sum's own clause). */
+export interface VerdictClause {
+  rules: ScoringRule[];
+  /** Position in `candidates`. */
+  pick: number;
+  mechanism: Mechanism | 'sum' | 'none';
+  text: string;
+}
+
+/** The deciding rules picking `pick`, split by mechanism (a registered rule alone), in the table's order. */
+function byMechanism(rules: ScoringRule[]): [Mechanism, ScoringRule[]][] {
+  const out: [Mechanism, ScoringRule[]][] = [];
+  for (const r of rules) {
+    const m = mechanismOf(r);
+    const same = m === 'score' ? undefined : out.find(([k]) => k === m);
+    if (same) same[1].push(r);
+    else out.push([m, [r]]);
   }
+  return out;
 }
 
 /**
- * One sentence on why the deciding rules pick different candidates, or null when they agree (or
- * fewer than two have a winner). `winners` are positions in `candidates`; `name` names a position
- * as the screen does ("A (“hat.”)"). Amounts are in bits.
+ * The clauses of the verdict sentence, or null when the deciding rules agree (or fewer than two
+ * have a winner). `winners` are positions in `candidates`; `name` names a position as the screen
+ * does ("A (“hat.”)"). Amounts are in bits. With a raw-sum winner, the first clause says why the
+ * raw sum picks it; each other clause names the rules of one mechanism that pick another answer,
+ * and that mechanism's numbers. Without one, each clause says only who picks what.
  */
-export function verdictSentence(candidates: readonly CandidateScore[], winners: Readonly<Record<RuleName, number>>, name: (position: number) => string): string | null {
+export function verdictClauses(candidates: readonly CandidateScore[], winners: Readonly<Record<RuleName, number>>, name: (position: number) => string): VerdictClause[] | null {
   const groups = new Map<number, ScoringRule[]>();
   for (const r of ruleOrder()) {
     const p = winners[r.names.winner as RuleName];
@@ -92,23 +136,28 @@ export function verdictSentence(candidates: readonly CandidateScore[], winners: 
   const sum = DECIDING_RULES.find((r) => r.id === 'acc');
   const ref = sum ? winners[sum.names.winner as RuleName] : -1;
   const nameOf = (c: CandidateScore) => name(candidates.indexOf(c));
-  const phraseOf = (rules: ScoringRule[]) => list(rules.map((r) => r.phrase));
+  const picks = (rules: ScoringRule[], p: number) => `${list(rules.map((r) => r.phrase))} ${rules.length > 1 ? 'pick' : 'picks'} ${name(p)}`;
   const entries = [...groups.entries()];
-  if (ref === undefined || ref < 0 || !groups.has(ref)) {
+  if (!sum || ref === undefined || ref < 0 || !groups.has(ref)) {
     // No raw-sum winner to explain against: name who picks what.
-    const text = entries.map(([p, rules]) => `${phraseOf(rules)} ${rules.length > 1 ? 'pick' : 'picks'} ${name(p)}`).join('; ');
-    return text.charAt(0).toUpperCase() + text.slice(1) + '.';
+    return entries.map(([p, rules]) => ({ rules, pick: p, mechanism: 'none', text: picks(rules, p) }));
   }
   const a = candidates[ref];
   const others = entries.filter(([p]) => p !== ref);
-  const refRules = groups.get(ref)!;
-  // The raw sum's case is about length: it is put against the longest of the other winners.
+  // The raw sum's case is about length: it is put against the longest of the other winners. The
+  // rules that agree with it are named in the banner's first sentence; their reasons differ.
   const rival = others.reduce((best, o) => (candidates[o[0]].n_bytes > candidates[best[0]].n_bytes ? o : best), others[0]);
-  const head = `${phraseOf(refRules)} ${refRules.length > 1 ? 'pick' : 'picks'} ${name(ref)}: ${sumReason(a, candidates[rival[0]], nameOf)}`;
-  const rest = others.map(([p, rules]) => {
-    const w = candidates[p];
-    return `${phraseOf(rules)} ${rules.length > 1 ? 'pick' : 'picks'} ${name(p)}, ${ruleReason(decisiveRule(rules, w, a), w, a, nameOf)}`;
-  });
-  const text = [head, ...rest].join('; ');
+  const head: VerdictClause = { rules: [sum], pick: ref, mechanism: 'sum', text: `${picks([sum], ref)}: ${sumReason(a, candidates[rival[0]], nameOf)}` };
+  const rest = others.flatMap(([p, rules]) =>
+    byMechanism(rules).map(([m, rs]): VerdictClause => ({ rules: rs, pick: p, mechanism: m, text: `${picks(rs, p)}, ${reason(m, rs, candidates[p], a, nameOf)}` })),
+  );
+  return [head, ...rest];
+}
+
+/** The verdict as one sentence (the clauses joined), or null where there is nothing to explain. */
+export function verdictSentence(candidates: readonly CandidateScore[], winners: Readonly<Record<RuleName, number>>, name: (position: number) => string): string | null {
+  const clauses = verdictClauses(candidates, winners, name);
+  if (!clauses) return null;
+  const text = clauses.map((c) => c.text).join('; ');
   return text.charAt(0).toUpperCase() + text.slice(1) + '.';
 }

@@ -38,6 +38,33 @@ export interface WarningInputs {
   noPmi?: readonly number[];
   /** A chat template was asked for, but the model has none: the context was scored raw. */
   noChatTemplate?: boolean;
+  /** Each candidate's scored tokens (by index; absent or 0 where it was not scored): who pays for the leading space. */
+  tokenCounts?: readonly (number | undefined)[];
+}
+
+const counted = (ns: readonly (number | undefined)[]) => ns.filter((n): n is number => n !== undefined && n > 0);
+
+/** "3", "3 and 5", "3, 4 and 5" tokens, in order. */
+function countList(ns: number[]): string {
+  const xs = [...ns].sort((a, b) => a - b).map(String);
+  return xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`;
+}
+
+/**
+ * The leading-space warning, saying from the token counts which side is split into more tokens
+ * (a space can merge into the word's first token: SentencePiece's "▁do" makes " dog." shorter
+ * than "dog."); where the counts do not separate the sides, or are unknown, it says only that the
+ * space changes the split.
+ */
+function leadingSpaceMessage(spaced: readonly (number | undefined)[], bare: readonly (number | undefined)[]): string {
+  const start = 'The candidates listed start with a space and the others do not; the space is part of the scored answer and changes how it is split into tokens';
+  const s = counted(spaced);
+  const b = counted(bare);
+  if (s.length < spaced.length || b.length < bare.length || s.length === 0 || b.length === 0) return `${start}, so the candidates differ in formatting as well as content.`;
+  const tokens = (ns: number[]) => `${countList(ns)} token${ns.length === 1 && ns[0] === 1 ? '' : 's'}`;
+  if (Math.min(...b) > Math.max(...s)) return `${start}: here the ones without it take more tokens (${tokens(b)}, against ${tokens(s)} with it), so they pay for the extra tokens.`;
+  if (Math.min(...s) > Math.max(...b)) return `${start}: here the ones with it take more tokens (${tokens(s)}, against ${tokens(b)} without it), so they pay for the extra tokens.`;
+  return `${start}; the token counts (${tokens(s)} with it, ${tokens(b)} without) do not put either side above the other.`;
 }
 
 const TRAILING_PUNCT = /[.,;:!?。、！？…)\]"'”’]$/u;
@@ -70,7 +97,10 @@ export function itemWarnings(inp: WarningInputs): ScoreWarning[] {
   if (leading.some((x) => x) && leading.some((x) => !x)) {
     out.push({
       code: 'inconsistent_leading_space',
-      message: 'Some candidates start with a space and some do not; the space is scored as part of the answer, so those candidates pay for an extra token or byte the others do not.',
+      message: leadingSpaceMessage(
+        nonEmpty.filter((_, k) => leading[k]).map(([, i]) => inp.tokenCounts?.[i]),
+        nonEmpty.filter((_, k) => !leading[k]).map(([, i]) => inp.tokenCounts?.[i]),
+      ),
       candidates: nonEmpty.filter((_, k) => leading[k]).map(([, i]) => i),
     });
   }

@@ -4,7 +4,7 @@
 // lm-eval-harness's target_delimiter produces. Scored only once opened.
 import { useEffect, useMemo, useState } from 'react';
 import type { ItemScore, RuleName } from '../../core/scoring/types';
-import { answerVariants } from '../../core/scoring/variants';
+import { answerVariants, fragileRules, sameWinner, type ScoredVariant } from '../../core/scoring/variants';
 import { scoreChunk, useEngine, type ScoredInput } from '../../state/engineSession';
 import { ScrollX } from '../common/ScrollX';
 import { candidateLetter, RULE_LABEL, RULE_ORDER, visible } from './format';
@@ -43,9 +43,12 @@ export function Variants(props: { input: ScoredInput; indices: number[] }) {
   const current = scored?.key === key ? scored : null;
   const rows = current && 'rows' in current ? current.rows : null;
   const letter = (p: number) => (p >= 0 ? candidateLetter(indices[p] ?? p) : '–');
-  const fragile = rows ? RULE_ORDER.filter((r) => rows.some((row) => row.winners[r] !== rows[0].winners[r])) : [];
-  const stable = rows ? RULE_ORDER.filter((r) => !fragile.includes(r)) : [];
+  // A rule is fragile when its winner is another answer in another string (core/scoring/variants.ts);
+  // a set that makes two candidates identical is shown but not counted.
+  const scoredSets: ScoredVariant<RuleName>[] | null = rows ? rows.map((row, k) => ({ candidates: row.candidates.map((c) => c.text), winners: row.winners, identical: sets[k].identical })) : null;
+  const { fragile, stable, leftOut } = scoredSets ? fragileRules(scoredSets, RULE_ORDER) : { fragile: [], stable: [], leftOut: [] };
   const names = (rules: RuleName[]) => rules.map((r) => RULE_LABEL[r]).join(', ');
+  const identicalNote = (groups: readonly number[][]) => groups.map((g) => `${g.map(letter).join(' and ')} identical`).join('; ');
 
   return (
     <details className="variants" onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="variants">
@@ -65,6 +68,8 @@ export function Variants(props: { input: ScoredInput; indices: number[] }) {
             {fragile.length
               ? `Fragile to formatting on this item: ${names(fragile)} (the winner changes between sets).${stable.length ? ` Stable: ${names(stable)}.` : ''}`
               : 'No rule’s winner changes with these formats on this item.'}
+            {leftOut.length > 0 &&
+              ` Left out: ${leftOut.map((k) => `“${sets[k].label}” (it makes ${identicalNote(sets[k].identical)})`).join(', ')}.`}
           </p>
           <ScrollX className="table-scroll" label="Variants table (scrolls sideways)">
             <table className="score-table variants-table" data-testid="variants-table">
@@ -96,6 +101,11 @@ export function Variants(props: { input: ScoredInput; indices: number[] }) {
                             lm-eval
                           </span>
                         )}
+                        {s.identical.length > 0 && (
+                          <span className="badge badge-warn" data-testid="variant-identical">
+                            {identicalNote(s.identical)}
+                          </span>
+                        )}
                       </th>
                       {row.candidates.map((c, p) => (
                         <td key={p} className="variant-cand" title={`${c.n_tokens} token${c.n_tokens === 1 ? '' : 's'}`}>
@@ -110,7 +120,7 @@ export function Variants(props: { input: ScoredInput; indices: number[] }) {
                         </td>
                       ))}
                       {RULE_ORDER.map((r) => (
-                        <td key={r} data-rule={r} className={row.winners[r] !== rows[0].winners[r] ? 'win' : undefined}>
+                        <td key={r} data-rule={r} className={scoredSets && !sameWinner(scoredSets[0], scoredSets[k], r) ? 'win' : undefined}>
                           {letter(row.winners[r])}
                         </td>
                       ))}
@@ -120,7 +130,7 @@ export function Variants(props: { input: ScoredInput; indices: number[] }) {
               </tbody>
             </table>
           </ScrollX>
-          <p className="table-note muted">Each set is scored as an item of its own; a winner in bold differs from the first row’s.</p>
+          <p className="table-note muted">Each set is scored as an item of its own; a winner in bold is another answer than the first row’s (another position and another string: a toggle that swaps two strings moves the winner’s letter, not the winner).</p>
         </>
       )}
     </details>

@@ -3,6 +3,7 @@ import { pieceText as corePieceText, type TokenizerKind } from '../../core/token
 import type { RuleName } from '../../core/scoring/types';
 import { DECIDING_RULES, SCORE_COLUMNS } from '../../core/scoring/rules';
 import type { Units } from '../../state/workspaceSchema';
+import { choiceLetter } from '../../core/text/letters';
 
 export const LN2 = Math.LN2;
 
@@ -17,16 +18,8 @@ export function fmt(x: number, digits = 3): string {
   return s.startsWith('-') ? '−' + s.slice(1) : s;
 }
 
-/** A, B, …, Z, AA, AB, … */
-export function candidateLetter(i: number): string {
-  let s = '';
-  let n = i;
-  do {
-    s = String.fromCharCode(65 + (n % 26)) + s;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return s;
-}
+/** A, B, …, Z, AA, AB, … (core's, so that the Check and the Scorer letter choices alike). */
+export const candidateLetter = choiceLetter;
 
 /** Whitespace made visible: a space as ·, a newline as ↵, a tab as →. */
 export function visible(text: string): string {

@@ -127,7 +127,8 @@ export function CheckView() {
       </summary>
       <p className="muted">
         The task's answer strings, before any model runs (the same report as <code>lengthlens check</code>). A choice is the string as scored (the
-        delimiter in front); lengths are UTF-8 bytes; ties count. Each listed item opens in the Scorer.
+        delimiter in front), lettered A, B, … as in the Scorer; a byte count is the choice's UTF-8 bytes without the delimiter, as acc_norm and
+        acc_bytes count them (and the Scorer); ties count. Each listed item opens in the Scorer.
       </p>
       <p className="task-inline">
         <button type="button" onClick={() => download('md')}>

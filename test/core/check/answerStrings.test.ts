@@ -114,12 +114,12 @@ describe('duplicates', () => {
 
   it('exact: two identical choices', () => {
     expect(r.duplicates.exact.ids).toEqual(['exact', 'both']);
-    expect(r.duplicates.exact.items[0].why).toBe('choices 0 and 2 are both "Paris"');
+    expect(r.duplicates.exact.items[0].why).toBe('choices A and C are both "Paris"');
   });
 
   it('normalised: the other items equal after NFKC, whitespace runs, trim and case-fold; a zero-width space is not whitespace', () => {
     expect(r.duplicates.normalised.ids).toEqual(['nfkc', 'space', 'fold']);
-    expect(r.duplicates.normalised.items[1].why).toBe('choices 0 and 1 are equal after normalisation: "New  York" and "new\\u00a0york\\t"');
+    expect(r.duplicates.normalised.items[1].why).toBe('choices A and B are equal after normalisation: "New  York" and "new\\u00a0york\\t"');
     expect(r.duplicates.normalised.n).toBe(6);
     close(r.duplicates.normalised.share, 3 / 6);
   });
@@ -182,15 +182,15 @@ describe('letter keys, the join, invisible characters', () => {
 
   it('join whitespace: the context ends in whitespace and a choice starts with it (cloze items too)', () => {
     expect(r.join_whitespace.ids).toEqual(['join', 'join-tab', 'cloze-join']);
-    expect(r.join_whitespace.items[1].why).toBe('the context ends in "\\n" and choice 0 starts with whitespace: two spaces at the join');
+    expect(r.join_whitespace.items[1].why).toBe('the context ends in "\\n" and choice A starts with whitespace: two spaces at the join');
   });
 
   it('invisible: a format character (Cf) or a space other than U+0020 (Zs); a tab is neither', () => {
     expect(r.invisible.ids).toEqual(['nbsp', 'bom', 'ideo', 'cloze-join']);
     expect(r.invisible.items.map((i) => i.why)).toEqual([
-      'choice 0 holds U+00A0 NO-BREAK SPACE at character 1',
-      'choice 0 holds U+FEFF ZERO WIDTH NO-BREAK SPACE at character 0',
-      'choice 1 holds U+3000 IDEOGRAPHIC SPACE at character 1',
+      'choice A holds U+00A0 NO-BREAK SPACE at character 1',
+      'choice A holds U+FEFF ZERO WIDTH NO-BREAK SPACE at character 0',
+      'choice B holds U+3000 IDEOGRAPHIC SPACE at character 1',
       'the answer holds U+200D ZERO WIDTH JOINER at character 3',
     ]);
   });
@@ -202,6 +202,6 @@ describe('letter keys, the join, invisible characters', () => {
 
   it('a listed item carries the link the caller builds', () => {
     const linked = check([mc('nbsp', ['a\u00a0b', 'c'], [0])], (it) => `#item=${it.id}`);
-    expect(linked.invisible.items[0]).toEqual({ id: 'nbsp', why: 'choice 0 holds U+00A0 NO-BREAK SPACE at character 1', scorer: '#item=nbsp' });
+    expect(linked.invisible.items[0]).toEqual({ id: 'nbsp', why: 'choice A holds U+00A0 NO-BREAK SPACE at character 1', scorer: '#item=nbsp' });
   });
 });

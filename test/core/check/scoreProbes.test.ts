@@ -54,7 +54,9 @@ describe('score probes', () => {
 
   it('acc vs acc_norm: the items where they pick differently, each with why', () => {
     expect(r.acc_norm_disagreement.ids).toEqual(['p1', 'p4']);
-    expect(r.acc_norm_disagreement.items[0].why).toBe('acc picks choice 0 (2 bytes), acc_norm picks choice 1 (5 bytes); gold 0');
+    // Letters as the Scorer names them, and bytes as acc_norm counts them (lm-eval: " a" is 1 byte, the
+    // delimiter not counted), as the Scorer opened from the card counts them.
+    expect(r.acc_norm_disagreement.items[0].why).toBe('acc picks A (1 byte), acc_norm picks B (4 bytes); gold A');
   });
 
   it('any two rules that pick differently list the item, with each rule’s pick', () => {
@@ -62,7 +64,7 @@ describe('score probes', () => {
     expect(r.rule_disagreement.n).toBe(4);
     expect(r.rule_disagreement.ids).toContain('p1');
     // p1: ll − uncond = −1, 1, 3 → acc_mutual_info picks 2.
-    expect(r.rule_disagreement.items[0].why).toBe('acc → 0, acc_norm → 1, acc_bytes → 1, acc_mutual_info → 2');
+    expect(r.rule_disagreement.items[0].why).toBe('acc → A, acc_norm → B, acc_bytes → B, acc_mutual_info → C');
   });
 
   it('choices only: argmax of the unconditional log-likelihoods, and its agreement with acc', () => {

@@ -1,7 +1,7 @@
 // Answer variants: which sets are made, which one is lm-eval's, and the toggles' properties.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerVariants, letterKeys, lmEvalContinuation, toggleLeadingSpace, toggleTrailingPeriod } from '../../../src/core/scoring/variants';
+import { answerVariants, createdDuplicates, fragileRules, letterKeys, lmEvalContinuation, toggleLeadingSpace, toggleTrailingPeriod, type ScoredVariant } from '../../../src/core/scoring/variants';
 
 describe('answer variants', () => {
   it('full-text answers: as written, space toggled, period toggled; lm-eval marks the space-led set', () => {
@@ -28,7 +28,7 @@ describe('answer variants', () => {
     expect(v.find((x) => x.lmEval)!.candidates).toEqual([' (A)', ' (B)']);
     expect(v.find((x) => x.lmEval)!.id).toBe('space');
     const twoSpaces = answerVariants(['\txo', '\tyo']);
-    expect(twoSpaces.at(-1)).toEqual({ id: 'lm-eval', label: 'lm-eval default (target_delimiter " " + choice)', candidates: [' xo', ' yo'], lmEval: true });
+    expect(twoSpaces.at(-1)).toEqual({ id: 'lm-eval', label: 'lm-eval default (target_delimiter " " + choice)', candidates: [' xo', ' yo'], lmEval: true, identical: [] });
   });
 
   it('letter keys are recognised in every written form, and only when all candidates are one', () => {
@@ -58,6 +58,36 @@ describe('answer variants', () => {
         expect(v.filter((x) => x.lmEval)).toHaveLength(1);
         for (const x of v) expect(x.candidates).toHaveLength(cands.length);
         expect(new Set(v.map((x) => JSON.stringify(x.candidates))).size).toBe(v.length);
+      }),
+    );
+  });
+
+  it('" dog." against "dog.": the space toggle swaps the strings, lm-eval makes them identical', () => {
+    const v = answerVariants([' dog.', 'dog.']);
+    expect(v.map((x) => [x.id, x.candidates, x.identical])).toEqual([
+      ['as-written', [' dog.', 'dog.'], []],
+      ['space', ['dog.', ' dog.'], []],
+      ['period', [' dog', 'dog'], []],
+      ['lm-eval', [' dog.', ' dog.'], [[0, 1]]],
+    ]);
+    // The raw sum picks " dog." wherever it stands: not fragile. Per byte picks "dog." as written,
+    // and " dog" (the other answer, another string) once the periods go: fragile.
+    const scored = (k: number, acc: number, per_byte: number): ScoredVariant<'acc' | 'per_byte'> => ({ candidates: v[k].candidates, winners: { acc, per_byte }, identical: v[k].identical });
+    const sets = [scored(0, 0, 1), scored(1, 1, 1), scored(2, 0, 0), scored(3, 0, 1)];
+    expect(fragileRules(sets, ['acc', 'per_byte'])).toEqual({ fragile: ['per_byte'], stable: ['acc'], leftOut: [3] });
+    // The lm-eval set alone would call nothing fragile either way: it is left out.
+    expect(fragileRules([scored(0, 0, 0), scored(3, 1, 1)], ['acc', 'per_byte'])).toEqual({ fragile: [], stable: ['acc', 'per_byte'], leftOut: [1] });
+  });
+
+  it('created duplicates: groups equal in the set that were not all equal as written', () => {
+    expect(createdDuplicates([' a', 'a', ' b', ' b'], [' a', ' a', ' b', ' b'])).toEqual([[0, 1]]);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', ' a', 'b', ' b', 'a.'), { minLength: 1, maxLength: 5 }), (cands) => {
+        for (const x of answerVariants(cands))
+          for (const g of x.identical) {
+            expect(new Set(g.map((p) => x.candidates[p])).size).toBe(1);
+            expect(new Set(g.map((p) => cands[p])).size).toBeGreaterThan(1);
+          }
       }),
     );
   });

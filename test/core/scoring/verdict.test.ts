@@ -34,9 +34,9 @@ describe('verdict sentence', () => {
     expect(w).toMatchObject({ acc: 0, per_token: 2, acc_norm: 1, acc_bytes: 1, pmi: 0, acc_word: 0 });
     // B against A: 16 / 5 = 3.2× the bytes, 30 − 10 = 20 more bits, 1.875 < 2 bits per byte.
     expect(verdictSentence(cs, w, letter)).toBe(
-      'Raw sum, PMI and whole-word sum pick A: B is 3.2× longer in bytes and pays 20 more bits in total, though its bits per byte are lower; ' +
+      'Raw sum picks A: B is 3.2× longer in bytes and pays 20 more bits in total, though its bits per byte are lower; ' +
         'per-token picks C, split into 7 cheap tokens (2.6 bits per token against 5.0 for A); ' +
-        'per-char and per-byte pick B, its 16 bytes share the cost (1.9 bits per byte against 2.0 for A).',
+        'per-char and per-byte pick B, its 16 chars (as many bytes) share the cost (1.9 bits per char and per byte against 2.0 for A).',
     );
   });
 
@@ -51,10 +51,14 @@ describe('verdict sentence', () => {
     // PMI is 5 bits for both: the first maximum (A) wins.
     expect(w).toMatchObject({ acc: 0, pmi: 0, per_token: 1, acc_norm: 1, acc_bytes: 1, acc_word: 1 });
     // 5 / 4 = 1.25× the bytes, 0.1 more bits, 0.32 < 0.375 bits per byte; the word-final gap
-    // (14 − 0.001 bits) exceeds the sum's (0.1 bits), so it is the reason given.
+    // (14 − 0.001 bits) is the whole-word sum's reason only: per token, per char and per byte
+    // each get their own (1.6 / 3 = 0.53 against 1.5 / 2 = 0.75 bits per token; 0.32 against
+    // 0.375 bits per char and per byte).
     expect(verdictSentence(cs, w, letter)).toBe(
-      'Raw sum and PMI pick A: B is 1.3× longer in bytes and pays 0.10 more bits in total, though its bits per byte are lower; ' +
-        'per-token, per-char, per-byte and whole-word sum pick B, ending the word after A costs 14 bits, after B 0.001.',
+      'Raw sum picks A: B is 1.3× longer in bytes and pays 0.10 more bits in total, though its bits per byte are lower; ' +
+        'per-token picks B, split into 3 cheap tokens (0.53 bits per token against 0.75 for A); ' +
+        'per-char and per-byte pick B, its 5 chars (as many bytes) share the cost (0.32 bits per char and per byte against 0.38 for A); ' +
+        'whole-word sum picks B, ending the word after A costs 14 bits, after B 0.001.',
     );
   });
 
@@ -68,13 +72,14 @@ describe('verdict sentence', () => {
     const w = winners(cs);
     expect(w).toMatchObject({ acc: 0, per_token: 0, acc_norm: 1, acc_bytes: 1, pmi: 1, acc_word: 0 });
     expect(verdictSentence(cs, w, letter)).toBe(
-      'Raw sum, per-token and whole-word sum pick A: B is 3.8× longer in bytes and pays 7.0 more bits in total, though its bits per byte are lower; ' +
-        'per-char, per-byte and PMI pick B, its 23 bytes share the cost (0.43 bits per byte against 0.50 for A).',
+      'Raw sum picks A: B is 3.8× longer in bytes and pays 7.0 more bits in total, though its bits per byte are lower; ' +
+        'per-char and per-byte pick B, its 23 chars (as many bytes) share the cost (0.43 bits per char and per byte against 0.50 for A); ' +
+        'PMI picks B, the context raises its probability by 30 bits and raises A’s probability by 1.0 bits.',
     );
     // PMI alone on B: the context raises B by 30 bits and A by 1.0.
     const pmiOnly = { ...w, acc_norm: 0, acc_bytes: 0 };
     expect(verdictSentence(cs, pmiOnly, letter)).toBe(
-      'Raw sum, per-token, per-char, per-byte and whole-word sum pick A: B is 3.8× longer in bytes and pays 7.0 more bits in total, though its bits per byte are lower; ' +
+      'Raw sum picks A: B is 3.8× longer in bytes and pays 7.0 more bits in total, though its bits per byte are lower; ' +
         'PMI picks B, the context raises its probability by 30 bits and raises A’s probability by 1.0 bits.',
     );
   });

@@ -16,6 +16,16 @@ describe('warnings', () => {
     expect(w.map((x) => x.code)).toEqual(['inconsistent_leading_space']);
     expect(w[0].candidates).toEqual([0, 2]);
   });
+  it('inconsistent leading space: the side split into more tokens pays, from the token counts', () => {
+    const msg = (candidates: string[], tokenCounts: (number | undefined)[]) => itemWarnings({ ...base, candidates, tokenCounts })[0].message;
+    const start = 'The candidates listed start with a space and the others do not; the space is part of the scored answer and changes how it is split into tokens';
+    // " dog." is 3 tokens ("▁do" takes the space), "dog." 4: the unspaced one pays.
+    expect(msg([' dog.', 'dog.'], [3, 4])).toBe(`${start}: here the ones without it take more tokens (4 tokens, against 3 tokens with it), so they pay for the extra tokens.`);
+    expect(msg([' cat', 'dog', ' emu'], [2, 1, 3])).toBe(`${start}: here the ones with it take more tokens (2 and 3 tokens, against 1 token without it), so they pay for the extra tokens.`);
+    expect(msg([' cat', 'dog', ' emu'], [2, 3, 4])).toBe(`${start}; the token counts (2 and 4 tokens with it, 3 tokens without) do not put either side above the other.`);
+    // A candidate not scored: no claim from the counts.
+    expect(msg([' cat', 'dog'], [2, undefined])).toBe(`${start}, so the candidates differ in formatting as well as content.`);
+  });
   it('trailing whitespace in a candidate', () => {
     expect(codes({ candidates: [' yes ', ' no'] })).toEqual(['candidate_trailing_whitespace']);
   });

@@ -119,7 +119,7 @@ describe('itemWarnings: the text a user reads', () => {
       'The context ends with whitespace ("\\n "); it was moved to the front of every candidate, as lm-eval-harness does, so it is scored as part of each answer.',
     );
     expect(msg.inconsistent_leading_space).toBe(
-      'Some candidates start with a space and some do not; the space is scored as part of the answer, so those candidates pay for an extra token or byte the others do not.',
+      'The candidates listed start with a space and the others do not; the space is part of the scored answer and changes how it is split into tokens, so the candidates differ in formatting as well as content.',
     );
     expect(msg.candidate_trailing_whitespace).toBe(
       'A candidate ends with whitespace; the model is charged for predicting it, which penalises that candidate for formatting, not content.',

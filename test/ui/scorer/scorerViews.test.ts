@@ -48,7 +48,7 @@ describe('disagreement banner', () => {
     // Workspace candidates 1 and 3: 4 bits over 2 bytes, 9 bits over 6 bytes (1.5 bits/byte).
     const result: ItemScore = { ...item({ acc: 0, pmi: 0, per_token: 0, acc_norm: 1, acc_bytes: 1 }, 0), candidates: [c(' a', 4, 2), c(' b c d', 9, 6)] };
     const html = renderToStaticMarkup(createElement(DisagreementBanner, { result, indices: [1, 3], gold: null }));
-    expect(html.replace(/<[^>]+>/g, '')).toMatch(/Why: Raw sum, per-token, PMI and whole-word sum pick B: D is 3\.0× longer in bytes and pays 5\.0 more bits in total, though its bits per byte are lower; per-char and per-byte pick D, its 6 bytes share the cost \(1\.5 bits per byte against 2\.0 for B\)\.$/);
+    expect(html.replace(/<[^>]+>/g, '')).toMatch(/Why: Raw sum picks B: D is 3\.0× longer in bytes and pays 5\.0 more bits in total, though its bits per byte are lower; per-char and per-byte pick D, its 6 chars \(as many bytes\) share the cost \(1\.5 bits per char and per byte against 2\.0 for B\)\.$/);
   });
 
   it('says when all rules agree, with workspace letters for the scored candidates', () => {
