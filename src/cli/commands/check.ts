@@ -16,7 +16,7 @@ import type { Dtype } from '../../core/dtypes';
 import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
 import { appLinkBase, checkMarkdown, type CheckSection } from '../../core/check/markdown';
-import { checkText } from './checkOutput';
+import { checkText, terminalSafe } from './checkOutput';
 import { openCheckSource, type CheckFileKind, type SourceItem } from './checkSource';
 import { requireSomeRecords } from './taskOutput';
 
@@ -171,7 +171,7 @@ export const command: Command = {
     const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(report) }];
     if (out.logged) sections.push({ title: 'From the logged log-likelihoods', findings: probeFindings(out.logged, 'logged') });
     if (out.model) sections.push({ title: `From ${out.model.model} (${dtype})`, findings: probeFindings(out.model, 'model') });
-    const title = `lengthlens check: ${file}`;
+    const title = `lengthlens check: ${terminalSafe(file)}`;
     if (values.json) process.stdout.write(JSON.stringify(out, jsonReplacer, 2) + '\n');
     else if (values.markdown) process.stdout.write(checkMarkdown(file, sections, results, notes, values['app-url']));
     else process.stdout.write(checkText(title, sections, results, notes));
