@@ -64,9 +64,9 @@ describe('Task lab: Check', () => {
     // The report travels as Markdown, its items linking into this app's Scorer.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('Download report (Markdown)').click()]);
     const md = readFileSync((await download.path())!, 'utf8');
-    expect(md).toMatch(/^## lengthlens check: check-items\n/);
-    expect(md).toContain(`- [dup](${new URL(baseUrl()).href}#item=`);
-    expect(md).toContain('): choices A and B are both "Paris"');
+    expect(md).toMatch(/^## lengthlens check: `check-items`\n/);
+    expect(md).toContain(`- [\`dup\`](${new URL(baseUrl()).href}#item=`);
+    expect(md).toContain('): choices A and B are both `"Paris"`');
 
     await card(page, 'duplicates_exact').locator('.check-items a').click();
     await page.getByTestId('opened-item').waitFor();

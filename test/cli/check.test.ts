@@ -153,11 +153,11 @@ describe('lengthlens check', () => {
     const r = await runInProcess(['check', ITEMS, '--markdown', '--app-url', 'https://example.org/lengthlens/', '--fail-on', 'duplicates']);
     expect(r.code).toBe(3);
     const md = r.stdout;
-    expect(md).toMatch(/^## lengthlens check: .*items\.jsonl\n/);
+    expect(md).toMatch(/^## lengthlens check: `.*items\.jsonl`\n/);
     expect(md).toContain('**--fail-on: `duplicates` failed.**');
     expect(md).toContain('| | check | verdict |');
     expect(md).toMatch(/\| ⚠️ \| Duplicate choices \| 1 item of 3 has two identical choices \|/);
-    expect(md).toMatch(/<details><summary>Duplicate choices: 1 item<\/summary>\n\n- \[dup\]\(https:\/\/example\.org\/lengthlens\/#item=[A-Za-z0-9+$-]+\): choices A and B are both "Paris"/);
+    expect(md).toMatch(/<details><summary>Duplicate choices: 1 item<\/summary>\n\n- \[`dup`\]\(https:\/\/example\.org\/lengthlens\/#item=[A-Za-z0-9+$-]+\): choices A and B are both `"Paris"`/);
   });
 
   it('--model: the Task lab\u2019s accuracies, and choices-only picks from the unconditional scores', async () => {

@@ -15,8 +15,8 @@ import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { Dtype } from '../../core/dtypes';
 import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
-import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
-import { checkText } from './checkOutput';
+import { appLinkBase, checkMarkdown, type CheckSection } from '../../core/check/markdown';
+import { checkText, terminalSafe } from './checkOutput';
 import { openCheckSource, type CheckFileKind, type SourceItem } from './checkSource';
 import { requireSomeRecords } from './taskOutput';
 
@@ -42,7 +42,8 @@ const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, 
                   (default " ")
   --json          every number and every listed id as JSON
   --markdown      a report for a pull-request comment or a CI job summary
-  --app-url URL   where the app is served: listed items link to it in the Scorer (Markdown)
+  --app-url URL   where the app is served (http or https): listed items link to it in the Scorer
+                  (Markdown)
   --fail-on LIST  comma-separated checks that fail the run (exit 3) when they find something:
                   {checks}
                   A name alone fails on any listed item, or on a share whose 95% interval lies
@@ -129,6 +130,13 @@ export const command: Command = {
         throw new UsageError((err as Error).message);
       }
     }
+    if (values['app-url'] !== undefined) {
+      try {
+        appLinkBase(values['app-url']);
+      } catch (err) {
+        throw new UsageError(`--app-url ${(err as Error).message}`);
+      }
+    }
     const dtype = parseDtypeFlag(values.dtype);
     if (values.dtype !== undefined && values.model === undefined) throw new UsageError('--dtype goes with --model');
     const src = await openCheckSource(file, values.delimiter);
@@ -163,9 +171,9 @@ export const command: Command = {
     const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(report) }];
     if (out.logged) sections.push({ title: 'From the logged log-likelihoods', findings: probeFindings(out.logged, 'logged') });
     if (out.model) sections.push({ title: `From ${out.model.model} (${dtype})`, findings: probeFindings(out.model, 'model') });
-    const title = `lengthlens check: ${file}`;
+    const title = `lengthlens check: ${terminalSafe(file)}`;
     if (values.json) process.stdout.write(JSON.stringify(out, jsonReplacer, 2) + '\n');
-    else if (values.markdown) process.stdout.write(checkMarkdown(title, sections, results, notes, values['app-url']));
+    else if (values.markdown) process.stdout.write(checkMarkdown(file, sections, results, notes, values['app-url']));
     else process.stdout.write(checkText(title, sections, results, notes));
     const failed = results.filter((r) => r.failed);
     if (failed.length) {

@@ -105,9 +105,10 @@ export function invisibleChars(s: string): InvisibleChar[] {
   return out;
 }
 
-/** A string as it reads in a reason line: JSON-quoted (so whitespace and escapes show), cut at `max` code points. */
+/** A string as it reads in a reason line: JSON-quoted (so whitespace and escapes show; C1 controls, bidi
+ * controls and other invisible characters as \u escapes, so no terminal acts on them), cut at `max` code points. */
 export function quoted(s: string, max = 40): string {
   const cps = [...s];
   const cut = cps.length > max ? cps.slice(0, max).join('') + '…' : s;
-  return JSON.stringify(cut).replace(/[\u00a0\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(cut).replace(/[\u007f-\u00a0\u00ad\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

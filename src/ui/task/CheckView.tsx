@@ -115,10 +115,11 @@ export function CheckView() {
   const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(r) }];
   if (probes && run) sections.push({ title: `From the scores of ${run.label}`, findings: probeFindings(probes, 'run') });
   const slug = `${task.set.name}-check`.replace(/[^A-Za-z0-9_.-]+/g, '_');
-  const app = window.location.origin + window.location.pathname;
+  // Items link into this app where it is served over http(s) (the report's links must be web links).
+  const app = /^https?:$/.test(window.location.protocol) ? window.location.origin + window.location.pathname : undefined;
   const download = (kind: 'md' | 'json') =>
     kind === 'md'
-      ? downloadText(checkMarkdown(`lengthlens check: ${task.set.name}`, sections, [], r.notes, app), `${slug}.md`, 'text/markdown')
+      ? downloadText(checkMarkdown(task.set.name, sections, [], r.notes, app), `${slug}.md`, 'text/markdown')
       : downloadText(JSON.stringify({ source: task.set.name, ...r, ...(probes && run ? { run: { label: run.label, ...probes } } : {}) }, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 2), `${slug}.json`, 'application/json');
   return (
     <details className="task-check" open data-testid="task-check">
