@@ -17,7 +17,8 @@ import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
 import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
 import { checkText } from './checkOutput';
-import { openCheckSource, type CheckFileKind, type SourceItem } from './checkSource';
+import { openCheckSource, type CheckFileKind, type SchemaReport, type SourceItem } from './checkSource';
+import { SOURCE_FLAGS, SOURCE_USAGE, sourceOptions } from './checkFlags';
 import { requireSomeRecords } from './taskOutput';
 
 const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, before it ships?
@@ -48,13 +49,16 @@ const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, 
                   A name alone fails on any listed item, or on a share whose 95% interval lies
                   above chance; name>X or name>=X fails when the share passes X (0 to 1), e.g.
                   --fail-on duplicates,gold_longest>0.35
-  --strict        a bad line is an error (default: skipped, counted on stderr, in input_errors)`;
+  --strict        a bad line is an error (default: skipped, counted on stderr, in input_errors)
+{source}`;
 
 const EXIT_LINE = `Exit status 3 (this command, with --fail-on): a named check failed; the report is still printed in full.`;
 
 export interface CheckOutput extends AnswerStringsReport {
   source: string;
   kind: CheckFileKind;
+  /** The schema the file was read with and how each field was mapped. */
+  schema: SchemaReport;
   logged?: ScoreProbeReport;
   model?: ScoreProbeReport & { model: string; dtype: string };
   fail_on?: FailOnResult[];
@@ -106,7 +110,7 @@ async function runModel(items: AsyncIterable<SourceItem>, model: string, dtype: 
 
 export const command: Command = {
   summary: 'check a benchmark file for length bias, duplicates and format tells (CI: --fail-on)',
-  usage: `${USAGE.replace('{checks}', wrapNames(Object.keys(FAIL_ON_CHECKS)))}\n\n${EXIT_LINE}`,
+  usage: `${USAGE.replace('{checks}', wrapNames(Object.keys(FAIL_ON_CHECKS))).replace('{source}', SOURCE_USAGE)}\n\n${EXIT_LINE}`,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, {
       model: { type: 'string' },
@@ -117,6 +121,7 @@ export const command: Command = {
       'app-url': { type: 'string' },
       'fail-on': { type: 'string' },
       strict: { type: 'boolean' },
+      ...SOURCE_FLAGS,
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE to check (see --help)');
     if (values.json && values.markdown) throw new UsageError('use either --json or --markdown, not both');
@@ -131,7 +136,7 @@ export const command: Command = {
     }
     const dtype = parseDtypeFlag(values.dtype);
     if (values.dtype !== undefined && values.model === undefined) throw new UsageError('--dtype goes with --model');
-    const src = await openCheckSource(file, values.delimiter);
+    const src = await openCheckSource(file, sourceOptions(values));
     const needScores = probeChecks(rules);
     if (needScores.length && src.kind !== 'log_samples' && values.model === undefined)
       throw new UsageError(`--fail-on ${needScores.join(', ')} needs scores: give --model M, or check an lm-eval --log_samples file`);
@@ -152,7 +157,8 @@ export const command: Command = {
     const report = strings.report();
     const notes = [...report.notes];
     if (src.rolling.count) notes.push(`${src.rolling.count} perplexity (loglikelihood_rolling) document(s) have no answers to check and were left out`);
-    const out: CheckOutput = { source: file, kind: src.kind, ...report, notes, input_errors: src.errors };
+    notes.push(...src.notes);
+    const out: CheckOutput = { source: file, kind: src.kind, schema: src.schema, ...report, notes, input_errors: src.errors };
     if (logged) out.logged = logged.report();
     if (modelProbe) out.model = { model: values.model!, dtype, ...modelProbe.report() };
     if (logged && src.kind === 'log_samples')
