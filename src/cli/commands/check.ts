@@ -17,7 +17,11 @@ import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
 import { appLinkBase, checkMarkdown, type CheckSection } from '../../core/check/markdown';
 import { checkText, terminalSafe } from './checkOutput';
-import { openCheckSource, type CheckFileKind, type SourceItem } from './checkSource';
+import { openCheckSource, type CheckFileKind, type SchemaReport, type SourceItem } from './checkSource';
+import { SOURCE_FLAGS, SOURCE_USAGE, sourceOptions } from './checkFlags';
+import { isFolder, openCheckFolder, schemaFinding } from './checkFolder';
+import { SubsetBreakdown, subsetFindings, type SubsetReport } from '../../core/check/subsets';
+import { PairsCheck, pairFindings, type PairsReport } from '../../core/check/pairs';
 import { requireSomeRecords } from './taskOutput';
 
 const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, before it ships?
@@ -49,13 +53,20 @@ const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, 
                   A name alone fails on any listed item, or on a share whose 95% interval lies
                   above chance; name>X or name>=X fails when the share passes X (0 to 1), e.g.
                   --fail-on duplicates,gold_longest>0.35
-  --strict        a bad line is an error (default: skipped, counted on stderr, in input_errors)`;
+  --strict        a bad line is an error (default: skipped, counted on stderr, in input_errors)
+{source}`;
 
 const EXIT_LINE = `Exit status 3 (this command, with --fail-on): a named check failed; the report is still printed in full.`;
 
 export interface CheckOutput extends AnswerStringsReport {
   source: string;
   kind: CheckFileKind;
+  /** The schema the file was read with and how each field was mapped. */
+  schema: SchemaReport;
+  /** Every share by subset, with Holm's correction (two or more subsets). */
+  subsets?: SubsetReport;
+  /** A preference-pairs file: its figures (the answer-strings figures are then empty). */
+  pairs?: PairsReport;
   logged?: ScoreProbeReport;
   model?: ScoreProbeReport & { model: string; dtype: string };
   fail_on?: FailOnResult[];
@@ -107,7 +118,7 @@ async function runModel(items: AsyncIterable<SourceItem>, model: string, dtype: 
 
 export const command: Command = {
   summary: 'check a benchmark file for length bias, duplicates and format tells (CI: --fail-on)',
-  usage: `${USAGE.replace('{checks}', wrapNames(Object.keys(FAIL_ON_CHECKS)))}\n\n${EXIT_LINE}`,
+  usage: `${USAGE.replace('{checks}', wrapNames(Object.keys(FAIL_ON_CHECKS))).replace('{source}', SOURCE_USAGE)}\n\n${EXIT_LINE}`,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, {
       model: { type: 'string' },
@@ -118,6 +129,7 @@ export const command: Command = {
       'app-url': { type: 'string' },
       'fail-on': { type: 'string' },
       strict: { type: 'boolean' },
+      ...SOURCE_FLAGS,
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE to check (see --help)');
     if (values.json && values.markdown) throw new UsageError('use either --json or --markdown, not both');
@@ -139,17 +151,24 @@ export const command: Command = {
     }
     const dtype = parseDtypeFlag(values.dtype);
     if (values.dtype !== undefined && values.model === undefined) throw new UsageError('--dtype goes with --model');
-    const src = await openCheckSource(file, values.delimiter);
+    const opts = sourceOptions(values);
+    const folder = await isFolder(file);
+    const src = folder ? await openCheckFolder(file, opts) : await openCheckSource(file, opts);
     const needScores = probeChecks(rules);
     if (needScores.length && src.kind !== 'log_samples' && values.model === undefined)
       throw new UsageError(`--fail-on ${needScores.join(', ')} needs scores: give --model M, or check an lm-eval --log_samples file`);
     const strings = new AnswerStringsCheck(linkOf);
     const logged = src.kind === 'log_samples' ? new ScoreProbeCheck(linkOf) : undefined;
     const modelProbe = values.model !== undefined ? new ScoreProbeCheck(linkOf) : undefined;
+    const subsetBy = opts.by ?? (folder ? 'task' : src.schema.fields.subset.replace(/ \(.*$/, ''));
+    const subsets = new SubsetBreakdown(subsetBy);
+    const pairs = src.kind === 'pairs' ? new PairsCheck(subsetBy) : undefined;
     let n = 0;
     const each = (s: SourceItem, probe?: ModelScores) => {
       n++;
-      strings.add(s.check);
+      if (pairs && s.pair) pairs.add(s.pair);
+      else strings.add(s.check);
+      if (!s.pair && s.task.subject !== undefined && !s.check.cloze) subsets.add(s.task.subject, s.check.choices, s.check.gold);
       if (logged && s.logged) logged.add(s.check, s.logged);
       if (modelProbe && probe) modelProbe.add(s.check, probe.scored, probe.warnings);
     };
@@ -160,7 +179,11 @@ export const command: Command = {
     const report = strings.report();
     const notes = [...report.notes];
     if (src.rolling.count) notes.push(`${src.rolling.count} perplexity (loglikelihood_rolling) document(s) have no answers to check and were left out`);
-    const out: CheckOutput = { source: file, kind: src.kind, ...report, notes, input_errors: src.errors };
+    notes.push(...src.notes);
+    const out: CheckOutput = { source: file, kind: src.kind, schema: src.schema, ...report, notes, input_errors: src.errors };
+    const bySubset = subsets.report();
+    if (bySubset.n_subsets >= 2) out.subsets = bySubset;
+    if (pairs) out.pairs = pairs.report();
     if (logged) out.logged = logged.report();
     if (modelProbe) out.model = { model: values.model!, dtype, ...modelProbe.report() };
     if (logged && src.kind === 'log_samples')
@@ -168,7 +191,10 @@ export const command: Command = {
     const probes = out.model ?? out.logged;
     const results = evaluateFailOn(rules, { strings: report, probes });
     if (rules.length) out.fail_on = results;
-    const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(report) }];
+    const sections: CheckSection[] = [{ title: 'Read as', findings: [schemaFinding(src.schema)] }];
+    if (out.pairs) sections.push({ title: 'Preference pairs (no model)', findings: pairFindings(out.pairs) });
+    else sections.push({ title: 'Answer strings (no model)', findings: answerStringFindings(report) });
+    if (out.subsets) sections.push({ title: `By ${out.subsets.by} (Holm-corrected)`, findings: subsetFindings(out.subsets) });
     if (out.logged) sections.push({ title: 'From the logged log-likelihoods', findings: probeFindings(out.logged, 'logged') });
     if (out.model) sections.push({ title: `From ${out.model.model} (${dtype})`, findings: probeFindings(out.model, 'model') });
     const title = `lengthlens check: ${terminalSafe(file)}`;

@@ -1,20 +1,26 @@
-// The files `lengthlens check` reads, as one stream of items: an lm-eval --log_samples JSONL or an
-// items JSONL is read line by line (flat memory); an items CSV or one JSON array is parsed whole.
-// Bad lines are collected as everywhere else (SPEC §6); the good ones still load.
-import { InputError } from '../errors';
+// The files `lengthlens check` reads, as one stream of items: any format of the registry
+// (JSONL, JSON, CSV/TSV, Parquet, gzip of one; core/formats/registry.ts), in any schema of the
+// table (core/formats/schemas.ts) or through the user's field mapping. The file's kind (an
+// lm-eval --log_samples log, items, preference pairs) is decided from its first records, not its
+// first line. JSONL streams (flat memory). Bad records are collected as everywhere else (SPEC §6);
+// the good ones still load.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { InputError, UsageError } from '../errors';
 import { readTextFile } from '../io';
-import { readLines, type FileLine } from '../lines';
-import { detectItemsFormat, itemFromRecord, parseItems, type ItemsErrorUnit } from '../../core/formats/items';
-import { isRecord, type LineError } from '../../core/formats/lineError';
+import { parseItems, type ItemsErrorUnit } from '../../core/formats/items';
+import type { LineError } from '../../core/formats/lineError';
 import { logSampleToItem, parseLogSample, type LogSample } from '../../core/formats/logSamples';
-import { parseTolerantJson } from '../../core/formats/tolerantJson';
-import { rejectLoneSurrogates } from '../../core/formats/utf8';
+import { openRecords, type FormatId, type RawRecord } from '../../core/formats/registry';
+import { detectSchema, mappingText, parseLabels, readMapped, SCHEMAS, schemaById, validateMapping, type FieldMapping, type FieldsText, type PreferencePair, type SchemaSpec } from '../../core/formats/schemas';
+import { getPath, parsePath } from '../../core/formats/fieldPath';
 import type { TaskItem } from '../../core/tasks/types';
 import type { ScoredItem } from '../../core/metrics/types';
 import { checkItemFromLog, checkItemFromTask } from '../../core/check/adapters';
 import type { CheckItem } from '../../core/check/answerStrings';
 
-export type CheckFileKind = 'items' | 'log_samples';
+export type CheckFileKind = 'items' | 'log_samples' | 'pairs';
 
 /** One item of the file: as checked, as the engine would score it, and (logs) as logged. */
 export interface SourceItem {
@@ -24,6 +30,20 @@ export interface SourceItem {
   /** The string scored after the context for each choice. */
   candidates: string[];
   logged?: ScoredItem;
+  /** A preference pair (a pairs file): checked as a pair, not as a multiple-choice item. */
+  pair?: PreferencePair;
+}
+
+/** Which schema a file was read with and how each field was mapped (printed in the report). */
+export interface SchemaReport {
+  id: string;
+  name: string;
+  format: FormatId;
+  gzip: boolean;
+  /** How the schema was chosen: "detected (50 of 50 records fit)", "given (--schema)", "mapping (--context …)". */
+  how: string;
+  fields: FieldsText;
+  labels?: { file: string; base: 0 | 1; how: string; count: number };
 }
 
 export interface CheckSource {
@@ -34,115 +54,248 @@ export interface CheckSource {
   /** loglikelihood_rolling (perplexity) documents, which have no answers to check. */
   rolling: { count: number };
   items: AsyncGenerator<SourceItem>;
+  schema: SchemaReport;
+  /** Filled while `items` is read: what the report should say about the reading. */
+  notes: string[];
 }
 
-/** One JSONL line as parseJsonLines reads it (bare NaN/Infinity allowed, lone surrogates rejected). */
-function parseLine(l: FileLine, errors: LineError[]): unknown {
-  let value: unknown;
-  try {
-    value = parseTolerantJson(l.text);
-  } catch (err) {
-    errors.push({ line: l.line, message: `not valid JSON (${(err as Error).message})` });
-    return undefined;
-  }
-  try {
-    rejectLoneSurrogates(value);
-    return value;
-  } catch (err) {
-    errors.push({ line: l.line, message: (err as Error).message });
-    return undefined;
-  }
+/** What the command line says about reading the file (every field optional). */
+export interface SourceOptions {
+  delimiter?: string;
+  /** A schema id from the table (skips detection). */
+  schema?: string;
+  /** --context/--choices/--gold/--id/--subset: a mapping of the user's own. */
+  mapping?: Partial<Record<'context' | 'choices' | 'gold' | 'id' | 'subset', string>>;
+  /** --by FIELD: the subset of each item (a field path), over the schema's own. */
+  by?: string;
+  labels?: string;
+  labelsBase?: 0 | 1;
+  /** Names the subset of every item (a task's name in a run folder), unless --by names another. */
+  subset?: string;
 }
 
-/** A log_samples record carries the requests it scored (`arguments`); an items record does not. */
-function looksLikeLog(text: string): boolean {
-  try {
-    const v = parseTolerantJson(text);
-    return isRecord(v) && 'arguments' in v;
-  } catch {
-    return /"arguments"\s*:/.test(text);
-  }
-}
+/** How many records decide the schema. */
+const SAMPLE = 50;
 
 function fromTask(item: TaskItem, delimiter: string): SourceItem {
   return { check: checkItemFromTask(item, delimiter), task: item, candidates: item.choices.map((c) => delimiter + c) };
 }
 
-function fromLog(s: LogSample): SourceItem {
+function fromLog(s: LogSample, subset?: string): SourceItem {
+  const task: TaskItem = { id: s.docId, subject: subset ?? s.subject, context: s.context, choices: [...s.choices], gold: s.gold };
+  return { check: checkItemFromLog(s), task, candidates: [...s.continuations], logged: logSampleToItem(s) };
+}
+
+/** The user's mapping from the flags: --choices is a comma-separated list of paths. */
+export function mappingFromFlags(m: NonNullable<SourceOptions['mapping']>): FieldMapping {
+  if (m.choices === undefined) throw new UsageError('a field mapping needs --choices (and usually --context and --gold)');
+  const list = (s: string) => s.split(',').map((x) => x.trim()).filter((x) => x !== '');
+  const mapping: FieldMapping = {
+    context: m.context !== undefined ? list(m.context) : [],
+    choices: list(m.choices),
+    ...(m.gold !== undefined ? { gold: m.gold } : {}),
+    ...(m.id !== undefined ? { id: m.id } : {}),
+    ...(m.subset !== undefined ? { subset: m.subset } : {}),
+  };
+  try {
+    validateMapping(mapping);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  return mapping;
+}
+
+function userSchema(mapping: FieldMapping): SchemaSpec {
   return {
-    check: checkItemFromLog(s),
-    task: { id: s.docId, subject: s.subject, context: s.context, choices: [...s.choices], gold: s.gold },
-    candidates: [...s.continuations],
-    logged: logSampleToItem(s),
+    id: 'mapping',
+    name: 'your field mapping',
+    kind: 'items',
+    fields: mappingText(mapping),
+    match: () => true,
+    read: (v, n, gold) => ({ items: [readMapped(v, mapping, n, gold)] }),
   };
 }
 
-/** Opens FILE; `delimiter` is put before each choice of an items file ("" by default) and is a log's target_delimiter (" " by default). */
-export async function openCheckSource(file: string, delimiter: string | undefined): Promise<CheckSource> {
-  const lines = readLines(file);
-  const head: FileLine[] = [];
-  let first: FileLine | undefined;
-  // next() by hand: a for-await loop's break would close the generator.
-  for (let r = await lines.next(); !r.done; r = await lines.next()) {
-    head.push(r.value);
-    if (r.value.text.trim() !== '') {
-      first = r.value;
-      break;
+async function* fileChunks(file: string): AsyncGenerator<Uint8Array> {
+  for await (const c of createReadStream(file) as AsyncIterable<Buffer>) yield c;
+}
+
+/** Opens FILE; `opts.delimiter` is put before each choice of an items file ("" by default) and is a log's target_delimiter (" " by default). */
+export async function openCheckSource(file: string, opts: SourceOptions = {}): Promise<CheckSource> {
+  try {
+    const st = await stat(file);
+    if (st.isDirectory()) throw new InputError(`expected a file, got a folder: ${file}`);
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    await readTextFile(file); // words every other failure (not found, unreadable) the one way
+  }
+  let opened;
+  try {
+    opened = await openRecords(fileChunks(file), path.basename(file));
+  } catch (err) {
+    throw new InputError(`${file}: ${(err as Error).message}`);
+  }
+  const { format, records, gzip } = opened;
+  const errors = opened.errors;
+  const readFailed = async (err: unknown): Promise<never> => {
+    // A UTF-8 fault: readTextFile names its line and byte.
+    if (!gzip && /UTF-8/.test((err as Error).message)) await readTextFile(file);
+    throw new InputError(`${file}: ${(err as Error).message}`);
+  };
+  // The first records decide the schema; they are read again from `head`.
+  const head: RawRecord[] = [];
+  try {
+    for (let r = await records.next(); !r.done; r = await records.next()) {
+      head.push(r.value);
+      if (head.length >= SAMPLE) break;
+    }
+  } catch (err) {
+    await readFailed(err);
+  }
+  if (head.length === 0 && errors.length === 0) throw new InputError(`${file}: no items`);
+
+  let schema: SchemaSpec;
+  let how: string;
+  const mapping = opts.mapping && Object.values(opts.mapping).some((v) => v !== undefined) ? mappingFromFlags(opts.mapping) : undefined;
+  if (mapping) {
+    schema = userSchema(mapping);
+    how = 'your mapping (--context, --choices, --gold, --id, --subset)';
+  } else if (opts.schema !== undefined) {
+    const s = schemaById(opts.schema);
+    if (!s) throw new UsageError(`--schema ${opts.schema}: unknown; one of ${SCHEMAS.map((x) => x.id).join(', ')}`);
+    schema = s;
+    how = 'given (--schema)';
+  } else {
+    const guess = detectSchema(head.map((r) => r.value));
+    if ('ambiguous' in guess)
+      throw new InputError(
+        `${file}: ambiguous: its first records fit ${guess.ambiguous.map((s) => `${s.id} (${s.name})`).join(' and ')} equally (${guess.matched} of ${guess.of}); give --schema ID, or map the fields with --context, --choices and --gold`,
+      );
+    if ('none' in guess) {
+      // Nothing recognised: read as lengthlens items, so each record says what it lacks.
+      schema = schemaById('lengthlens')!;
+      how = `no recognised schema fits any of the first ${guess.of} records: read as lengthlens items`;
+    } else {
+      schema = guess.schema;
+      how = `detected (${guess.matched} of the first ${guess.of} records fit)`;
     }
   }
-  if (!first) throw new InputError(`${file}: no items`);
-  const errors: LineError[] = [];
+  const report: SchemaReport = { id: schema.id, name: schema.name, format: format.id, gzip, how, fields: { ...schema.fields } };
+  const byPath = opts.by !== undefined ? parsePath(opts.by) : undefined;
+  if (opts.by !== undefined) report.fields.subset = `${opts.by} (--by)`;
+  else if (opts.subset !== undefined) report.fields.subset = `the task (${opts.subset})`;
+  const notes: string[] = [];
   const rolling = { count: 0 };
-  const lead = first.text.trimStart();
-  // A CSV file, or one JSON array (a .json file), is parsed whole, as the Task lab parses it.
-  if (/\.csv$/i.test(file) || !lead.startsWith('{')) {
-    await lines.return(undefined);
+
+  // lengthlens's own CSV keeps its reader (its header errors and choice columns).
+  if (schema.id === 'lengthlens' && (format.id === 'csv' || format.id === 'tsv') && !gzip) {
+    await records.return(undefined);
     const text = await readTextFile(file);
-    const parsed = parseItems(text, detectItemsFormat(text, file));
-    errors.push(...parsed.errors);
-    const d = delimiter ?? '';
+    const parsed = parseItems(text, 'csv');
+    const d = opts.delimiter ?? '';
     return {
       kind: 'items',
       unit: parsed.unit,
-      errors,
+      errors: parsed.errors,
       rolling,
+      schema: report,
+      notes,
       items: (async function* () {
-        for (const item of parsed.records) yield fromTask(item, d);
+        for (const item of parsed.records) yield fromTask(withSubset(item, undefined, byPath, opts.subset), d);
       })(),
     };
   }
-  const kind: CheckFileKind = looksLikeLog(first.text) ? 'log_samples' : 'items';
-  const logDelimiter = delimiter ?? ' ';
-  const itemDelimiter = delimiter ?? '';
+
+  let labels: number[] | undefined;
+  if (opts.labels !== undefined) {
+    const text = await readTextFile(opts.labels);
+    const first = head.find((r) => {
+      try {
+        return schema.read(r.value, r.n, 0).items !== undefined;
+      } catch {
+        return false;
+      }
+    });
+    const k = first ? schema.read(first.value, first.n, 0).items![0].choices.length : 0;
+    if (!k) throw new InputError(`${file}: --labels needs items with choices; none of the first records has them`);
+    try {
+      const parsed = parseLabels(text, k, opts.labelsBase);
+      labels = parsed.labels;
+      report.labels = { file: opts.labels, base: parsed.base, how: parsed.how, count: labels.length };
+      report.fields.gold = `line i of ${path.basename(opts.labels)} for record i, ${parsed.how}`;
+    } catch (err) {
+      throw new InputError(`${opts.labels}: ${(err as Error).message}`);
+    }
+  } else if (schema.labelsFile) notes.push(`${schema.name} ships its labels in a separate file: give --labels FILE, or the items without a gold label are left out of the gold checks`);
+
+  const kind: CheckFileKind = schema.kind;
+  const logDelimiter = opts.delimiter ?? ' ';
+  const itemDelimiter = opts.delimiter ?? '';
   const seen = new Set<string>();
-  async function* all(): AsyncGenerator<FileLine> {
+  async function* all(): AsyncGenerator<RawRecord> {
     yield* head;
-    yield* lines;
+    try {
+      yield* records;
+    } catch (err) {
+      await readFailed(err);
+    }
   }
+  let ownErrors = 0;
+  let ordinal = 0;
   async function* items(): AsyncGenerator<SourceItem> {
-    for await (const l of all()) {
-      if (l.text.trim() === '') continue;
-      const value = parseLine(l, errors);
-      if (value === undefined) continue;
+    for await (const r of all()) {
+      // The record's place in the file, bad records included: its line in a labels file.
+      ordinal = ordinal + 1;
+      const position = ordinal + (errors.length - ownErrors) - 1;
       try {
         if (kind === 'log_samples') {
-          const s = parseLogSample(value, l.line, { targetDelimiter: logDelimiter });
+          const s = parseLogSample(r.value, r.n, { targetDelimiter: logDelimiter });
           if (s.outputType === 'loglikelihood_rolling') {
             rolling.count++;
             continue;
           }
-          yield fromLog(s);
-        } else {
-          if (!isRecord(value)) throw new Error('not a JSON object');
-          const item = itemFromRecord(value, String(l.line));
+          yield fromLog(s, byPath ? subsetAt(r.value, byPath) : opts.subset);
+          continue;
+        }
+        const gold = labels ? labels[position] : undefined;
+        if (labels && gold === undefined) throw new Error(`no label for this record: the labels file has ${labels.length} lines`);
+        const out = schema.read(r.value, r.n, gold);
+        for (const p of out.pairs ?? []) {
+          const sub = byPath ? subsetAt(r.value, byPath) : (opts.subset ?? p.subset);
+          const pair = sub !== undefined ? { ...p, subset: sub } : p;
+          const task: TaskItem = { id: p.id, ...(sub !== undefined ? { subject: sub } : {}), context: p.prompt, choices: [p.chosen, p.rejected], gold: 0 };
+          yield { ...fromTask(task, itemDelimiter), pair };
+        }
+        for (const raw of out.items ?? []) {
+          const item = withSubset(raw, r.value, byPath, opts.subset);
           if (seen.has(item.id)) throw new Error(`duplicate id "${item.id}" (the first one is kept)`);
           seen.add(item.id);
           yield fromTask(item, itemDelimiter);
         }
       } catch (err) {
-        errors.push({ line: l.line, message: (err as Error).message });
+        ownErrors++;
+        errors.push({ line: r.n, message: (err as Error).message });
       }
     }
+    if (labels && labels.length !== ordinal + (errors.length - ownErrors))
+      notes.push(`the labels file has ${labels.length} labels for ${ordinal + (errors.length - ownErrors)} records: check that it belongs to this file`);
+    errors.sort((a, b) => a.line - b.line);
   }
-  return { kind, unit: 'line', errors, rolling, items: items() };
+  const unit: ItemsErrorUnit = format.unit === 'line' ? 'line' : 'item';
+  return { kind, unit, errors, rolling, items: items(), schema: report, notes };
+}
+
+function subsetAt(record: unknown, by: ReturnType<typeof parsePath>): string | undefined {
+  const v = getPath(record, by)[0];
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+}
+
+function withSubset(item: TaskItem, record: unknown, by: ReturnType<typeof parsePath> | undefined, subset: string | undefined): TaskItem {
+  if (by) {
+    const s = record === undefined ? undefined : subsetAt(record, by);
+    const { subject: _s, ...rest } = item;
+    return s !== undefined ? { ...rest, subject: s } : rest;
+  }
+  if (subset !== undefined) return { ...item, subject: subset };
+  return item;
 }

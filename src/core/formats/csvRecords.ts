@@ -11,8 +11,11 @@ export interface CsvRecord {
   error?: string;
 }
 
-/** Hands each non-blank record of a CSV text to `onRecord`, in order; a leading BOM is dropped. */
-export function forEachCsvRecord(text: string, onRecord: (record: CsvRecord) => void): void {
+/**
+ * Hands each non-blank record of a CSV text to `onRecord`, in order; a leading BOM is dropped.
+ * `delimiter` (e.g. a tab) is papaparse's guess when not given.
+ */
+export function forEachCsvRecord(text: string, onRecord: (record: CsvRecord) => void, delimiter?: string): void {
   const source = text.replace(/^\uFEFF/, '');
   // Newlines are counted up to where each record starts; cursors only move forward.
   let scanned = 0;
@@ -25,6 +28,7 @@ export function forEachCsvRecord(text: string, onRecord: (record: CsvRecord) => 
   Papa.parse<string[]>(source, {
     header: false,
     skipEmptyLines: false,
+    ...(delimiter !== undefined ? { delimiter } : {}),
     step: (result) => {
       // Blank lines are records of their own (skipEmptyLines: false), so the previous record's
       // cursor is where this one starts.

@@ -106,9 +106,19 @@ function csvChoices(row: Record<string, string>): string[] | undefined {
     .filter((x) => x.m && row[x.k] !== '')
     .sort((a, b) => Number(a.m![1]) - Number(b.m![1]));
   if (numbered.length >= 2) return numbered.map((x) => row[x.k]);
-  const letters = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].filter((l) => row[l] !== undefined && row[l] !== '');
-  if (letters.length >= 2 && row.A !== undefined) return letters.map((l) => row[l]);
+  // Letter columns A, B, C, … as far as they run (MMLU-Pro has ten: A-J).
+  const letters: string[] = [];
+  for (let c = 65; c <= 90 && row[String.fromCharCode(c)] !== undefined; c++) letters.push(String.fromCharCode(c));
+  const filled = letters.filter((l) => row[l] !== '');
+  if (filled.length >= 2 && row.A !== undefined) return filled.map((l) => row[l]);
   return undefined;
+}
+
+/** One CSV row (header names as keys) as a TaskItem: its choices gathered as csvChoices reads them. */
+export function itemFromCsvRow(rec: Record<string, string>, fallbackId: string): TaskItem {
+  const choices = csvChoices(rec);
+  const { choices: _c, ...rest } = rec;
+  return itemFromRecord(choices ? { ...rest, choices } : rest, fallbackId);
 }
 
 function parseCsv(text: string): Parsed<Located> {
@@ -127,9 +137,7 @@ function parseCsv(text: string): Parsed<Located> {
       const rec: Record<string, string> = {};
       header.forEach((h, i) => (rec[h] = fields[i]));
       try {
-        const choices = csvChoices(rec);
-        const { choices: _c, ...rest } = rec;
-        records.push({ item: itemFromRecord(choices ? { ...rest, choices } : rest, String(line)), line });
+        records.push({ item: itemFromCsvRow(rec, String(line)), line });
       } catch (err) {
         errors.push({ line, message: (err as Error).message });
       }

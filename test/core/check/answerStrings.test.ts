@@ -197,7 +197,7 @@ describe('letter keys, the join, invisible characters', () => {
 
   it('invisible: the position is in characters (code points), so an emoji before it counts once', () => {
     const e = check([mc('emoji', ['😀\u200b', 'b'], [0])]);
-    expect(e.invisible.items.map((i) => i.why)).toEqual(['choice 0 holds U+200B ZERO WIDTH SPACE at character 1']);
+    expect(e.invisible.items.map((i) => i.why)).toEqual(['choice A holds U+200B ZERO WIDTH SPACE at character 1']);
   });
 
   it('a listed item carries the link the caller builds', () => {

@@ -1,0 +1,52 @@
+// The flags that say how `check` reads a file: a schema from the table, the user's own field
+// mapping, a separate labels file, the subset field. Declared here once; check.ts spreads them in.
+import { UsageError } from '../errors';
+import type { SourceOptions } from './checkSource';
+
+export const SOURCE_FLAGS = {
+  schema: { type: 'string' },
+  context: { type: 'string' },
+  choices: { type: 'string' },
+  gold: { type: 'string' },
+  id: { type: 'string' },
+  subset: { type: 'string' },
+  by: { type: 'string' },
+  labels: { type: 'string' },
+  'labels-base': { type: 'string' },
+} as const;
+
+export const SOURCE_USAGE = `
+  Reading the file. FILE may be JSONL, JSON (a list or an object of records), CSV or TSV (with or
+  without a header row), Parquet, or gzip of any; a published benchmark's schema is recognised
+  (see docs/check.md) and the report says which, and how each field was mapped.
+  --schema ID     read with this schema of the table (when the file is ambiguous)
+  --context P     field path(s) of the context, comma-separated, joined by a space
+  --choices P     field path(s) of the choices, comma-separated: sol1,sol2 or question.choices[*].text
+  --gold P        field path of the gold: an index, a letter, a choice's label or its text
+  --id P          field path of the item's id
+  --subset P      field path of the item's subset (same as --by)
+  --by P          break every share down by this field (default: subject, category or subset)
+  --labels FILE   gold labels in a separate file, one per line (PIQA, Social IQa)
+  --labels-base N the labels count from 0 or 1 (default: detected from the values, and said)`;
+
+type SourceValues = Partial<Record<keyof typeof SOURCE_FLAGS | 'delimiter', string | boolean | undefined>>;
+
+export function sourceOptions(values: SourceValues): SourceOptions {
+  const s = (k: keyof SourceValues) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const base = s('labels-base');
+  if (base !== undefined && base !== '0' && base !== '1') throw new UsageError(`--labels-base must be 0 or 1, not "${base}"`);
+  if (base !== undefined && s('labels') === undefined) throw new UsageError('--labels-base goes with --labels');
+  if (s('by') !== undefined && s('subset') !== undefined && s('by') !== s('subset')) throw new UsageError('--by and --subset name the same thing: give one');
+  const mapping = { context: s('context'), choices: s('choices'), gold: s('gold'), id: s('id'), subset: s('subset') };
+  // --subset alone breaks a recognised schema down by that field; with --choices it is part of the mapping.
+  const mapped = mapping.choices !== undefined || mapping.context !== undefined || mapping.gold !== undefined || mapping.id !== undefined;
+  if (mapped && s('schema') !== undefined) throw new UsageError('use either --schema or a field mapping (--context, --choices …), not both');
+  return {
+    delimiter: s('delimiter'),
+    schema: s('schema'),
+    ...(mapped ? { mapping } : {}),
+    by: s('by') ?? (mapped ? undefined : s('subset')),
+    labels: s('labels'),
+    labelsBase: base === undefined ? undefined : (Number(base) as 0 | 1),
+  };
+}
