@@ -173,10 +173,10 @@ describe('CSV choices', () => {
     expect(csv('context,A,B,C,label\nQ,,x,y,0\n').records[0].choices).toEqual(['x', 'y']);
   });
 
-  it('up to eight lettered columns, A to H', () => {
-    const r = csv('context,A,B,C,D,E,F,G,H,I,label\nQ,a,b,c,d,e,f,g,h,i,H\n').records[0];
-    expect(r.choices).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
-    expect(r.gold).toBe(7);
+  it('lettered columns as far as they run: MMLU-Pro\u2019s ten, A to J', () => {
+    const r = csv('context,A,B,C,D,E,F,G,H,I,J,label\nQ,a,b,c,d,e,f,g,h,i,j,J\n').records[0];
+    expect(r.choices).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
+    expect(r.gold).toBe(9);
   });
 
   it('a choices cell must be a JSON list; a blank one falls back to the columns', () => {
