@@ -1,0 +1,214 @@
+// llama.cpp as the benchmark's peer, through node-llama-cpp, on GGUF files written from the same
+// weights (ggufExport.ts) and fed the same token ids lengthlens plans (so tokenisers never differ):
+// - harness: one evaluation per (context, choice), the full sequence from an empty cache, as
+//   lm-eval-harness's gguf backend asks llama.cpp;
+// - kv: the context evaluated once and its cache kept, each choice evaluated on it and erased
+//   again, as llama.cpp's own HellaSwag scorer reuses the context.
+// node-llama-cpp is never a dependency: scripts/install-peers.mjs installs it (its linux-x64 build
+// only, no postinstall download or build) into peers/, and this module imports it from there.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { llamaGguf, type GgufQuant } from './ggufExport';
+import type { ItemLogprobs } from './paths';
+
+export const PEERS_DIR = 'peers';
+export const NODE_LLAMA_CPP_VERSION = '3.21.1';
+export const PEERS_INSTALL_HINT = 'peers (llama.cpp via node-llama-cpp) not installed: run `node scripts/install-peers.mjs` to install them into peers/ and add their rows';
+
+/** One candidate as lengthlens plans it: the prefix it is conditioned on and its scored tokens. */
+export interface PeerPlan {
+  prefix: readonly number[];
+  tokens: readonly number[];
+}
+
+// The parts of node-llama-cpp's API used here (its types live in the peer's own folder).
+type EvalItem = number | [number, { generateNext: { probabilities?: boolean; token?: boolean } }];
+interface Sequence {
+  readonly nextTokenIndex: number;
+  clearHistory(): Promise<void>;
+  eraseContextTokenRanges(ranges: Array<{ start: number; end: number }>): Promise<void>;
+  controlledEvaluate(input: EvalItem[]): Promise<Array<undefined | { next: { token?: number | null; probabilities?: Map<number, number> } }>>;
+  dispose(): void;
+}
+interface Context {
+  getSequence(): Sequence;
+  dispose(): Promise<void>;
+}
+interface Model {
+  createContext(o: { contextSize: number; batchSize: number; sequences: number; threads?: number; experimentalKvCacheKeyType?: string; experimentalKvCacheValueType?: string; flashAttention?: boolean }): Promise<Context>;
+  tokenize(text: string): number[];
+  dispose(): Promise<void>;
+}
+interface Llama {
+  loadModel(o: { modelPath: string }): Promise<Model>;
+  dispose(): Promise<void>;
+}
+interface NodeLlamaCpp {
+  getLlama(o: Record<string, unknown>): Promise<Llama>;
+  LlamaLogLevel: Record<string, string>;
+}
+
+/** node-llama-cpp's entry point in peers/, or null where it is not installed. */
+export function nodeLlamaCppEntry(root = process.cwd()): string | null {
+  const pkg = path.join(root, PEERS_DIR, 'node_modules', 'node-llama-cpp', 'package.json');
+  if (!fs.existsSync(pkg)) return null;
+  const entry = path.join(path.dirname(pkg), 'dist', 'index.js');
+  return fs.existsSync(entry) ? entry : null;
+}
+
+async function importNodeLlamaCpp(root?: string): Promise<NodeLlamaCpp | null> {
+  const entry = nodeLlamaCppEntry(root);
+  return entry ? ((await import(pathToFileURL(entry).href)) as NodeLlamaCpp) : null;
+}
+
+/**
+ * The GGUF of a model folder at `quant`, written into `outDir` on first use (and again when the
+ * ONNX file is newer): `<folder name>-<quant>.gguf`.
+ */
+export function ensureGguf(modelDir: string, quant: GgufQuant, outDir: string): string {
+  const name = path.basename(path.resolve(modelDir));
+  const out = path.join(outDir, `${name}-${quant}.gguf`);
+  const onnx = path.join(modelDir, 'onnx', 'model.onnx');
+  if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= fs.statSync(onnx).mtimeMs) return out;
+  const chunks = llamaGguf({
+    name,
+    config: JSON.parse(fs.readFileSync(path.join(modelDir, 'config.json'), 'utf8')) as Record<string, unknown>,
+    tokenizer: JSON.parse(fs.readFileSync(path.join(modelDir, 'tokenizer.json'), 'utf8')) as Parameters<typeof llamaGguf>[0]['tokenizer'],
+    onnx: fs.readFileSync(onnx),
+    quant,
+  });
+  fs.mkdirSync(outDir, { recursive: true });
+  const tmp = `${out}.tmp-${process.pid}`;
+  const fd = fs.openSync(tmp, 'w');
+  try {
+    for (const c of chunks) fs.writeSync(fd, c);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, out);
+  return out;
+}
+
+/** Everything before a plan's last token: the sequence whose outputs score it. */
+function row(p: PeerPlan): number[] {
+  return [...p.prefix, ...p.tokens.slice(0, -1)];
+}
+
+function commonPrefix(plans: readonly PeerPlan[]): number {
+  let n = Math.min(...plans.map((p) => p.prefix.length));
+  for (const p of plans) {
+    let i = 0;
+    while (i < n && p.prefix[i] === plans[0].prefix[i]) i++;
+    n = i;
+  }
+  return n;
+}
+
+type Want = 'probabilities' | 'token';
+
+/** Input items asking for an output at positions ≥ `from` (log-probs need the whole distribution). */
+function ask(tokens: readonly number[], from: number, want: Want): EvalItem[] {
+  return tokens.map((t, i) => (i >= from ? [t, { generateNext: want === 'probabilities' ? { probabilities: true } : { token: true } }] : t));
+}
+
+export class LlamaCppPeer {
+  private constructor(
+    private llama: Llama,
+    private model: Model,
+    private context: Context,
+    private seq: Sequence,
+    readonly vocab: number,
+  ) {}
+
+  /** Null where node-llama-cpp is not installed in peers/. */
+  static async open(ggufPath: string, opts: { vocab: number; contextSize?: number; threads?: number; root?: string }): Promise<LlamaCppPeer | null> {
+    const lib = await importNodeLlamaCpp(opts.root);
+    if (!lib) return null;
+    // CPU only, the prebuilt binary only: nothing downloaded or built.
+    const llama = await lib.getLlama({ gpu: false, build: 'never', skipDownload: true, progressLogs: false, logLevel: lib.LlamaLogLevel.error });
+    const model = await llama.loadModel({ modelPath: ggufPath });
+    const size = opts.contextSize ?? 512;
+    // A float32 KV cache (llama.cpp's default is F16, which alone moves log-probs by ~1e-2), no
+    // flash attention: the same arithmetic lengthlens's float32 graphs do.
+    const context = await model.createContext({ contextSize: size, batchSize: size, sequences: 1, experimentalKvCacheKeyType: 'F32', experimentalKvCacheValueType: 'F32', flashAttention: false, ...(opts.threads ? { threads: opts.threads } : {}) });
+    return new LlamaCppPeer(llama, model, context, context.getSequence(), opts.vocab);
+  }
+
+  /** llama.cpp's own tokenisation of `text` (no BOS). */
+  tokenize(text: string): number[] {
+    return this.model.tokenize(text);
+  }
+
+  /** The next-token log-prob of `token` from an output's distribution (all of the vocabulary). */
+  private logprob(out: { next: { probabilities?: Map<number, number> } } | undefined, token: number): number {
+    const p = out?.next.probabilities;
+    if (!p || p.size !== this.vocab) throw new Error(`llama.cpp gave ${p ? p.size : 'no'} probabilities, expected the whole vocabulary (${this.vocab})`);
+    return Math.log(p.get(token) ?? 0);
+  }
+
+  /** Harness way: each (context, choice) evaluated in full from an empty cache. */
+  async harness(items: readonly PeerPlan[][], want: Want = 'token'): Promise<ItemLogprobs[]> {
+    const out: ItemLogprobs[] = [];
+    for (const plans of items) {
+      const item: number[][] = [];
+      for (const p of plans) {
+        await this.seq.clearHistory();
+        const r = row(p);
+        const res = await this.seq.controlledEvaluate(ask(r, p.prefix.length - 1, want));
+        item.push(want === 'probabilities' ? p.tokens.map((t, j) => this.logprob(res[p.prefix.length - 1 + j], t)) : []);
+      }
+      out.push(item);
+    }
+    return out;
+  }
+
+  /** At its best: the shared context once, each choice on its cache, then erased. */
+  async kv(items: readonly PeerPlan[][], want: Want = 'token'): Promise<ItemLogprobs[]> {
+    const out: ItemLogprobs[] = [];
+    for (const plans of items) {
+      await this.seq.clearHistory();
+      const n = commonPrefix(plans);
+      // The context's last token gives the first choice token's distribution when a plan's prefix is the shared one.
+      const ctx = await this.seq.controlledEvaluate(ask(plans[0].prefix.slice(0, n), n - 1, want));
+      const item: number[][] = [];
+      for (const p of plans) {
+        const rest = row(p).slice(n);
+        const res = rest.length ? await this.seq.controlledEvaluate(ask(rest, Math.max(0, p.prefix.length - 1 - n), want)) : [];
+        if (want === 'probabilities')
+          item.push(
+            p.tokens.map((t, j) => {
+              const at = p.prefix.length - 1 + j;
+              return this.logprob(at < n ? ctx[at] : res[at - n], t);
+            }),
+          );
+        else item.push([]);
+        if (this.seq.nextTokenIndex > n) await this.seq.eraseContextTokenRanges([{ start: n, end: this.seq.nextTokenIndex }]);
+      }
+      out.push(item);
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.seq.dispose();
+    await this.context.dispose();
+    await this.model.dispose();
+    await this.llama.dispose();
+  }
+}
+
+/** Largest |a − b| over every scored token (Infinity where a value is not finite). */
+export function maxAbsDiff(a: readonly ItemLogprobs[], b: readonly ItemLogprobs[]): number {
+  let max = 0;
+  a.forEach((item, i) =>
+    item.forEach((cand, k) => {
+      if (cand.length !== b[i][k].length) throw new Error(`item ${i} candidate ${k}: ${cand.length} vs ${b[i][k].length} scored tokens`);
+      cand.forEach((v, j) => {
+        const d = Math.abs(v - b[i][k][j]);
+        max = Number.isFinite(d) ? Math.max(max, d) : Infinity;
+      });
+    }),
+  );
+  return max;
+}

@@ -1,0 +1,63 @@
+// lengthlens's float32 log-probs against an independent forward: llama.cpp (node-llama-cpp, CPU)
+// on GGUF files written from the same ONNX weights, fed the same token ids. Both are float32; the
+// bound is the project's float32 bound for model log-probs (1e-4). Measured when written: 1.4e-6
+// on bench-llama-6M and 9.3e-6 on stories260K (llama.cpp's default F16 KV cache: 9e-3).
+// The peer is installed on demand into peers/ (scripts/install-peers.mjs); without the npm
+// registry the test skips, saying so.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeEngine } from '../../src/engine/node';
+import { appPath, benchPlans } from '../../src/engine/bench/paths';
+import { benchItemsFor } from '../../src/engine/bench/run';
+import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
+import { ensureGguf, LlamaCppPeer, maxAbsDiff, nodeLlamaCppEntry } from '../../src/engine/bench/peers';
+import { readGguf } from '../../src/core/formats/gguf';
+import { MODELS_DIR } from '../models';
+
+const ROOT = path.resolve(__dirname, '../..');
+const F32_BOUND = 1e-4;
+let missing: string | null = null;
+let dir: string;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lengthlens-gguf-'));
+  if (nodeLlamaCppEntry(ROOT)) return;
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/install-peers.mjs')], { cwd: ROOT, encoding: 'utf8', timeout: 240_000 });
+  if (r.status !== 0 || !nodeLlamaCppEntry(ROOT)) {
+    missing = `skipped: node-llama-cpp could not be installed into peers/ (is the npm registry reachable?): ${(r.stderr ?? '').trim().split('\n').pop()}`;
+    console.warn(missing);
+  }
+}, 300_000);
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe.each(['bench-llama-6M', 'stories260K'])('llama.cpp and lengthlens agree at fp32 (%s)', (name) => {
+  it('every scored token of two benchmark items, both llama.cpp ways, within 1e-4 nats', async (ctx) => {
+    if (missing) return ctx.skip();
+    const modelDir = path.join(MODELS_DIR, name);
+    const engine = await createNodeEngine({ kind: 'path', path: modelDir }, 'fp32');
+    const m = engine.current()!;
+    const items = benchItemsFor(m, { ...HELLASWAG_SHAPE, items: 2 });
+    const ours = await appPath(m, items);
+    const plans = items.map((it) => benchPlans(m, it).map((p) => ({ prefix: p.prefixIds, tokens: p.tokens.map((t) => t.id) })));
+    await engine.unload();
+    const file = ensureGguf(modelDir, 'f32', dir);
+    expect(readGguf(fs.readFileSync(file)).metadata.get('general.architecture')).toBe('llama');
+    const peer = (await LlamaCppPeer.open(file, { vocab: m.info.vocabSize, threads: 1, root: ROOT }))!;
+    try {
+      const harness = await peer.harness(plans, 'probabilities');
+      const kv = await peer.kv(plans, 'probabilities');
+      expect(harness.flat(2).length).toBe(ours.flat(2).length);
+      expect(harness.flat(2).every((v) => Number.isFinite(v) && v < 0)).toBe(true);
+      expect(maxAbsDiff(harness, ours)).toBeLessThan(F32_BOUND);
+      expect(maxAbsDiff(kv, ours)).toBeLessThan(F32_BOUND);
+      // llama.cpp's tokenizer reads the written vocabulary as lengthlens's does (BOS aside).
+      expect(peer.tokenize(items[0].context)).toEqual(plans[0][0].prefix.slice(1));
+    } finally {
+      await peer.close();
+    }
+  }, 120_000);
+});
