@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { roomFromHash, isEmbed, type Room } from './route';
 import { SNAPSHOT_HASH_PREFIX } from '../state/snapshot';
 import { useLocationHash } from './useLocationHash';
+import { applyTheme, figureOptions } from './embed/figureOptions';
 
 // Rooms load on demand so the first paint stays small.
 const ScorerRoom = lazy(() => import('./scorer/ScorerRoom'));
@@ -26,6 +27,8 @@ export function App() {
   const embed = isEmbed(window.location.search);
   if (embed) {
     const hash = window.location.hash;
+    // theme=light|dark forces the figure's colours whatever the reader's OS asks (auto follows it).
+    applyTheme(document.documentElement, figureOptions(new URLSearchParams(window.location.search).get('theme'), null, false).theme);
     return (
       <Suspense fallback={<p className="loading">Loading…</p>}>
         {room === 'lessons' ? <LessonsRoom embed /> : hash.startsWith(SNAPSHOT_HASH_PREFIX) ? <SnapshotEmbed /> : <ScorerRoom embed />}

@@ -53,9 +53,15 @@ async function scorerEmbedCode(page: Page, origin: string): Promise<string> {
   return page.getByTestId('share-text').inputValue();
 }
 
-async function tableValues(frame: Frame | Page): Promise<Record<string, string>[]> {
-  return frame.$$eval('[data-testid=score-table] tbody tr', (trs) =>
-    trs.map((tr) => Object.fromEntries(Array.from(tr.querySelectorAll('td[data-value]')).map((td) => [(td as HTMLElement).dataset.col!, (td as HTMLElement).dataset.value!]))),
+
+/** The compact figure's winner-per-rule table: each rule's winner and every answer's value under it, as the cells carry them. */
+async function winnerValues(frame: Frame | Page): Promise<{ rule: string; winner: number; values: Record<string, string>[] }[]> {
+  return frame.$$eval('[data-testid=winner-table] tbody tr', (trs) =>
+    trs.map((tr) => ({
+      rule: (tr as HTMLElement).dataset.rule!,
+      winner: Number((tr as HTMLElement).dataset.winner),
+      values: Array.from(tr.querySelectorAll('td[data-value]')).map((td) => ({ [(td as HTMLElement).dataset.col!]: (td as HTMLElement).dataset.value! })),
+    })),
   );
 }
 
@@ -98,11 +104,18 @@ describe('embeds on any static host', () => {
       const frame = reader.frameLocator('iframe');
       await frame.getByTestId('snapshot-badge').waitFor({ timeout: 60_000 });
       const f = reader.frames().find((x) => x.url().startsWith(origin))!;
-      // The snapshot's table, exactly: every value as the snapshot holds it.
-      const shown = await tableValues(f);
-      snapshot.result.candidates.forEach((c, i) => {
-        for (const [col, v] of Object.entries(shown[i])) expect(Number(v), `${col} of ${i}`).toBe(c[col as keyof typeof c]);
-      });
+      // The compact default (banner and winners): each rule's winner and every value exactly as the snapshot holds them.
+      expect(await f.getAttribute('[data-testid=scorer]', 'data-parts')).toBe('banner,winners');
+      await expect(f.locator('[data-testid=score-table]').count()).resolves.toBe(0);
+      const shown = await winnerValues(f);
+      expect(shown.length).toBe(6);
+      for (const row of shown) {
+        expect(row.winner, row.rule).toBe(snapshot.result.winners[row.rule as keyof typeof snapshot.result.winners]);
+        row.values.forEach((cell, i) => {
+          const [[col, v]] = Object.entries(cell);
+          expect(Number(v), `${col} of ${i}`).toBe(snapshot.result.candidates[i][col as keyof (typeof snapshot.result.candidates)[number]]);
+        });
+      }
       // The iframe took the figure's height (not the snippet's 480 px).
       await reader.waitForFunction(() => {
         const el = document.querySelector('iframe')!;
@@ -125,7 +138,7 @@ describe('embeds on any static host', () => {
       expect(requests.filter(isModelRequest).some((u) => u.includes('/models/stories260K/'))).toBe(true);
       console.log(`${kind}: model requests before Run live 0; after: ${requests.filter(isModelRequest).map((u) => new URL(u).pathname).join(', ')}`);
       if (kind.startsWith('plain')) expect(hostLog.some((u) => u.startsWith('/models/stories260K/'))).toBe(true);
-      const live = await tableValues(f);
+      const live = (await winnerValues(f)).find((r) => r.rule === 'acc')!.values;
       snapshot.result.candidates.forEach((c, i) => expect(Math.abs(Number(live[i].sum_logprob) - c.sum_logprob)).toBeLessThan(1e-3));
       await screenshot(reader, `embed/${kind.startsWith('plain') ? 'plain' : 'isolated'}-live`);
       expect(errors).toEqual([]);
@@ -184,6 +197,11 @@ describe('embeds on any static host', () => {
     await page.goto(plainSnapshotSrc);
     await page.getByTestId('snapshot-badge').waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => typeof WebAssembly)).toBe('undefined');
+    await expect(page.locator('[data-testid=winner-table] tbody tr').count()).resolves.toBe(6);
+    await expect(page.locator('[data-testid=winner-table] td.win').count()).resolves.toBe(6);
+    // The full table, on request: one row per answer.
+    await page.goto(plainSnapshotSrc.replace('?embed=1', '?embed=1&parts=table'));
+    await page.reload();
     await expect(page.locator('[data-testid=score-table] tbody tr').count()).resolves.toBe(3);
     await expect(page.locator('[data-testid=score-table] td.win').count()).resolves.toBeGreaterThanOrEqual(5);
     expect(errors).toEqual([]);

@@ -7,7 +7,6 @@ import type { ItemScore } from '../../core/scoring/types';
 import { rampColor } from './colors';
 import { candidateLetter, fmt, RULE_LABEL, RULE_ORDER, snippet, visible } from './format';
 import { ScrollX } from '../common/ScrollX';
-import './compare.css';
 
 /** Bits per byte at which the trace's colour is darkest. */
 const BPB_SCALE = 8;

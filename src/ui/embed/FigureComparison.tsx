@@ -1,0 +1,19 @@
+// A figure's comparison part: the second model beside the first (loaded only where it is shown).
+import { useMemo } from 'react';
+import { compareItems } from '../../core/compare/agreement';
+import type { ItemScore } from '../../core/scoring/types';
+import { ComparisonView } from '../scorer/ComparisonView';
+
+export default function FigureComparison(props: { result: ItemScore; other: ItemScore; indices: number[]; labelA: string; labelB: string }) {
+  const { result, other, indices, labelA, labelB } = props;
+  const comparison = useMemo(() => compareItems(result, other), [result, other]);
+  return (
+    <section className="model-compare" aria-labelledby="compare-title" data-testid="model-compare">
+      <h2 id="compare-title">Two models compared</h2>
+      <p className="small muted" data-testid="compare-status" data-status="ready">
+        A = {labelA}, B = {labelB}.
+      </p>
+      <ComparisonView comparison={comparison} result={result} other={other} indices={indices} labelA={labelA} labelB={labelB} />
+    </section>
+  );
+}
