@@ -21,6 +21,8 @@ export const SLOW_TESTS = [
   'test/engine/outputRelease.test.ts',
   'test/engine/fastBpe.test.ts',
   'test/engine/dynamic-quant.test.ts',
+  // llama.cpp (installed on demand into peers/) against the engine on two models.
+  'test/engine/bench-peers.test.ts',
   'test/cli/scoreCompare.test.ts',
   'test/cli/score-styles.test.ts',
   'test/cli/bench-dtypes.test.ts',
