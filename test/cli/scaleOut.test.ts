@@ -57,6 +57,18 @@ describe('an lm-eval-harness output folder through the CLI', () => {
     expect(json.warnings[0]).toMatch(/^no continuation starts with the target delimiter " ": a run with a chat template \(--apply_chat_template\) uses the delimiter "", so pass --delimiter ""/);
   });
 
+  it('the folder’s generation task (generate_until) is refused in one line that says why', async () => {
+    const intention = fs.readdirSync(path.join(out, 'Qwen__Qwen3-8B')).find((f) => f.startsWith('samples_negotiationtom_intention_'))!;
+    const r = await runInProcess(['harness', path.join(out, 'Qwen__Qwen3-8B', intention), '--json']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(
+      'line 1: a generate_until (generation) request: its second argument is generation settings, not a continuation to score; ' +
+        'lengthlens harness recomputes log-likelihood accuracies, so pass the samples file of a multiple_choice or loglikelihood task (and 19 more bad lines)',
+    );
+  });
+
   it('task refuses a samples file in one line that points to harness', async () => {
     const copa = tasksInFolder().find((t) => t.task === 'copa')!.samples;
     const items = await runInProcess(['task', '--model', 'stories260K', '--items', copa]);
