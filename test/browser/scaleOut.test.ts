@@ -24,15 +24,15 @@ afterAll(async () => {
   fs.rmSync(out, { recursive: true, force: true });
 });
 
-/** Drops a file on the Task lab's drop zone, as a file dragged from the folder would arrive. */
-async function drop(page: Page, file: string) {
+/** Drops files on the Task lab's drop zone, as files dragged from the folder would arrive. */
+async function drop(page: Page, ...files: string[]) {
   const data = await page.evaluateHandle(
-    ([text, name]) => {
+    (list) => {
       const dt = new DataTransfer();
-      dt.items.add(new File([text], name, { type: 'application/jsonl' }));
+      for (const [text, name] of list) dt.items.add(new File([text], name, { type: 'application/jsonl' }));
       return dt;
     },
-    [fs.readFileSync(file, 'utf8'), path.basename(file)] as const,
+    files.map((f) => [fs.readFileSync(f, 'utf8'), path.basename(f)] as const),
   );
   await page.dispatchEvent('.task-drop', 'drop', { dataTransfer: data });
 }
@@ -46,6 +46,13 @@ describe('an lm-eval-harness output folder in the Task lab', () => {
     await page.goto(baseUrl() + '#/task');
     const tasks = tasksInFolder(out);
     expect(tasks.map((t) => t.task)).toEqual(['negotiationtom_belief', 'negotiationtom_desire', 'arc_easy', 'copa']);
+    // The whole folder's samples files at once: the first loads, and a line says what became of the rest.
+    await drop(page, ...tasks.map((t) => t.samples));
+    await page.getByTestId('shown-run').filter({ hasText: `logged scores (${path.basename(tasks[0].samples)})` }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('drop-note').textContent()).toBe(
+      `4 files dropped: the Task lab holds one task at a time, so it loaded ${path.basename(tasks[0].samples)}; drop the others one at a time.`,
+    );
+    await screenshot(page, 'scale-out-several-files');
     for (const t of tasks) {
       await drop(page, t.samples);
       await page.getByTestId('shown-run').filter({ hasText: `logged scores (${path.basename(t.samples)})` }).waitFor({ timeout: 30_000 });
@@ -60,6 +67,7 @@ describe('an lm-eval-harness output folder in the Task lab', () => {
       expect(await page.getByTestId('prior-missing').textContent()).toBe(perTokenGap(APP_REMEDY));
     }
     await page.getByTestId('log-gaps').scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('drop-note').count()).toBe(0);
     await screenshot(page, 'scale-out-logged-run');
     await page.getByTestId('accuracy').screenshot({ path: path.resolve('screenshots', 'scale-out-accuracy-gaps.png') });
     expect(errors).toEqual([]);

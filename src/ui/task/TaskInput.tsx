@@ -97,6 +97,8 @@ export function TaskInput() {
   const [delimiter, setDelimiter] = useState<DelimiterChoice>('none');
   const [failed, setFailed] = useState<{ message: string; errors: LineError[]; unit?: ItemsErrorUnit } | null>(null);
   const [dragging, setDragging] = useState(false);
+  /** Set when several files were dropped: which one loaded, since the lab holds one task at a time. */
+  const [dropNote, setDropNote] = useState<string | null>(null);
   const lastFile = useRef<{ text: string; name: string } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -123,8 +125,15 @@ export function TaskInput() {
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    const file = e.dataTransfer.files[0];
-    if (file && !busy) void readFile(file);
+    const files = e.dataTransfer.files;
+    const file = files[0];
+    if (!file || busy) return;
+    setDropNote(
+      files.length > 1
+        ? `${files.length} files dropped: the Task lab holds one task at a time, so it loaded ${file.name}; drop the others one at a time.`
+        : null,
+    );
+    void readFile(file);
   };
 
   const changeDelimiter = (d: DelimiterChoice) => {
@@ -142,7 +151,7 @@ export function TaskInput() {
           <ul className="task-samples">
             {SAMPLE_TASKS.map((t) => (
               <li key={t.name}>
-                <button type="button" disabled={busy} onClick={() => { setFailed(null); void loadSample(t.name); }} data-testid={`sample-${t.name}`} aria-pressed={task?.kind === 'sample' && task.set.name === t.name}>
+                <button type="button" disabled={busy} onClick={() => { setFailed(null); setDropNote(null); void loadSample(t.name); }} data-testid={`sample-${t.name}`} aria-pressed={task?.kind === 'sample' && task.set.name === t.name}>
                   {t.name}
                 </button>{' '}
                 <span className="muted">{t.description}</span>
@@ -176,6 +185,7 @@ export function TaskInput() {
               data-testid="items-file"
               disabled={busy}
               onChange={(e) => {
+                setDropNote(null);
                 const f = e.target.files?.[0];
                 if (f) void readFile(f);
                 e.target.value = '';
@@ -196,6 +206,11 @@ export function TaskInput() {
           </div>
         </div>
       </div>
+      {dropNote && (
+        <p className="warning" role="status" data-testid="drop-note">
+          {dropNote}
+        </p>
+      )}
       {failed && (
         <div className="error" role="alert" data-testid="load-error">
           <p>{failed.message}</p>
