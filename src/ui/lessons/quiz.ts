@@ -24,7 +24,7 @@ export const QUIZ: Lesson = {
       widget: { kind: 'scorer', context: 'Sam was hungry after school. His dad made him a', candidates: [' pie.', ' big plate of warm pasta with cheese on top.'], focus: ['acc', 'acc_norm'], winners: { acc: 0, acc_norm: 1 } },
       question: {
         prompt: 'Will the raw sum (acc) and per character (acc_norm) pick the same answer?',
-        options: ['Yes: both answers fit, so the better fit wins both', 'No'],
+        options: ['Yes', 'No'],
         claim: 1,
         answer: (f) => (f.kind === 'scorer' ? (f.result.winners.acc === f.result.winners.acc_norm ? 0 : 1) : -1),
         decidedBy: ['the raw sum never asks which answer fits better'],
@@ -39,7 +39,7 @@ export const QUIZ: Lesson = {
       widget: { kind: 'scorer', context: 'Question: Where does a fish live?\nA. in a tree\nB. in the sea\nC. on the moon\nAnswer:', candidates: [' A', ' B', ' C'], focus: ['acc', 'acc_norm'], winners: { acc: 2, acc_norm: 2 } },
       question: {
         prompt: 'Before any scoring: can acc_norm pick a different letter from acc here?',
-        options: ['Yes: the letters are tokenised differently', 'No'],
+        options: ['Yes', 'No'],
         claim: 1,
         answer: (f) => (f.kind === 'scorer' ? (f.result.winners.acc === f.result.winners.acc_norm ? 1 : 0) : -1),
         decidedBy: ['acc_norm divides every sum by 1'],
