@@ -17,3 +17,11 @@ describe('questions', () => {
     for (const { where, q } of questions) if (q.options !== 'candidates') for (const o of q.options) expect(o, where).not.toMatch(/:\s/);
   });
 });
+
+describe('the final quiz', () => {
+  it('has one item for each lesson, in the lessons\' order, each linked to a step that exists', () => {
+    const from = QUIZ.steps.map((s) => s.from);
+    expect(from.map((f) => f?.lesson)).toEqual(LESSONS.map((l) => l.id));
+    for (const f of from) expect(LESSONS.find((l) => l.id === f!.lesson)!.steps.some((s) => s.id === f!.step), `${f!.lesson}/${f!.step}`).toBe(true);
+  });
+});
