@@ -73,7 +73,7 @@ export const CARDS: Record<string, LessonCard> = {
                 ['A always first', pct(f.sim.fixedOrder)],
                 ['swap-averaged', pct(f.sim.swap)],
                 ['length-controlled', pct(f.sim.lc)],
-                ['LC if longer is better (ρ = 0.6)', `${pct(real.lc)} (truth ${pct(real.target)})`],
+                ['LC at ρ = 0.6', `${pct(real.lc)} (truth ${pct(real.target)})`],
               ],
             };
           })()
@@ -84,7 +84,7 @@ export const CARDS: Record<string, LessonCard> = {
     takeaway: 'A length-controlled win rate is only as good as the overlap of lengths behind it: without overlap the fit lands anywhere (70.4% for a 3.7% model), so report a range, not a point.',
     table: (f) =>
       f.kind === 'audit'
-        ? { head: ['model', 'answer longer', 'raw', 'LC, unregularised', 'AlpacaEval LC'], rows: f.audits.map((a) => [a.model.replace(/-Instruct$/, ''), pct(a.aLonger), pct(a.raw), pct(a.lc), pct(a.published.lc)]) }
+        ? { head: ['model', 'answer longer', 'raw', 'LC: fit / AlpacaEval'], rows: f.audits.map((a) => [a.model.replace(/-Instruct$/, ''), pct(a.aLonger), pct(a.raw), `${pct(a.lc)} / ${pct(a.published.lc)}`]) }
         : null,
   },
   leftovers: {

@@ -46,10 +46,10 @@ describe('summary cards', () => {
     const params = { ...DEFAULT_PARAMS, seed: JUDGE_SEED };
     const judge = CARDS['judge-bias'].table({ kind: 'judge', sim: simulateJudge(params), params, ms: 0 })!;
     // The lesson's last step: λ = 0, ρ = 0.6 gives LC 34.4% against a truth of 46.3% (claims.test.ts).
-    expect(judge.rows.at(-1)).toEqual(['LC if longer is better (ρ = 0.6)', '34.4% (truth 46.3%)']);
+    expect(judge.rows.at(-1)).toEqual(['LC at ρ = 0.6', '34.4% (truth 46.3%)']);
     const audits = Object.values(AUDIT_SUMMARY).map((a) => ({ ...a, source: 'summary', lengthCurve: null })) as AuditFacts[];
     const lc = CARDS['lc-trust'].table({ kind: 'audit', audits })!;
-    expect(lc.rows[0].slice(0, 1).concat(lc.rows[0].slice(2, 4))).toEqual(['gpt4_gamed', '3.7%', '70.4%']);
+    expect(lc.rows[0]).toEqual(['gpt4_gamed', '3.9%', '3.7%', '70.4% / 12.2%']);
     // The takeaway's numbers are the audit's.
     expect(CARDS['lc-trust'].takeaway).toContain(`${pct(AUDIT_SUMMARY.gpt4_gamed.lc)} for a ${pct(AUDIT_SUMMARY.gpt4_gamed.raw)} model`);
   });
