@@ -67,13 +67,13 @@ describe('Lessons', () => {
         if (step.question) {
           // The figure stays hidden until the learner commits, and so do the telling title and the lesson's card.
           expect(await page.getByTestId('lesson-figure').count(), `${where}: figure before commit`).toBe(0);
-          expect(await page.locator('[data-testid=lesson-step] h2').textContent(), `${where}: title before commit`).toContain(step.title);
+          expect(await page.locator('[data-testid=lesson-step] > h2').textContent(), `${where}: title before commit`).toContain(step.title);
           expect(await page.getByTestId('summary-card').count(), `${where}: card before commit`).toBe(0);
           await page.getByTestId('option-0').check();
           await page.getByTestId('commit').click();
           const reveal = page.getByTestId('reveal');
           await reveal.waitFor({ timeout: 120_000 });
-          expect(await page.locator('[data-testid=lesson-step] h2').textContent(), `${where}: title after the reveal`).toContain(step.revealTitle ?? step.title);
+          expect(await page.locator('[data-testid=lesson-step] > h2').textContent(), `${where}: title after the reveal`).toContain(step.revealTitle ?? step.title);
           const live = Number(await reveal.getAttribute('data-live'));
           expect(live, `${where}: live answer vs the lesson's`).toBe(step.question.claim);
           // Option 0 is right on some steps and wrong on others: the reveal says which.

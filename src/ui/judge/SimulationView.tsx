@@ -38,7 +38,7 @@ export function simulationNote(b: number): string {
 }
 
 /** The simulation's bars, table, statistics and worked example; `note` replaces the Judge lab's note (the lessons say less). */
-export function SimulationView(props: { params: JudgeParams; result: SimulationResult; ms: number; note?: string }) {
+export function SimulationView(props: { params: JudgeParams; result: SimulationResult; ms: number; note?: string; terms?: string }) {
   const { params, result: r, ms } = props;
   // On a phone "A second" and "Swap-avg" run into each other: one word a line there.
   const narrow = useMediaQuery('(max-width: 600px)');
@@ -87,6 +87,7 @@ export function SimulationView(props: { params: JudgeParams; result: SimulationR
         <div><dt>Fitted γ (length)</dt><dd data-testid="gamma">{fixed(r.gamma)}</dd></div>
         <div><dt>Recomputed in</dt><dd data-testid="sim-ms" data-value={ms}>{ms.toFixed(1)} ms</dd></div>
       </dl>
+      {props.terms && <p className="muted small">{props.terms}</p>}
       {!r.gammaIdentified && (
         <p className="warning" role="status">
           The length feature tanh(x / sd x) barely varies here (sd {fixed(r.featureSd)}): γ is not identified and LC
@@ -101,7 +102,7 @@ export function SimulationView(props: { params: JudgeParams; result: SimulationR
 function WorkedExample({ b, lambda, m }: { b: number; lambda: number; m: number }) {
   // The prompt has the simulation's typical length ratio e^m (1.6 at the default m = 0.47).
   const ex = workedExample(b, lambda, 0, Math.exp(m));
-  const x = ex.x.toFixed(3);
+  const x = fixed(ex.x);
   const ratio = ex.lengthRatio.toFixed(2).replace(/0$/, '').replace(/\.$/, '');
   const shape = ex.lengthRatio >= 1 ? `A ${ratio}× longer` : `A ${ratio}× as long`;
   return (
@@ -113,11 +114,11 @@ function WorkedExample({ b, lambda, m }: { b: number; lambda: number; m: number 
       </p>
       <ul>
         <li>
-          A first: σ(d + b + λx) = σ(0 + {b.toFixed(2)} + {lambda.toFixed(2)}×{x}) = σ({(ex.d + b + lambda * ex.x).toFixed(3)}) ={' '}
+          A first: σ(d + b + λx) = σ(0 + {fixed(b, 2)} + {fixed(lambda, 2)}×{x}) = σ({fixed(ex.d + b + lambda * ex.x)}) ={' '}
           <strong data-testid="example-first">{ex.aFirst.toFixed(3)}</strong>
         </li>
         <li>
-          A second: σ(d − b + λx) = σ({(ex.d - b + lambda * ex.x).toFixed(3)}) ={' '}
+          A second: σ(d − b + λx) = σ({fixed(ex.d - b + lambda * ex.x)}) ={' '}
           <strong data-testid="example-second">{ex.aSecond.toFixed(3)}</strong>
         </li>
         <li>

@@ -47,8 +47,7 @@ export function JudgeFigure(props: { params: JudgeParams; sim: SimulationResult;
           <p className="muted small">This step’s setting: {setting(props.params)}. The text and the checked claims refer to it.</p>
         )}
       </fieldset>
-      <SimulationView params={params} result={result} ms={ms} note={LESSON_JUDGE_NOTE} />
-      <p className="muted small">{LESSON_JUDGE_TERMS}</p>
+      <SimulationView params={params} result={result} ms={ms} note={LESSON_JUDGE_NOTE} terms={LESSON_JUDGE_TERMS} />
     </div>
   );
 }

@@ -89,6 +89,18 @@ function ShareStep(props: { lesson: Lesson; index: number; state: FactsState }) 
   );
 }
 
+/** A missed quiz item's way back: the lesson step it transfers. */
+function BackToStep(props: { from: Step['from'] }) {
+  const lesson = props.from && findLesson(props.from.lesson);
+  const index = lesson ? lesson.steps.findIndex((s) => s.id === props.from!.step) : -1;
+  if (!lesson || index < 0) return null;
+  return (
+    <p className="small" data-testid="back-to-step">
+      From the lesson: <a href={lessonHash(lesson.id, index)}>{lesson.title}, step {index + 1}: {lesson.steps[index].revealTitle ?? lesson.steps[index].title}</a>
+    </p>
+  );
+}
+
 function Reveal(props: { step: Step; facts: Facts; answer: number | undefined }) {
   const q = props.step.question;
   if (!q) return null;
@@ -104,6 +116,7 @@ function Reveal(props: { step: Step; facts: Facts; answer: number | undefined })
           {q.wrongBecause[props.answer]}
         </p>
       )}
+      {!right && <BackToStep from={props.step.from} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // the live facts of one of its steps (so a card can never disagree with the lesson).
 import { pct } from '../common/format';
 import type { RuleName } from '../../core/scoring/types';
+import { simulateJudge } from '../../core/judge/simulate';
 import { FIXED_OPENER, OPENER_RUN } from './content';
 import type { Facts } from './types';
 
@@ -59,18 +60,31 @@ export const CARDS: Record<string, LessonCard> = {
   },
   'judge-bias': {
     step: 'verbosity',
-    takeaway: 'Swapping the order cancels a position bias, not a length bias; length control removes length effects, the real ones included.',
+    takeaway: 'Swapping the order cancels a position bias, not a length bias; length control removes length effects, the real ones included, and then lands low.',
     table: (f) =>
       f.kind === 'judge'
-        ? { head: ['estimate', 'A’s win rate'], rows: [['truth (no bias)', pct(f.sim.target)], ['A always first', pct(f.sim.fixedOrder)], ['swap-averaged', pct(f.sim.swap)], ['length-controlled', pct(f.sim.lc)]] }
+        ? (() => {
+            // The lesson's last step: no verbosity bias, but longer answers really better (λ = 0, ρ = 0.6).
+            const real = simulateJudge({ ...f.params, lambda: 0, rho: 0.6 });
+            return {
+              head: ['estimate', 'A’s win rate'],
+              rows: [
+                ['truth (no bias)', pct(f.sim.target)],
+                ['A always first', pct(f.sim.fixedOrder)],
+                ['swap-averaged', pct(f.sim.swap)],
+                ['length-controlled', pct(f.sim.lc)],
+                ['LC at ρ = 0.6', `${pct(real.lc)} (truth ${pct(real.target)})`],
+              ],
+            };
+          })()
         : null,
   },
   'lc-trust': {
     step: 'honest',
-    takeaway: 'A length-controlled win rate is only as good as the overlap of lengths behind it: without overlap, report a range, not a point.',
+    takeaway: 'A length-controlled win rate is only as good as the overlap of lengths behind it: without overlap the fit lands anywhere (70.4% for a 3.7% model), so report a range, not a point.',
     table: (f) =>
       f.kind === 'audit'
-        ? { head: ['model', 'answer longer', 'raw', 'AlpacaEval LC'], rows: f.audits.map((a) => [a.model.replace(/-Instruct$/, ''), pct(a.aLonger), pct(a.raw), pct(a.published.lc)]) }
+        ? { head: ['model', 'answer longer', 'raw', 'LC: fit / AlpacaEval'], rows: f.audits.map((a) => [a.model.replace(/-Instruct$/, ''), pct(a.aLonger), pct(a.raw), `${pct(a.lc)} / ${pct(a.published.lc)}`]) }
         : null,
   },
   leftovers: {

@@ -80,6 +80,13 @@ const sharpRows = (f: Facts) => {
   const [sharp, plain, flat] = [0.5, 1, 2].map((T) => f.rows.find((r) => r.T === T));
   return sharp && plain && flat ? { sharp, plain, flat } : null;
 };
+/** How many times the shortest fifth's rise in corpus BPB with the opener is the longest fifth's (null without both runs). */
+function riseRatio(f: Facts): number | null {
+  const a = plain(f)?.quintiles;
+  const b = opener(f)?.quintiles;
+  if (!a || !b || a.length < 5 || b.length < 5) return null;
+  return (b[0].corpus - a[0].corpus) / (b[4].corpus - a[4].corpus);
+}
 const sharpDelta = (f: Facts) => {
   const r = sharpRows(f);
   return r ? { acc: r.sharp.acc - r.plain.acc, accNorm: r.sharp.accNorm - r.plain.accNorm } : null;
@@ -353,7 +360,7 @@ export const LESSONS: Lesson[] = [
           'An empty context is not a neutral baseline for a letter: what the model expects after “Answer:” is closer to what the question format itself suggests. Set the unconditional context to “Answer:” and PMI measures only what the question’s content added.',
         ],
         widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: LETTERS, unconditionalContext: 'Answer:', focus: ['acc', 'pmi'], winners: { acc: 3, pmi: 3 } },
-        question: ask('With “Answer:” as the unconditional context, does PMI still pick B?', ['Yes, still B', 'No, the winner moves'], 1, (f) => (f.kind === 'scorer' ? (f.result.winners.pmi === 1 ? 0 : 1) : -1)),
+        question: winnerQuestion('With “Answer:” as the unconditional context, which letter does PMI pick?', 'pmi', 3),
         after: ['The winner moves from B to D, now agreeing with the sum. The same rule, two reasonable baselines, two answers: report which one you used.'],
       },
     ],
@@ -403,11 +410,9 @@ export const LESSONS: Lesson[] = [
           'Bits per byte (BPB) divides an answer’s cost in bits by its length in bytes. Sort the 50 answers by length into fifths and compare each fifth’s BPB with and without the opener.',
         ],
         widget: { kind: 'task', view: 'quintiles' },
-        question: ask('Which answers’ bits per byte rises more with the opener: the shortest fifth or the longest fifth?', ['The shortest fifth', 'The longest fifth'], 0, (f) => {
-          const a = plain(f)?.quintiles;
-          const b = opener(f)?.quintiles;
-          if (!a || !b || a.length < 5 || b.length < 5) return -1;
-          return b[0].corpus - a[0].corpus > b[4].corpus - a[4].corpus ? 0 : 1;
+        question: ask('With the opener, how does the rise in bits per byte of the shortest fifth compare with the rise of the longest fifth?', ['A smaller rise', 'About the same (within a factor of 1.5)', 'Two to four times as large', 'More than four times as large'], 3, (f) => {
+          const r = riseRatio(f);
+          return r === null ? -1 : r < 1 / 1.5 ? 0 : r <= 1.5 ? 1 : r <= 4 ? 2 : 3;
         }),
         after: [
           'Short answers pay most: a fixed cost is spread thin over a long answer and thick over a short one. A benchmark whose answers are short inherits the fixed cost almost whole; one with long answers barely sees it. BPB is not length-free.',
@@ -420,6 +425,10 @@ export const LESSONS: Lesson[] = [
           },
         ],
         claims: [
+          {
+            text: 'With the opener the shortest fifth averages about 25 bytes and the longest about 145 (each within 2 bytes).',
+            holds: (f) => { const q = opener(f)?.quintiles; return !!q && q.length === 5 && Math.abs(q[0].meanBytes - 25) < 2 && Math.abs(q[4].meanBytes - 145) < 2; },
+          },
           {
             text: 'With the opener, α / n + β at each fifth’s mean length is within 0.5 bits per byte of that fifth’s BPB.',
             holds: (f) => !!opener(f) && opener(f)!.quintiles.length === 5 && opener(f)!.quintiles.every((q) => Math.abs(opener(f)!.alpha / q.meanBytes + opener(f)!.beta - q.corpus) < 0.5),
@@ -451,7 +460,22 @@ export const LESSONS: Lesson[] = [
           'A small μ says “short answers matter most”, a large μ “long ones”. Two models or two formats are then compared at the same lengths.',
         ],
         widget: { kind: 'task', view: 'prior' },
-        question: ask('For the run with the opener, is PriorBPB higher with μ = 20 or with μ = 111?', ['μ = 20', 'μ = 111'], 0, (f) => (opener(f) ? (priorWeightedRate(opener(f)!.R, 20) > priorWeightedRate(opener(f)!.R, 111) ? 0 : 1) : -1)),
+        question: ask('For the run with the opener, how does PriorBPB with μ = 20 compare with PriorBPB with μ = 111?', ['Lower', 'About the same (within 10%)', '10% to 50% higher', 'More than 50% higher'], 3, (f) => {
+          const o = opener(f);
+          if (!o) return -1;
+          const r = priorWeightedRate(o.R, 20) / priorWeightedRate(o.R, 111);
+          return r < 0.9 ? 0 : r <= 1.1 ? 1 : r <= 1.5 ? 2 : 3;
+        }),
+        claims: [
+          {
+            text: 'With the opener, R(k) over the first 10 bytes averages more than three times R(k) over bytes 51 to 100.',
+            holds: (f) => {
+              const R = opener(f)?.R ?? [];
+              const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+              return R.length >= 100 && mean(R.slice(0, 10)) > 3 * mean(R.slice(50, 100));
+            },
+          },
+        ],
         after: ['The opener’s bits sit in the first bytes of R(k), so a prior that weighs short answers sees them most. PriorBPB makes the length assumption a stated number instead of an accident of the data.'],
       },
     ],
@@ -471,7 +495,12 @@ export const LESSONS: Lesson[] = [
           'Two ways to run it: always show A first, or ask twice per prompt, once in each order, and average the two verdicts.',
         ],
         widget: { kind: 'judge', params: { lambda: 0, seed: JUDGE_SEED } },
-        question: ask('Does averaging both orders recover the true win rate?', ['Yes, within a point', 'No, it stays off by several points'], 0, (f) => (judge(f) ? (Math.abs(judge(f)!.swap - judge(f)!.target) < 0.01 ? 0 : 1) : -1)),
+        question: ask('How far from the true win rate does the average of both orders land?', ['Within a point', '1 to 5 points off', 'More than 5 points off'], 0, (f) => {
+          const s = judge(f);
+          if (!s) return -1;
+          const off = Math.abs(s.swap - s.target);
+          return off < 0.01 ? 0 : off <= 0.05 ? 1 : 2;
+        }),
         after: [
           (f) => {
             const s = judge(f);
@@ -603,9 +632,11 @@ export const LESSONS: Lesson[] = [
         revealTitle: 'With overlap, the fit is fine',
         body: ['FuseChat-Gemma-2-9B-Instruct writes answers about as long as the baseline’s: its answer is the longer one in about half of the prompts.'],
         widget: { kind: 'audit', model: 'FuseChat-Gemma-2-9B-Instruct', view: 'contrast' },
-        question: ask('Does the same unregularised fit now agree with AlpacaEval’s published LC (70.2%) within 3 points?', ['Yes', 'No'], 0, (f) => {
+        question: ask('How far from AlpacaEval’s published LC (70.2%) does the same unregularised fit land?', ['Within 3 points', '3 to 15 points', 'More than 15 points'], 0, (f) => {
           const a = audit(f, 'FuseChat-Gemma-2-9B-Instruct');
-          return !a ? -1 : Math.abs(a.lc - a.published.lc) < 0.03 ? 0 : 1;
+          if (!a) return -1;
+          const off = Math.abs(a.lc - a.published.lc);
+          return off < 0.03 ? 0 : off <= 0.15 ? 1 : 2;
         }),
         after: [
           'With overlap, the fit is fine: the same fit now interpolates instead of extrapolating, and equal length is a point inside its data.',
@@ -665,7 +696,7 @@ export const LESSONS: Lesson[] = [
           'The task: the 200 stories of the cloze sample, each with its own ending and the endings of three other stories as the wrong choices (four choices, of 2 to 150 bytes). Each is scored at T = 0.5, 1 and 2 from the full distribution at every position.',
         ],
         widget: { kind: 'sharpen', show: ['acc'] },
-        question: ask('At T = 0.5 nothing the model ranks first changes. What does acc (the raw sum) do on these 200 questions?', ['It stays within a point: the model knows the same', 'It rises by more than 5 points', 'It falls by more than 5 points'], 1, (f) => {
+        question: ask('At T = 0.5 nothing the model ranks first changes. What does acc (the raw sum) do on these 200 questions?', ['It stays within a point', 'It rises by more than 5 points', 'It falls by more than 5 points'], 1, (f) => {
           const d = sharpDelta(f);
           return !d ? -1 : Math.abs(d.acc) <= 0.01 ? 0 : d.acc > 0.05 ? 1 : d.acc < -0.05 ? 2 : -1;
         }),
@@ -690,11 +721,12 @@ export const LESSONS: Lesson[] = [
           'A rule of thumb for comparing two checkpoints: when acc and acc_norm move in the same direction the model probably changed in capability; when they move apart, in the sharpness or the format of its output distribution. Sharpening here is a change of sharpness alone.',
         ],
         widget: { kind: 'sharpen', show: ['acc', 'acc_norm'] },
-        question: ask('From T = 1 to T = 0.5, how does acc_norm move compared with acc?', ['About as much, in the same direction', 'In the opposite direction', 'The same direction, but by less than half as much'], 2, (f) => {
+        question: ask('From T = 1 to T = 0.5, how does acc_norm move compared with acc?', ['Same direction, at least half as much', 'Same direction, less than half as much', 'Opposite direction, at least half as much', 'Opposite direction, less than half as much'], 1, (f) => {
           const d = sharpDelta(f);
           if (!d) return -1;
-          if (Math.sign(d.accNorm) !== Math.sign(d.acc) && d.accNorm !== 0) return 1;
-          return Math.abs(d.accNorm) < Math.abs(d.acc) / 2 ? 2 : 0;
+          const opposite = Math.sign(d.accNorm) !== Math.sign(d.acc) && d.accNorm !== 0;
+          const small = Math.abs(d.accNorm) < Math.abs(d.acc) / 2;
+          return (opposite ? 2 : 0) + (small ? 1 : 0);
         }),
         after: [
           (f) => {
@@ -718,7 +750,7 @@ export const LESSONS: Lesson[] = [
           'The 30 full-text story questions of the letter-key lesson: their wrong choices are much longer or much shorter than the right one.',
         ],
         widget: { kind: 'pmiBytes' },
-        question: ask('Divide PMI by each answer’s bytes. Which answers does the result pick most often?', ['Neither short nor long: PMI had no length left to remove', 'The shortest choice', 'The longest choice'], 1, (f) => {
+        question: ask('Divide PMI by each answer’s bytes. Which answers does the result pick most often?', ['Neither clearly more often', 'The shortest choice', 'The longest choice'], 1, (f) => {
           const r = pmiRows(f);
           if (!r) return -1;
           const pb = r.perByte;
@@ -808,22 +840,29 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
     0: 'PMI subtracts each letter’s cost with no context, and those costs differ a lot from letter to letter (they depend on how each is tokenised), so the order can change even where the sum is clear.',
   },
   'pmi/letters-answer': {
-    0: 'Against “Answer:” the baseline is how likely each letter is after the answer format alone, no longer how likely it is to open a text. The costs PMI subtracts change, and so can the winner: B’s lead came from the old baseline, not from the question.',
+    0: 'With “Answer:” as the baseline, the costs PMI subtracts no longer move the winner away from the raw sum’s choice, D; A gains less from the question than D does.',
+    2: 'With “Answer:” as the baseline, the costs PMI subtracts no longer move the winner away from the raw sum’s choice, D; C gains less from the question than D does.',
+    1: 'Against “Answer:” the baseline is how likely each letter is after the answer format alone, no longer how likely it is to open a text. The costs PMI subtracts change, and so can the winner: B’s lead came from the old baseline, not from the question.',
   },
   'fixed-cost/fit': {
     0: 'The opener adds bits, but the same bits to every answer whatever its length. A cost that does not grow with n goes into the intercept α, not the slope β.',
     2: 'The opener adds bits, but the same bits to every answer whatever its length. A cost that does not grow with n goes into the intercept α, not the slope β.',
   },
   'fixed-cost/short-pay-most': {
-    1: 'The longest answers pay the same opener, but divide it by many more bytes; the shortest divide it by few, so their bits per byte rise the most.',
+    0: 'The longest answers pay the same opener, but divide it by many more bytes; the shortest divide it by few, so their bits per byte rise the most.',
+    1: 'The opener costs every answer about the same bits, but bits per byte divides them by the answer’s length: the shortest fifth is about 25 bytes with the opener, the longest about 145, so the same cost weighs several times as much on the short ones.',
+    2: 'The ratio follows the lengths: the fixed cost is divided by about 25 bytes in the shortest fifth and about 145 in the longest, a factor of more than five, and the rise follows it.',
   },
   'fixed-cost/corpus-vs-mean': {
     0: 'Corpus BPB weights each answer by its bytes, so the long answers dominate it. The mean of ratios gives a 12-byte answer the same weight as a 150-byte one, and the short answers carry the opener’s cost most thickly.',
   },
   'fixed-cost/prior-bpb': {
+    0: 'A prior with a mean of 111 bytes spreads its weight over long lengths, where R(k) is low; the opener’s bits sit in the first bytes, which μ = 20 weighs most.',
+    2: 'The opener’s bits sit in the first bytes, where R(k) is several times its value further on, and μ = 20 puts most of its weight there: the difference is large, not modest.',
     1: 'A prior with a mean of 111 bytes spreads its weight over long lengths, where R(k) is low; the opener’s bits sit in the first bytes, which μ = 20 weighs most.',
   },
   'judge-bias/position': {
+    2: 'Each order carries the bonus, in opposite directions: with A first it helps A, with B first it helps B by the same amount in log-odds. Averaging the two orders cancels it, up to the curvature of σ.',
     1: 'The bonus goes to whichever answer is seen first: with A first it helps A, with B first it helps B by the same amount in log-odds. Averaging the two orders cancels it, up to the curvature of σ.',
   },
   'judge-bias/verbosity': {
@@ -847,7 +886,8 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
   },
   'leftovers/rule-of-thumb': {
     0: 'acc_norm already divides the sum by the length, so most of the length charge that sharpening removes was gone from it before; the same sharpening moves it much less than acc.',
-    1: 'The rule of thumb expects sharpness to move them apart, but on this model and task both rise: sharpening helps the right ending under either rule. What differs is how much.',
+    2: 'The rule of thumb expects sharpness to move them apart, but on this model and task both rise: sharpening helps the right ending under either rule. What differs is how much.',
+    3: 'The rule of thumb expects sharpness to move them apart, but on this model and task both rise: sharpening helps the right ending under either rule. The move is small, as you said, but upwards.',
   },
   'leftovers/pmi-per-byte': {
     0: 'PMI removes the answer’s cost with no context, but what is left is still a sum over its tokens: a long answer the context fits collects a gain on every token. Dividing that by bytes hands the advantage to the short answers.',
@@ -858,6 +898,7 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
     1: 'More temperatures give more rows, but every row is still the same network made sharper or flatter. A metric could follow all of them and still say nothing about what a model has learned; the check needs models that differ in training.',
   },
   'lc-trust/contrast': {
+    2: 'The last step’s fit was far off because it extrapolated to a length ratio no prompt had. Here lengths lie on both sides of equal, so the fit reads its estimate inside the data.',
     1: 'With lengths on both sides of equal, the fit interpolates: the equal-length point sits inside the data, so an unregularised fit and AlpacaEval’s regularised one have little room to differ.',
   },
 };

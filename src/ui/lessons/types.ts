@@ -139,6 +139,8 @@ export interface Step {
   title: string;
   /** Shown once the step is revealed, in place of `title`: the step's finding. */
   revealTitle?: string;
+  /** A final-quiz item's source: the lesson step it transfers (a missed item links back to it). */
+  from?: { lesson: string; step: string };
   /** A few sentences; `*x*` is emphasis. */
   body: string[];
   widget: Widget;

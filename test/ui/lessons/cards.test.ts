@@ -5,7 +5,11 @@ import fc from 'fast-check';
 import { lessonCardHash, lessonRouteFromHash } from '../../../src/ui/route';
 import { wrapText } from '../../../src/ui/lessons/SummaryCard';
 import { CARDS } from '../../../src/ui/lessons/cards';
-import { LESSONS } from '../../../src/ui/lessons/content';
+import { JUDGE_SEED, LESSONS } from '../../../src/ui/lessons/content';
+import { AUDIT_SUMMARY } from '../../../src/ui/lessons/auditFacts';
+import { DEFAULT_PARAMS, simulateJudge } from '../../../src/core/judge/simulate';
+import { pct } from '../../../src/ui/common/format';
+import type { AuditFacts } from '../../../src/ui/lessons/types';
 
 describe('summary cards', () => {
   it('the card hash is a route of its own, and a step hash is not a card', () => {
@@ -33,7 +37,20 @@ describe('summary cards', () => {
       expect(step, `${l.id}: card step ${card.step}`).toBeDefined();
       expect(card.takeaway.length, l.id).toBeLessThan(200);
       // Facts of another kind give no table, never a wrong one.
-      expect(card.table({ kind: 'judge', sim: {} as never, params: {} as never, ms: 0 }) === null).toBe(step!.widget.kind !== 'judge');
+      const params = { ...DEFAULT_PARAMS, seed: JUDGE_SEED };
+      expect(card.table({ kind: 'judge', sim: simulateJudge(params), params, ms: 0 }) === null).toBe(step!.widget.kind !== 'judge');
     }
+  });
+
+  it('each card carries its lesson\'s headline number: the judge card the overcorrection, the AlpacaEval card the unregularised LC', () => {
+    const params = { ...DEFAULT_PARAMS, seed: JUDGE_SEED };
+    const judge = CARDS['judge-bias'].table({ kind: 'judge', sim: simulateJudge(params), params, ms: 0 })!;
+    // The lesson's last step: λ = 0, ρ = 0.6 gives LC 34.4% against a truth of 46.3% (claims.test.ts).
+    expect(judge.rows.at(-1)).toEqual(['LC at ρ = 0.6', '34.4% (truth 46.3%)']);
+    const audits = Object.values(AUDIT_SUMMARY).map((a) => ({ ...a, source: 'summary', lengthCurve: null })) as AuditFacts[];
+    const lc = CARDS['lc-trust'].table({ kind: 'audit', audits })!;
+    expect(lc.rows[0]).toEqual(['gpt4_gamed', '3.9%', '3.7%', '70.4% / 12.2%']);
+    // The takeaway's numbers are the audit's.
+    expect(CARDS['lc-trust'].takeaway).toContain(`${pct(AUDIT_SUMMARY.gpt4_gamed.lc)} for a ${pct(AUDIT_SUMMARY.gpt4_gamed.raw)} model`);
   });
 });
