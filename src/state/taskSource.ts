@@ -1,10 +1,13 @@
 // Turning a built-in sample, an items file or an lm-eval-harness log_samples file into the task the
 // lab holds. Bad lines are kept as line-numbered errors; the good lines load.
 import { detectItemsFormat, parseItems } from '../core/formats/items';
-import { logSampleToItem, logSamplesToTaskSet, looksLikeLogSamples, parseLogSamples } from '../core/formats/logSamples';
+import { logSampleToItem, logSamplesToTaskSet, parseLogSamples } from '../core/formats/logSamples';
+import { sampleTask } from '../core/tasks/samples';
+import { looksLikeLogSamples, readPublished } from '../core/formats/published';
 
 export { looksLikeLogSamples };
-import { sampleTask } from '../core/tasks/samples';
+import { parseTolerantJson } from '../core/formats/tolerantJson';
+import { decodeUtf8 } from '../core/formats/utf8';
 import type { TaskItem, TaskSet } from '../core/tasks/types';
 import type { PersistedTask } from './taskTypes';
 
@@ -46,7 +49,7 @@ export function resolveDelimiter(items: readonly TaskItem[], choice: DelimiterCh
 
 
 function baseName(fileName: string): string {
-  return fileName.replace(/^.*[\\/]/, '').replace(/\.(jsonl|ndjson|json|csv)$/i, '') || 'task';
+  return fileName.replace(/^.*[\\/]/, '').replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json|csv|tsv|parquet)$/i, '') || 'task';
 }
 
 export function taskFromSample(name: string): PersistedTask {
@@ -92,4 +95,30 @@ export function taskFromLogSamples(text: string, fileName: string): PersistedTas
     logged: samples.map(logSampleToItem),
     savedAt: Date.now(),
   };
+}
+
+/**
+ * Reads a file's bytes in any format of the registry (JSONL, JSON, CSV/TSV, Parquet, gzip of one)
+ * and any recognised benchmark schema; the task says which schema and how each field was mapped.
+ * lengthlens's own items and lm-eval logs keep their readers. Throws when the file cannot be read.
+ */
+export async function taskFromBytes(bytes: Uint8Array, fileName: string, delimiter: DelimiterChoice = 'none'): Promise<PersistedTask> {
+  const pub = await readPublished(bytes, fileName);
+  const text = () => (pub.schema.gzip ? pub.records.map((r) => JSON.stringify(r.value)).join('\n') : decodeUtf8(bytes));
+  if (pub.kind === 'log_samples') return { ...taskFromLogSamples(text(), fileName), schema: pub.schema };
+  if (pub.schema.id === 'lengthlens' && !pub.schema.gzip && pub.schema.format !== 'parquet') return { ...taskFromFile(text(), fileName, delimiter), schema: pub.schema };
+  // An item without a gold label cannot be scored here: it is left out, and said so.
+  const items = pub.items.filter((it) => !(Array.isArray(it.gold) && it.gold.length === 0));
+  const noGold = pub.items.length - items.length;
+  const targetDelimiter = resolveDelimiter(items, delimiter);
+  const set: TaskSet = { name: baseName(fileName), targetDelimiter, items };
+  const warnings: string[] = [];
+  if (pub.kind === 'pairs') warnings.push('Preference pairs: each pair is a two-choice item, the chosen answer first (gold); lengthlens check reports the pairs\u2019 own figures.');
+  const errors = [...pub.errors];
+  if (noGold > 0) {
+    const why = `${noGold} item(s) have no gold label (a test split, or labels in a separate file: lengthlens check --labels FILE reads those) and were left out`;
+    warnings.push(why + '.');
+    if (items.length === 0) errors.push({ line: pub.records[0]?.n ?? 1, message: why });
+  }
+  return { key: taskKeyOf(set), kind: 'items', fileName, set, errors, errorUnit: pub.unit, warnings, schema: pub.schema, savedAt: Date.now() };
 }

@@ -11,7 +11,7 @@ import { DEFAULT_SERVED_MODEL } from '../engine';
 import * as db from './taskDb';
 import { choiceOf, modelLabel, selectionOf, stillLoaded, useEngine, type ModelSelection } from './engineSession';
 import { BatchControl, chunkScorer, runBatch } from './taskRunner';
-import { taskFromFile, taskFromSample, type DelimiterChoice } from './taskSource';
+import { taskFromBytes, taskFromFile, taskFromSample, type DelimiterChoice } from './taskSource';
 import { runKeyOf, type BatchProgress, type PersistedRun, type PersistedTask } from './taskTypes';
 
 /** A run as the page holds it: scored items by id; `version` changes whenever items are added. */
@@ -42,6 +42,8 @@ export interface TaskLabState {
   restoreSaved(): Promise<void>;
   loadSample(name: string): Promise<void>;
   loadFile(text: string, fileName: string, delimiter?: DelimiterChoice): Promise<void>;
+  /** A file's bytes in any format and recognised benchmark schema (core/formats/published.ts). */
+  loadBytes(bytes: Uint8Array, fileName: string, delimiter?: DelimiterChoice): Promise<void>;
   setModel(patch: Partial<ModelSelection>): void;
   setOptions(patch: Partial<MetricOptions>): void;
   startRun(): Promise<void>;
@@ -172,6 +174,20 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
 
     async loadSample(name) {
       await install(taskFromSample(name), true);
+    },
+
+    async loadBytes(bytes, fileName, delimiter = 'none') {
+      let task;
+      try {
+        task = await taskFromBytes(bytes, fileName, delimiter);
+      } catch (err) {
+        throw new Error(`${fileName}: ${(err as Error).message}`);
+      }
+      if (task.set.items.length === 0) {
+        set({ notice: undefined });
+        throw Object.assign(new Error(`No item in ${fileName} could be read.`), { lineErrors: task.errors, errorUnit: task.errorUnit });
+      }
+      await install(task, true);
     },
 
     async loadFile(text, fileName, delimiter = 'none') {

@@ -1,5 +1,6 @@
 // Shapes shared by the Task lab's store, its batch runner and its IndexedDB persistence.
 import type { ItemsErrorUnit } from '../core/formats/items';
+import type { SchemaInfo } from '../core/formats/published';
 import type { LineError } from '../core/formats/lineError';
 import type { ScoredItem } from '../core/metrics/types';
 import type { TaskSet } from '../core/tasks/types';
@@ -21,6 +22,8 @@ export interface PersistedTask {
   errorUnit?: ItemsErrorUnit;
   /** Non-fatal notes about the file (delimiter mismatches, invalid gold, ...). */
   warnings: string[];
+  /** The format and benchmark schema the file was read with, and each field's mapping. */
+  schema?: SchemaInfo;
   /** For log_samples: the scores logged by lm-eval-harness, one per document. */
   logged?: ScoredItem[];
   savedAt: number;

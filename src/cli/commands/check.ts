@@ -27,6 +27,7 @@ import { requireSomeRecords } from './taskOutput';
 const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, before it ships?
 
   lengthlens check FILE [--model M] [--json | --markdown] [--fail-on CHECKS]
+  lengthlens check DIR    an lm-eval --output_path folder: a row per task, pooled figures
 
   FILE is what the Task lab reads: items JSONL / JSON / CSV (context + choices + label, or
   context + gold) or an lm-eval-harness --log_samples JSONL (then the checks that need only
@@ -131,7 +132,7 @@ export const command: Command = {
       strict: { type: 'boolean' },
       ...SOURCE_FLAGS,
     });
-    if (positionals.length !== 1) throw new UsageError('give exactly one FILE to check (see --help)');
+    if (positionals.length !== 1) throw new UsageError('give exactly one FILE (or run folder) to check (see --help)');
     if (values.json && values.markdown) throw new UsageError('use either --json or --markdown, not both');
     const file = positionals[0];
     let rules: FailOnRule[] = [];

@@ -9,7 +9,7 @@ import { nonFiniteMessage } from '../../core/metrics/accuracy';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
 import type { LineError } from '../../core/formats/lineError';
 import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
-import { looksLikeLogSamples } from '../../core/formats/logSamples';
+import { looksLikeLogSamples } from '../../core/formats/published';
 import { comparisonToCsv, metricsToCsv } from '../../core/formats/metricsExport';
 import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import { taskMetrics } from '../../core/metrics/taskMetrics';

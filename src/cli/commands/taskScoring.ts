@@ -4,7 +4,7 @@ import { InputError, UsageError } from '../errors';
 import { readTextFile, warn } from '../io';
 import { parseItems, detectItemsFormat, type ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
-import { looksLikeLogSamples } from '../../core/formats/logSamples';
+import { looksLikeLogSamples } from '../../core/formats/published';
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type CandidateScore } from '../../core/scoring/types';

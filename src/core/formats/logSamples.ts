@@ -250,13 +250,6 @@ export function parseLogSample(raw: unknown, line: number, opts: LogSamplesOptio
   };
 }
 
-/** A file whose first record looks like an lm-eval-harness log_samples line. */
-export function looksLikeLogSamples(text: string): boolean {
-  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((l) => l.trim() !== '');
-  if (!first || !first.trimStart().startsWith('{')) return false;
-  return /"doc_id"\s*:/.test(first) && /"arguments"\s*:/.test(first);
-}
-
 /** Parses a log_samples JSONL file; a bad line is reported with its number and the rest load. */
 export function parseLogSamples(text: string, options: Partial<LogSamplesOptions> = {}): Parsed<LogSample> {
   const opts: LogSamplesOptions = { targetDelimiter: ' ', ...options };

@@ -92,7 +92,9 @@ export function resolveGold(raw: unknown, choices: readonly string[], labels?: r
   if (typeof raw !== 'string') throw new Error('gold is not a number or a string');
   const s = raw.trim();
   if (labels) {
-    const j = labels.findIndex((l) => l.trim() === s);
+    // The label as written first, then as trimmed.
+    let j = labels.indexOf(raw);
+    if (j < 0) j = labels.findIndex((l) => l.trim() === s);
     if (j >= 0 && j < k) return j;
   }
   if (/^-?\d+$/.test(s)) return resolveGold(Number(s), choices, undefined, base);
@@ -164,8 +166,8 @@ export function readMapped(v: unknown, m: FieldMapping, n: number, goldOverride?
   if (goldOverride !== undefined) gold = goldOverride;
   else if (c.gold) {
     const raw = getPath(v, c.gold)[0];
-    if (!missingGold(raw)) {
-      const labels = c.goldLabels ? getPath(v, c.goldLabels).map((x) => scalarText(x) ?? '') : undefined;
+    const labels = c.goldLabels ? getPath(v, c.goldLabels).map((x) => scalarText(x) ?? '') : undefined;
+    if (!missingGold(raw) || (typeof raw === 'string' && labels?.includes(raw))) {
       try {
         gold = resolveGold(raw, choices, labels, c.goldBase);
       } catch (err) {

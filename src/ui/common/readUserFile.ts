@@ -25,3 +25,17 @@ export async function readUserFile(file: Pick<File, 'name' | 'size' | 'arrayBuff
     return { ok: false, message: `${file.name} ${(err as Error).message}.` };
   }
 }
+
+export type FileBytes = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
+
+/** The file's bytes under the same size limit (a Parquet or gzip file is not text). */
+export async function readUserBytes(file: Pick<File, 'name' | 'size' | 'arrayBuffer'>, maxBytes = MAX_USER_FILE_BYTES): Promise<FileBytes> {
+  if (file.size > maxBytes) {
+    return { ok: false, message: `${file.name} is ${(file.size / MB).toFixed(0)} MB; the limit is ${(maxBytes / MB).toFixed(0)} MB.` };
+  }
+  try {
+    return { ok: true, bytes: new Uint8Array(await file.arrayBuffer()) };
+  } catch (err) {
+    return { ok: false, message: `${file.name} could not be read (${err instanceof Error ? err.message : String(err)}).` };
+  }
+}

@@ -7,6 +7,7 @@ import { AnswerStringsCheck, pct, type AnswerStringsReport } from '../../core/ch
 import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
 import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
 import { answerStringFindings, probeFindings, type Finding } from '../../core/check/summary';
+import { SubsetBreakdown, subsetFindings } from '../../core/check/subsets';
 import { downloadText } from '../common/download';
 import { runItems, useTaskLab } from '../../state/taskStore';
 import { checkItemLink as link, taskCheckItems } from './scorerLinks';
@@ -96,6 +97,17 @@ export function CheckView() {
     for (const it of items) c.add(it);
     return { report: c.report(), items };
   }, [task]);
+  const bySubset = useMemo(() => {
+    if (!task || !strings) return undefined;
+    const b = new SubsetBreakdown(task.schema?.fields.subset.replace(/ \(.*$/, '') ?? 'subject');
+    const subjects = new Map(task.set.items.map((it) => [it.id, it.subject]));
+    for (const it of strings.items) {
+      const s = subjects.get(it.id);
+      if (s !== undefined && !it.cloze) b.add(s, it.choices, it.gold);
+    }
+    const r = b.report();
+    return r.n_subsets >= 2 ? r : undefined;
+  }, [task, strings]);
   const run = activeKey ? runs[activeKey] : undefined;
   const probes = useMemo(() => {
     if (!task || !run || !strings) return undefined;
@@ -113,6 +125,7 @@ export function CheckView() {
   if (!task || !strings) return null;
   const r = strings.report;
   const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(r) }];
+  if (bySubset) sections.push({ title: `By ${bySubset.by} (Holm-corrected)`, findings: subsetFindings(bySubset) });
   if (probes && run) sections.push({ title: `From the scores of ${run.label}`, findings: probeFindings(probes, 'run') });
   const slug = `${task.set.name}-check`.replace(/[^A-Za-z0-9_.-]+/g, '_');
   // Items link into this app where it is served over http(s) (the report's links must be web links).
@@ -148,6 +161,25 @@ export function CheckView() {
         ))}
         {r.length.n_items > 0 && <Bars label="Gold answer's length rank (items)" rows={rankRows(r)} format={(x) => (Number.isInteger(x) ? x.toLocaleString('en') : x.toFixed(1))} />}
       </div>
+      {bySubset && (
+        <>
+          <h3>By {bySubset.by}</h3>
+          <p className="muted">
+            The gold is the longest choice, per {bySubset.by}, against chance; a subset is flagged when the difference survives Holm&apos;s correction for
+            {' '}{bySubset.n_subsets} tests (α {bySubset.alpha}). Flagged subsets first.
+          </p>
+          <div className="check-grid">
+            <Bars
+              label={`Gold is a longest choice (%), by ${bySubset.by}`}
+              rows={bySubset.rows.map((row) => ({ name: `${row.gold_longest.against === 'above' || row.baseline_longest.against === 'above' ? '⚠ ' : ''}${row.subset}`, value: 100 * row.gold_longest.share, chance: 100 * row.gold_longest.expected }))}
+              format={(x) => x.toFixed(1)}
+            />
+            {subsetFindings(bySubset).slice(0, 13).map((f) => (
+              <Card key={f.key} f={f} />
+            ))}
+          </div>
+        </>
+      )}
       {probes && run && (
         <>
           <h3>From the scores of the shown run: {run.label}</h3>

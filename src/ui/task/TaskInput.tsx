@@ -10,8 +10,9 @@ import { continuationOf } from '../../core/tasks/types';
 import { useTaskLab } from '../../state/taskStore';
 import type { DelimiterChoice } from '../../state/taskSource';
 import type { PersistedTask } from '../../state/taskTypes';
+import type { SchemaInfo } from '../../core/formats/published';
 import { downloadText } from '../common/download';
-import { readUserFile } from '../common/readUserFile';
+import { readUserBytes } from '../common/readUserFile';
 import { showString } from './format';
 
 function LineErrors(props: { errors: LineError[]; unit?: ItemsErrorUnit; testId: string }) {
@@ -34,6 +35,39 @@ function LineErrors(props: { errors: LineError[]; unit?: ItemsErrorUnit; testId:
         ))}
       </ul>
       {props.errors.length > shown.length && <p>… and {props.errors.length - shown.length} more.</p>}
+    </div>
+  );
+}
+
+/** Which format and schema the file was read with, and where each field came from. */
+function SchemaLine(props: { schema: SchemaInfo }) {
+  const s = props.schema;
+  const rows: [string, string][] = [
+    ['context', s.fields.context],
+    ['choices', s.fields.choices],
+    ['gold', s.fields.gold],
+    ['id', s.fields.id],
+    ['subset', s.fields.subset],
+  ];
+  return (
+    <div className="task-schema" data-testid="task-schema">
+      <p>
+        Read as <strong data-testid="schema-name">{s.name}</strong>{' '}
+        <span className="muted">
+          ({s.format}
+          {s.gzip ? ', gzip' : ''}; {s.how})
+        </span>
+      </p>
+      <dl className="task-schema-fields">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>
+              <code>{v}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }
@@ -62,6 +96,7 @@ function TaskSummary(props: { task: PersistedTask }) {
           ({task.kind === 'sample' ? 'built-in' : task.kind === 'log_samples' ? 'lm-eval-harness log_samples' : task.fileName})
         </span>
       </p>
+      {task.schema && <SchemaLine schema={task.schema} />}
       <ul className="task-facts">
         <li>
           <span data-testid="item-count">{items.length}</span> items: {cloze} cloze, {items.length - cloze} multiple choice
@@ -93,29 +128,29 @@ export function TaskInput() {
   const task = useTaskLab((s) => s.task);
   const busy = useTaskLab((s) => ['loading', 'running', 'paused'].includes(s.batch.status));
   const loadSample = useTaskLab((s) => s.loadSample);
-  const loadFile = useTaskLab((s) => s.loadFile);
+  const loadBytes = useTaskLab((s) => s.loadBytes);
   const [delimiter, setDelimiter] = useState<DelimiterChoice>('none');
   const [failed, setFailed] = useState<{ message: string; errors: LineError[]; unit?: ItemsErrorUnit } | null>(null);
   const [dragging, setDragging] = useState(false);
   /** Set when several files were dropped: which one loaded, since the lab holds one task at a time. */
   const [dropNote, setDropNote] = useState<string | null>(null);
-  const lastFile = useRef<{ text: string; name: string } | null>(null);
+  const lastFile = useRef<{ bytes: Uint8Array; name: string } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const readFile = async (file: File) => {
     setFailed(null);
-    const read = await readUserFile(file);
+    const read = await readUserBytes(file);
     if (!read.ok) {
       setFailed({ message: read.message, errors: [] });
       return;
     }
-    lastFile.current = { text: read.text, name: file.name };
-    await parse(read.text, file.name, delimiter);
+    lastFile.current = { bytes: read.bytes, name: file.name };
+    await parse(read.bytes, file.name, delimiter);
   };
 
-  const parse = async (text: string, name: string, d: DelimiterChoice) => {
+  const parse = async (bytes: Uint8Array, name: string, d: DelimiterChoice) => {
     try {
-      await loadFile(text, name, d);
+      await loadBytes(bytes, name, d);
     } catch (err) {
       const e = err as Error & { lineErrors?: LineError[]; errorUnit?: ItemsErrorUnit };
       setFailed({ message: e.message, errors: e.lineErrors ?? [], unit: e.errorUnit });
@@ -139,7 +174,7 @@ export function TaskInput() {
   const changeDelimiter = (d: DelimiterChoice) => {
     setDelimiter(d);
     const f = lastFile.current;
-    if (f && task?.kind === 'items' && task.fileName === f.name && !busy) void parse(f.text, f.name, d);
+    if (f && task?.kind === 'items' && task.fileName === f.name && !busy) void parse(f.bytes, f.name, d);
   };
 
   return (
@@ -171,7 +206,7 @@ export function TaskInput() {
             onDrop={onDrop}
           >
             <p>
-              Drop a JSONL, JSON or CSV file here, or{' '}
+              Drop a JSONL, JSON, CSV, TSV or Parquet file (or gzip of one) here, or{' '}
               <button type="button" disabled={busy} onClick={() => inputRef.current?.click()}>
                 choose a file
               </button>
@@ -179,7 +214,7 @@ export function TaskInput() {
             <input
               ref={inputRef}
               type="file"
-              accept=".jsonl,.ndjson,.json,.csv,text/csv,application/json"
+              accept=".jsonl,.ndjson,.json,.csv,.tsv,.parquet,.gz,text/csv,application/json"
               className="sr-only"
               aria-label="Items file"
               data-testid="items-file"
@@ -193,7 +228,8 @@ export function TaskInput() {
             />
             <p className="muted task-note">
               Items: <code>context</code> + <code>gold</code> (cloze) or <code>context</code> + <code>choices</code> + <code>label</code>; optional <code>id</code>, <code>subject</code>. An
-              lm-eval-harness <code>--log_samples</code> file is recognised and its logged scores are used.
+              lm-eval-harness <code>--log_samples</code> file is recognised and its logged scores are used, and so are published benchmark files as they
+              ship (HellaSwag, ARC and the AI2 family, MMLU, MMLU-Pro, TruthfulQA, PIQA, Social IQa, COPA, Winogrande, preference pairs).
             </p>
             <label className="task-inline" title="auto: a space, unless every answer already starts with whitespace or every context ends with it">
               Between context and answer{' '}

@@ -173,10 +173,15 @@ describe('CSV choices', () => {
     expect(csv('context,A,B,C,label\nQ,,x,y,0\n').records[0].choices).toEqual(['x', 'y']);
   });
 
-  it('lettered columns as far as they run: MMLU-Pro\u2019s ten, A to J', () => {
-    const r = csv('context,A,B,C,D,E,F,G,H,I,J,label\nQ,a,b,c,d,e,f,g,h,i,j,J\n').records[0];
-    expect(r.choices).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']);
-    expect(r.gold).toBe(9);
+  it('lettered columns as far as they run (MMLU-Pro has A to J): none is dropped', () => {
+    const r = csv('context,A,B,C,D,E,F,G,H,I,label\nQ,a,b,c,d,e,f,g,h,i,H\n').records[0];
+    expect(r.choices).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
+    expect(r.gold).toBe(7);
+    const ten = csv('context,A,B,C,D,E,F,G,H,I,J,label\nQ,a,b,c,d,e,f,g,h,i,j,J\n').records[0];
+    expect(ten.choices).toHaveLength(10);
+    expect(ten.gold).toBe(9);
+    // A gap ends the run: K after a missing J is not a choice column.
+    expect(csv('context,A,B,K,label\nQ,a,b,k,B\n').records[0].choices).toEqual(['a', 'b']);
   });
 
   it('a choices cell must be a JSON list; a blank one falls back to the columns', () => {

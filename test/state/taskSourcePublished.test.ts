@@ -1,0 +1,35 @@
+// The Task lab's file reading: one detector with `check` (a log whose first line is not a record
+// is still a log), and a published benchmark file read from its bytes with its schema named.
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { looksLikeLogSamples, taskFromBytes } from '../../src/state/taskSource';
+
+const record = (doc: number) =>
+  JSON.stringify({ doc_id: doc, doc: {}, target: '0', arguments: { gen_args_0: { arg_0: 'Q:', arg_1: ' a' }, gen_args_1: { arg_0: 'Q:', arg_1: ' bb' } }, resps: [[['-1', 'False']], [['-2', 'False']]], filtered_resps: [['-1', 'False'], ['-2', 'False']] });
+
+describe('Task lab file reading', () => {
+  it('a log whose first line is an INFO line, or a record cut short, is a log', async () => {
+    const info = `INFO 2024-05-01 evaluator.py:300 writing samples\n${record(0)}\n${record(1)}\n`;
+    expect(looksLikeLogSamples(info)).toBe(true);
+    const cut = `${record(0).slice(0, 30)}\n${record(0)}\n${record(1)}\n`;
+    expect(looksLikeLogSamples(cut)).toBe(true);
+    const task = await taskFromBytes(new TextEncoder().encode(info), 'samples_arc.jsonl');
+    expect(task.kind).toBe('log_samples');
+    expect(task.set.items).toHaveLength(2);
+    expect(looksLikeLogSamples('{"context": "c", "choices": ["a", "b"], "label": 0}\n')).toBe(false);
+  });
+
+  it('reads a published file (gzip AI2 jsonl) from its bytes and names its schema', async () => {
+    const line = JSON.stringify({ id: 'q1', question: { stem: 'Which?', choices: [{ text: 'yes', label: 'A' }, { text: 'no', label: 'B' }] }, answerKey: 'B' });
+    const task = await taskFromBytes(new Uint8Array(gzipSync(line + '\n')), 'ARC-Easy-Test.jsonl.gz');
+    expect(task.schema).toMatchObject({ id: 'ai2_nested', format: 'jsonl', gzip: true });
+    expect(task.set).toMatchObject({ name: 'ARC-Easy-Test', items: [{ id: 'q1', context: 'Which?', choices: ['yes', 'no'], gold: 1 }] });
+  });
+
+  it('leaves out items without a gold label, and says so', async () => {
+    const text = JSON.stringify({ goal: 'g', sol1: 'a', sol2: 'b' }) + '\n' + JSON.stringify({ goal: 'h', sol1: 'c', sol2: 'd', label: 1 }) + '\n';
+    const task = await taskFromBytes(new TextEncoder().encode(text), 'valid.jsonl');
+    expect(task.set.items).toHaveLength(1);
+    expect(task.warnings.join(' ')).toMatch(/1 item\(s\) have no gold label/);
+  });
+});
