@@ -6,7 +6,9 @@ import type { Command } from '../command';
 import { EXIT_CHECK_FOUND, InputError, UsageError } from '../errors';
 import { jsonReplacer, parseCommandArgs, parseDtypeFlag, reportSkipped, warn } from '../io';
 import { AnswerStringsCheck, type AnswerStringsReport, type CheckItem } from '../../core/check/answerStrings';
-import { evaluateFailOn, FAIL_ON_CHECKS, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
+import { evaluateFailOn, FAIL_ON_CHECKS, modelOnlyChecks, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
+import { addLoggedAgreement, finishLoggedAgreement, type LoggedAgreement } from '../../core/metrics/harnessReport';
+import type { AccuracyRule } from '../../core/metrics/types';
 import { itemHash } from '../../core/check/itemLink';
 import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
 import { answerStringFindings, probeFindings } from '../../core/check/summary';
@@ -64,7 +66,9 @@ export interface CheckOutput extends AnswerStringsReport {
 
 /** The Scorer link of a listed item (a hash of the app; --app-url makes it a full link). */
 function linkOf(item: CheckItem): string {
-  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...(item.logged ? { logged: [...item.logged] } : {}) });
+  // A multiple_input document's logged scores are of its own contexts, not of the options after the shared one.
+  const logged = item.logged && !item.multipleInput ? { logged: [...item.logged] } : {};
+  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...logged });
 }
 
 /** A model's scores of one item: the task metrics' input and the engine's warnings. */
@@ -139,6 +143,9 @@ export const command: Command = {
     }
     const dtype = parseDtypeFlag(values.dtype);
     if (values.dtype !== undefined && values.model === undefined) throw new UsageError('--dtype goes with --model');
+    const modelOnly = modelOnlyChecks(rules);
+    if (modelOnly.length && values.model === undefined)
+      throw new UsageError(`--fail-on ${modelOnly.join(', ')} needs --model M: it reads the tokens a model scores, which neither a file nor a log holds`);
     const src = await openCheckSource(file, values.delimiter);
     const needScores = probeChecks(rules);
     if (needScores.length && src.kind !== 'log_samples' && values.model === undefined)
@@ -147,10 +154,12 @@ export const command: Command = {
     const logged = src.kind === 'log_samples' ? new ScoreProbeCheck(linkOf) : undefined;
     const modelProbe = values.model !== undefined ? new ScoreProbeCheck(linkOf) : undefined;
     let n = 0;
+    const agreement: Partial<Record<AccuracyRule, LoggedAgreement>> = {};
     const each = (s: SourceItem, probe?: ModelScores) => {
       n++;
       strings.add(s.check);
       if (logged && s.logged) logged.add(s.check, s.logged);
+      if (s.sample && s.logged) addLoggedAgreement(agreement, s.sample, s.logged);
       if (modelProbe && probe) modelProbe.add(s.check, probe.scored, probe.warnings);
     };
     if (values.model !== undefined) await runModel(src.items, values.model, dtype, each);
@@ -163,10 +172,28 @@ export const command: Command = {
     const out: CheckOutput = { source: file, kind: src.kind, ...report, notes, input_errors: src.errors };
     if (logged) out.logged = logged.report();
     if (modelProbe) out.model = { model: values.model!, dtype, ...modelProbe.report() };
-    if (logged && src.kind === 'log_samples')
+    if (logged && src.kind === 'log_samples') {
       notes.push('the "logged" section decides each rule from the log-likelihoods the log holds; acc_norm and acc_bytes divide them by the length of arg_1 without the delimiter, as lm-eval-harness does');
+      finishLoggedAgreement(agreement);
+      const delimiter = JSON.stringify(values.delimiter ?? ' ');
+      for (const [rule, a] of Object.entries(agreement)) {
+        if (!a.mismatches) continue;
+        const recomputed = out.logged?.rules[rule as AccuracyRule]?.value;
+        const line =
+          `the log's own per-document ${rule} differs from the recomputation in ${a.mismatches} of ${a.n} documents (logged mean ${a.logged_mean.toFixed(3)}, ` +
+          `the logged section's ${recomputed === undefined ? 'n/a' : recomputed.toFixed(3)}; first: doc ${a.examples[0]}): was the run's target_delimiter other than ${delimiter}? ` +
+          `give it with --delimiter (a chat-templated run uses "")`;
+        notes.push(line);
+        warn(line);
+      }
+    }
     const probes = out.model ?? out.logged;
     const results = evaluateFailOn(rules, { strings: report, probes });
+    const notRun = results.filter((r) => !r.ran);
+    if (notRun.length)
+      throw new UsageError(
+        `--fail-on ${notRun.map((r) => r.check).join(', ')} cannot run on ${file}: choices-only accuracy needs each choice scored on an empty context (${values.model === undefined ? 'give --model M, or a log with acc_mutual_info requests' : 'the model scored no item so'})`,
+      );
     if (rules.length) out.fail_on = results;
     const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(report) }];
     if (out.logged) sections.push({ title: 'From the logged log-likelihoods', findings: probeFindings(out.logged, 'logged') });

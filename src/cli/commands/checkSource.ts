@@ -24,6 +24,8 @@ export interface SourceItem {
   /** The string scored after the context for each choice. */
   candidates: string[];
   logged?: ScoredItem;
+  /** The log's document (its own per-document metric values, compared with the recomputation). */
+  sample?: LogSample;
 }
 
 export interface CheckSource {
@@ -74,6 +76,7 @@ function fromLog(s: LogSample): SourceItem {
     task: { id: s.docId, subject: s.subject, context: s.context, choices: [...s.choices], gold: s.gold },
     candidates: [...s.continuations],
     logged: logSampleToItem(s),
+    sample: s,
   };
 }
 

@@ -6,7 +6,8 @@ import { itemHash } from '../../core/check/itemLink';
 import type { PersistedTask } from '../../state/taskTypes';
 
 export function checkItemLink(item: CheckItem): string {
-  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...(item.logged ? { logged: [...item.logged] } : {}) });
+  // A multiple_input document's logged scores are of its own contexts, not of the options after the shared one.
+  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...(item.logged && !item.multipleInput ? { logged: [...item.logged] } : {}) });
 }
 
 /** The task's items as the check reads them, with the logged scores of a log_samples task. */
