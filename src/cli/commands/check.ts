@@ -9,7 +9,7 @@ import { AnswerStringsCheck, type AnswerStringsReport, type CheckItem } from '..
 import { evaluateFailOn, FAIL_ON_CHECKS, modelOnlyChecks, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
 import { addLoggedAgreement, finishLoggedAgreement, type LoggedAgreement } from '../../core/metrics/harnessReport';
 import type { AccuracyRule } from '../../core/metrics/types';
-import { itemHash } from '../../core/check/itemLink';
+import { itemHashWithinLimits } from '../../core/check/itemLink';
 import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
 import { answerStringFindings, probeFindings } from '../../core/check/summary';
 import type { LineError } from '../../core/formats/lineError';
@@ -17,6 +17,7 @@ import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { Dtype } from '../../core/dtypes';
 import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
+import { MAX_CANDIDATES, MAX_LINK_CHARS, MAX_LINK_TEXT_CHARS } from '../../core/limits';
 import { appLinkBase, checkMarkdown, type CheckSection } from '../../core/check/markdown';
 import { checkText, terminalSafe } from './checkOutput';
 import { openCheckSource, type CheckFileKind, type SourceItem } from './checkSource';
@@ -64,11 +65,26 @@ export interface CheckOutput extends AnswerStringsReport {
   input_errors: LineError[];
 }
 
-/** The Scorer link of a listed item (a hash of the app; --app-url makes it a full link). */
-function linkOf(item: CheckItem): string {
-  // A multiple_input document's logged scores are of its own contexts, not of the options after the shared one.
-  const logged = item.logged && !item.multipleInput ? { logged: [...item.logged] } : {};
-  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...logged });
+/**
+ * The Scorer links of listed items (a hash of the app; --app-url makes it a full link): built once
+ * per item whichever checks list it (the strings and the probes share it), and none for an item
+ * past the app's link limits, which are counted for the note.
+ */
+function itemLinker(): { linkOf: (item: CheckItem) => string | undefined; tooLarge: () => number } {
+  const links = new WeakMap<CheckItem, string | undefined>();
+  let tooLarge = 0;
+  return {
+    linkOf(item) {
+      if (links.has(item)) return links.get(item);
+      // A multiple_input document's logged scores are of its own contexts, not of the options after the shared one.
+      const logged = item.logged && !item.multipleInput ? { logged: [...item.logged] } : {};
+      const link = itemHashWithinLimits({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...logged });
+      if (link === undefined) tooLarge++;
+      links.set(item, link);
+      return link;
+    },
+    tooLarge: () => tooLarge,
+  };
 }
 
 /** A model's scores of one item: the task metrics' input and the engine's warnings. */
@@ -150,6 +166,7 @@ export const command: Command = {
     const needScores = probeChecks(rules);
     if (needScores.length && src.kind !== 'log_samples' && values.model === undefined)
       throw new UsageError(`--fail-on ${needScores.join(', ')} needs scores: give --model M, or check an lm-eval --log_samples file`);
+    const { linkOf, tooLarge } = itemLinker();
     const strings = new AnswerStringsCheck(linkOf);
     const logged = src.kind === 'log_samples' ? new ScoreProbeCheck(linkOf) : undefined;
     const modelProbe = values.model !== undefined ? new ScoreProbeCheck(linkOf) : undefined;
@@ -168,6 +185,8 @@ export const command: Command = {
     reportSkipped(file, src.errors, src.unit, values.strict ?? false);
     const report = strings.report();
     const notes = [...report.notes];
+    if (tooLarge())
+      notes.push(`${tooLarge()} listed item(s) are too large for a Scorer link (the app takes at most ${MAX_CANDIDATES} choices, ${MAX_LINK_TEXT_CHARS.toLocaleString('en')} characters a field and ${MAX_LINK_CHARS.toLocaleString('en')} compressed): listed without one`);
     if (src.rolling.count) notes.push(`${src.rolling.count} perplexity (loglikelihood_rolling) document(s) have no answers to check and were left out`);
     const out: CheckOutput = { source: file, kind: src.kind, ...report, notes, input_errors: src.errors };
     if (logged) out.logged = logged.report();

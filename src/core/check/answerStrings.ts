@@ -24,6 +24,19 @@ export interface CheckItem {
 /** How a listed item is linked (the CLI and the app each build their own Scorer links). */
 export type ItemLinker = (item: CheckItem) => string | undefined;
 
+/** A link built at most once, however many checks list the item. */
+export function once(f: () => string | undefined): () => string | undefined {
+  let done = false;
+  let value: string | undefined;
+  return () => {
+    if (!done) {
+      value = f();
+      done = true;
+    }
+    return value;
+  };
+}
+
 /** A share of items against the share expected by chance. */
 export interface ShareVsChance extends Share {
   /** The share if the gold (or the pick) were a uniformly random choice. */
@@ -143,7 +156,7 @@ export class AnswerStringsCheck {
   add(item: CheckItem): void {
     this.n++;
     if (item.multipleInput) this.nMultipleInput++;
-    const link = this.linker ? () => this.linker!(item) : undefined;
+    const link = this.linker ? once(() => this.linker!(item)) : undefined;
     this.checkJoin(item, link);
     this.checkInvisible(item, link);
     if (item.cloze || item.choices.length < 2) {

@@ -8,7 +8,7 @@ import { ACCURACY_RULES } from '../metrics/types';
 import { npArgmax } from '../metrics/stats';
 import type { ScoreWarning } from '../scoring/types';
 import { utf8Length } from '../text/unicode';
-import { extremes, pct, vsChance, type CheckItem, type ItemLinker, type ShareVsChance } from './answerStrings';
+import { extremes, once, pct, vsChance, type CheckItem, type ItemLinker, type ShareVsChance } from './answerStrings';
 import { share, wilson, type Share } from './interval';
 import { ItemListBuilder, type ItemList } from './listed';
 
@@ -62,7 +62,7 @@ export class ScoreProbeCheck {
 
   /** One item: its strings as checked and its scores; `warnings` are the engine's for it (a model run). */
   add(item: CheckItem, scored: ScoredItem, warnings?: readonly ScoreWarning[]): void {
-    const link = this.linker ? () => this.linker!(item) : undefined;
+    const link = this.linker ? once(() => this.linker!(item)) : undefined;
     if (warnings) this.addTokenizer(item, warnings, link);
     if (!isMultipleChoice(scored)) return;
     this.n++;
