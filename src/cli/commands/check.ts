@@ -191,6 +191,8 @@ export const command: Command = {
     const out: CheckOutput = { source: file, kind: src.kind, ...report, notes, input_errors: src.errors };
     if (logged) out.logged = logged.report();
     if (modelProbe) out.model = { model: values.model!, dtype, ...modelProbe.report() };
+    // What the model run could not score (an empty choice) is said in the report, not only in the JSON.
+    for (const n of out.model?.notes ?? []) notes.push(`model: ${n}`);
     if (logged && src.kind === 'log_samples') {
       notes.push('the "logged" section decides each rule from the log-likelihoods the log holds; acc_norm and acc_bytes divide them by the length of arg_1 without the delimiter, as lm-eval-harness does');
       finishLoggedAgreement(agreement);
