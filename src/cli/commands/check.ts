@@ -4,7 +4,7 @@
 // Items stream through: a 10,000-item log checks in flat memory.
 import type { Command } from '../command';
 import { EXIT_CHECK_FOUND, InputError, UsageError } from '../errors';
-import { jsonReplacer, parseCommandArgs, parseDtypeFlag, reportSkipped, warn } from '../io';
+import { jsonReplacer, parseCommandArgs, parseDtypeFlag, readTextFile, reportSkipped, warn } from '../io';
 import { AnswerStringsCheck, type AnswerStringsReport, type CheckItem } from '../../core/check/answerStrings';
 import { evaluateFailOn, FAIL_ON_CHECKS, modelOnlyChecks, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
 import { addLoggedAgreement, finishLoggedAgreement, type LoggedAgreement } from '../../core/metrics/harnessReport';
@@ -181,6 +181,8 @@ export const command: Command = {
     };
     if (values.model !== undefined) await runModel(src.items, values.model, dtype, each);
     else for await (const s of src.items) each(s);
+    // Bad lines that together are one JSON object: a pretty-printed object, not JSONL.
+    if (src.errors.length > 0 && src.kind === 'items' && src.unit === 'line') await refuseOneObject(file);
     requireSomeRecords(file, n, src.errors, src.unit);
     reportSkipped(file, src.errors, src.unit, values.strict ?? false);
     const report = strings.report();
@@ -231,6 +233,20 @@ export const command: Command = {
     return 0;
   },
 };
+
+/** A file that is one (pretty-printed) JSON object, read as JSONL, loads nothing: say what it is, not that each line is bad JSON. */
+async function refuseOneObject(file: string): Promise<void> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readTextFile(file));
+  } catch {
+    return;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  const lists = Object.entries(value).filter(([, v]) => Array.isArray(v));
+  const hint = lists.length ? `; its ${lists.map(([k, v]) => `key "${k}" holds a list of ${(v as unknown[]).length}`).join(', ')}: put the items themselves in the file` : '';
+  throw new InputError(`${file} is one JSON object, not a list of items: give JSONL (one item per line) or a JSON array of items${hint}`);
+}
 
 /** The check names, wrapped to the usage text's indent. */
 function wrapNames(names: string[]): string {

@@ -68,6 +68,9 @@ export function parseFailOn(raw: string): FailOnRule[] {
   for (const part of raw.split(',').map((s) => s.trim())) {
     if (part === '') throw new Error(`--fail-on has an empty check name in "${raw}"`);
     const m = /^([a-z_]+)\s*(?:(>=|>)\s*(.*))?$/.exec(part);
+    const other = /^([a-z_]+)\s*(<=|<|==|=|!=|=>)/.exec(part);
+    if (!m && other && other[1] in FAIL_ON_CHECKS)
+      throw new Error(`--fail-on: "${part}": a check fails when its share passes a threshold, so it takes > or >= only (e.g. ${other[1]}>0.35), not ${other[2]}`);
     const name = m?.[1] ?? part;
     if (!m || !(name in FAIL_ON_CHECKS)) throw new Error(`--fail-on: unknown check "${part}" (checks: ${Object.keys(FAIL_ON_CHECKS).join(', ')})`);
     if (m[2] === undefined) {
