@@ -35,6 +35,10 @@ export function modelSourceFromArg(arg: string, exists: (p: string) => boolean =
   if (exists(arg)) return { kind: 'path', path: path.resolve(arg) };
   const embedded = embeddedModelDir(arg);
   if (embedded !== null) return { kind: 'path', path: embedded };
+  const parts = arg.split('/');
+  // "../name" or "./name" is a path, never a hub id: say the folder is not there.
+  if (parts.length === 2 && parts.some((p) => p === '.' || p === '..'))
+    throw new Error(`no folder "${arg}" (${path.resolve(arg)} does not exist), and it is not a hub id: a hub id is "org/name", without "." or ".." parts`);
   if (/^[\w.-]+\/[\w.-]+$/.test(arg)) return { kind: 'hub', id: arg };
   throw new Error(`model "${arg}" is neither a folder nor a hub id like "org/name" (the embedded models: ${EMBEDDED_MODELS.join(', ')})`);
 }

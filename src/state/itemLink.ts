@@ -28,6 +28,9 @@ export function decodeItemHash(hash: string): { ok: true; item: ItemLinkPayload 
   if (!r.success) return { ok: false, error: `the link's item is invalid: ${r.error.issues[0].path.join('.') || 'item'}: ${r.error.issues[0].message}` };
   const item = r.data;
   if (item.gold !== null && item.gold >= item.choices.length) return { ok: false, error: `the link's item has gold ${item.gold}, past its last choice` };
+  // One logged log-likelihood per choice: a longer list would show rows for choices that do not exist.
+  if (item.logged && item.logged.length !== item.choices.length)
+    return { ok: false, error: `the link's item has ${item.logged.length} logged score${item.logged.length === 1 ? '' : 's'} for ${item.choices.length} choice${item.choices.length === 1 ? '' : 's'}` };
   return { ok: true, item: { ...item, logged: item.logged?.map((x) => x ?? NaN) } };
 }
 

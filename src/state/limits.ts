@@ -4,9 +4,5 @@
 // The scoring limits are defined once, in core (the engine enforces the same ones).
 export { MAX_CANDIDATE_CHARS, MAX_CONTEXT_CHARS, MAX_CANDIDATES } from '../core/limits';
 
-/** Longest compressed state a share link may carry (characters after `#s=`). */
-export const MAX_LINK_CHARS = 60_000;
-/** Longest decompressed state (characters of JSON) accepted from a link or local storage. */
-export const MAX_STATE_JSON_CHARS = 400_000;
-/** Per-field caps inside a link: generous, so a workspace over the scoring limits still round-trips. */
-export const MAX_LINK_TEXT_CHARS = 100_000;
+// The link limits are defined in core too: `lengthlens check` builds no item link the app would refuse.
+export { MAX_LINK_CHARS, MAX_LINK_TEXT_CHARS, MAX_STATE_JSON_CHARS } from '../core/limits';

@@ -42,6 +42,9 @@ describe('#item= links', () => {
     expect(decodeItemHash(enc({ context: 'Q', choices: ['a'], gold: 3 }))).toEqual({ ok: false, error: "the link's item has gold 3, past its last choice" });
     expect(decodeItemHash(enc({ context: 'Q', choices: [], gold: null }))).toMatchObject({ ok: false, error: expect.stringMatching(/^the link's item is invalid: choices: /) });
     expect(decodeItemHash(enc({ context: 5, choices: ['a'], gold: null }))).toMatchObject({ ok: false, error: expect.stringMatching(/^the link's item is invalid: context: /) });
+    // Issue 41: a logged row for a choice that does not exist (+5 nats) is refused like a gold past the end.
+    expect(decodeItemHash(enc({ context: 'Q', choices: ['a', 'b'], gold: 0, logged: [-1, -2, 5] }))).toEqual({ ok: false, error: "the link's item has 3 logged scores for 2 choices" });
+    expect(decodeItemHash(enc({ context: 'Q', choices: ['a', 'b'], gold: 0, logged: [-1] }))).toEqual({ ok: false, error: "the link's item has 1 logged score for 2 choices" });
   });
 
   it('replaces the context, candidates and gold; keeps the model and options', () => {

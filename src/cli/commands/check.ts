@@ -4,10 +4,12 @@
 // Items stream through: a 10,000-item log checks in flat memory.
 import type { Command } from '../command';
 import { EXIT_CHECK_FOUND, InputError, UsageError } from '../errors';
-import { jsonReplacer, parseCommandArgs, parseDtypeFlag, reportSkipped, warn } from '../io';
+import { jsonReplacer, parseCommandArgs, parseDtypeFlag, readTextFile, reportSkipped, warn } from '../io';
 import { AnswerStringsCheck, type AnswerStringsReport, type CheckItem } from '../../core/check/answerStrings';
-import { evaluateFailOn, FAIL_ON_CHECKS, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
-import { itemHash } from '../../core/check/itemLink';
+import { evaluateFailOn, FAIL_ON_CHECKS, modelOnlyChecks, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
+import { addLoggedAgreement, finishLoggedAgreement, type LoggedAgreement } from '../../core/metrics/harnessReport';
+import type { AccuracyRule } from '../../core/metrics/types';
+import { itemHashWithinLimits } from '../../core/check/itemLink';
 import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
 import { answerStringFindings, probeFindings } from '../../core/check/summary';
 import type { LineError } from '../../core/formats/lineError';
@@ -15,6 +17,7 @@ import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { Dtype } from '../../core/dtypes';
 import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
+import { MAX_CANDIDATES, MAX_LINK_CHARS, MAX_LINK_TEXT_CHARS } from '../../core/limits';
 import { appLinkBase, checkMarkdown, type CheckSection } from '../../core/check/markdown';
 import { checkText, terminalSafe } from './checkOutput';
 import { openCheckSource, type CheckFileKind, type SchemaReport, type SourceItem } from './checkSource';
@@ -74,9 +77,26 @@ export interface CheckOutput extends AnswerStringsReport {
   input_errors: LineError[];
 }
 
-/** The Scorer link of a listed item (a hash of the app; --app-url makes it a full link). */
-function linkOf(item: CheckItem): string {
-  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...(item.logged ? { logged: [...item.logged] } : {}) });
+/**
+ * The Scorer links of listed items (a hash of the app; --app-url makes it a full link): built once
+ * per item whichever checks list it (the strings and the probes share it), and none for an item
+ * past the app's link limits, which are counted for the note.
+ */
+function itemLinker(): { linkOf: (item: CheckItem) => string | undefined; tooLarge: () => number } {
+  const links = new WeakMap<CheckItem, string | undefined>();
+  let tooLarge = 0;
+  return {
+    linkOf(item) {
+      if (links.has(item)) return links.get(item);
+      // A multiple_input document's logged scores are of its own contexts, not of the options after the shared one.
+      const logged = item.logged && !item.multipleInput ? { logged: [...item.logged] } : {};
+      const link = itemHashWithinLimits({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...logged });
+      if (link === undefined) tooLarge++;
+      links.set(item, link);
+      return link;
+    },
+    tooLarge: () => tooLarge,
+  };
 }
 
 /** A model's scores of one item: the task metrics' input and the engine's warnings. */
@@ -152,12 +172,16 @@ export const command: Command = {
     }
     const dtype = parseDtypeFlag(values.dtype);
     if (values.dtype !== undefined && values.model === undefined) throw new UsageError('--dtype goes with --model');
+    const modelOnly = modelOnlyChecks(rules);
+    if (modelOnly.length && values.model === undefined)
+      throw new UsageError(`--fail-on ${modelOnly.join(', ')} needs --model M: it reads the tokens a model scores, which neither a file nor a log holds`);
     const opts = sourceOptions(values);
     const folder = await isFolder(file);
     const src = folder ? await openCheckFolder(file, opts) : await openCheckSource(file, opts);
     const needScores = probeChecks(rules);
     if (needScores.length && src.kind !== 'log_samples' && values.model === undefined)
       throw new UsageError(`--fail-on ${needScores.join(', ')} needs scores: give --model M, or check an lm-eval --log_samples file`);
+    const { linkOf, tooLarge } = itemLinker();
     const strings = new AnswerStringsCheck(linkOf);
     const logged = src.kind === 'log_samples' ? new ScoreProbeCheck(linkOf) : undefined;
     const modelProbe = values.model !== undefined ? new ScoreProbeCheck(linkOf) : undefined;
@@ -165,20 +189,26 @@ export const command: Command = {
     const subsets = new SubsetBreakdown(subsetBy);
     const pairs = src.kind === 'pairs' ? new PairsCheck(subsetBy) : undefined;
     let n = 0;
+    const agreement: Partial<Record<AccuracyRule, LoggedAgreement>> = {};
     const each = (s: SourceItem, probe?: ModelScores) => {
       n++;
       if (pairs && s.pair) pairs.add(s.pair);
       else strings.add(s.check);
       if (!s.pair && s.task.subject !== undefined && !s.check.cloze) subsets.add(s.task.subject, s.check.choices, s.check.gold);
       if (logged && s.logged) logged.add(s.check, s.logged);
+      if (s.sample && s.logged) addLoggedAgreement(agreement, s.sample, s.logged);
       if (modelProbe && probe) modelProbe.add(s.check, probe.scored, probe.warnings);
     };
     if (values.model !== undefined) await runModel(src.items, values.model, dtype, each);
     else for await (const s of src.items) each(s);
+    // Bad lines that together are one JSON object: a pretty-printed object, not JSONL.
+    if (src.errors.length > 0 && src.kind === 'items' && src.unit === 'line') await refuseOneObject(file);
     requireSomeRecords(file, n, src.errors, src.unit);
     reportSkipped(file, src.errors, src.unit, values.strict ?? false);
     const report = strings.report();
     const notes = [...report.notes];
+    if (tooLarge())
+      notes.push(`${tooLarge()} listed item(s) are too large for a Scorer link (the app takes at most ${MAX_CANDIDATES} choices, ${MAX_LINK_TEXT_CHARS.toLocaleString('en')} characters a field and ${MAX_LINK_CHARS.toLocaleString('en')} compressed): listed without one`);
     if (src.rolling.count) notes.push(`${src.rolling.count} perplexity (loglikelihood_rolling) document(s) have no answers to check and were left out`);
     notes.push(...src.notes);
     const out: CheckOutput = { source: file, kind: src.kind, schema: src.schema, ...report, notes, input_errors: src.errors };
@@ -187,10 +217,30 @@ export const command: Command = {
     if (pairs) out.pairs = pairs.report();
     if (logged) out.logged = logged.report();
     if (modelProbe) out.model = { model: values.model!, dtype, ...modelProbe.report() };
-    if (logged && src.kind === 'log_samples')
+    // What the model run could not score (an empty choice) is said in the report, not only in the JSON.
+    for (const n of out.model?.notes ?? []) notes.push(`model: ${n}`);
+    if (logged && src.kind === 'log_samples') {
       notes.push('the "logged" section decides each rule from the log-likelihoods the log holds; acc_norm and acc_bytes divide them by the length of arg_1 without the delimiter, as lm-eval-harness does');
+      finishLoggedAgreement(agreement);
+      const delimiter = JSON.stringify(values.delimiter ?? ' ');
+      for (const [rule, a] of Object.entries(agreement)) {
+        if (!a.mismatches) continue;
+        const recomputed = out.logged?.rules[rule as AccuracyRule]?.value;
+        const line =
+          `the log's own per-document ${rule} differs from the recomputation in ${a.mismatches} of ${a.n} documents (logged mean ${a.logged_mean.toFixed(3)}, ` +
+          `the logged section's ${recomputed === undefined ? 'n/a' : recomputed.toFixed(3)}; first: doc ${a.examples[0]}): was the run's target_delimiter other than ${delimiter}? ` +
+          `give it with --delimiter (a chat-templated run uses "")`;
+        notes.push(line);
+        warn(line);
+      }
+    }
     const probes = out.model ?? out.logged;
     const results = evaluateFailOn(rules, { strings: report, probes });
+    const notRun = results.filter((r) => !r.ran);
+    if (notRun.length)
+      throw new UsageError(
+        `--fail-on ${notRun.map((r) => r.check).join(', ')} cannot run on ${file}: choices-only accuracy needs each choice scored on an empty context (${values.model === undefined ? 'give --model M, or a log with acc_mutual_info requests' : 'the model scored no item so'})`,
+      );
     if (rules.length) out.fail_on = results;
     const sections: CheckSection[] = [{ title: 'Read as', findings: [schemaFinding(src.schema)] }];
     if (out.pairs) sections.push({ title: 'Preference pairs (no model)', findings: pairFindings(out.pairs) });
@@ -210,6 +260,20 @@ export const command: Command = {
     return 0;
   },
 };
+
+/** A file that is one (pretty-printed) JSON object, read as JSONL, loads nothing: say what it is, not that each line is bad JSON. */
+async function refuseOneObject(file: string): Promise<void> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readTextFile(file));
+  } catch {
+    return;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+  const lists = Object.entries(value).filter(([, v]) => Array.isArray(v));
+  const hint = lists.length ? `; its ${lists.map(([k, v]) => `key "${k}" holds a list of ${(v as unknown[]).length}`).join(', ')}: put the items themselves in the file` : '';
+  throw new InputError(`${file} is one JSON object, not a list of items: give JSONL (one item per line) or a JSON array of items${hint}`);
+}
 
 /** The check names, wrapped to the usage text's indent. */
 function wrapNames(names: string[]): string {

@@ -32,6 +32,8 @@ export interface SourceItem {
   logged?: ScoredItem;
   /** A preference pair (a pairs file): checked as a pair, not as a multiple-choice item. */
   pair?: PreferencePair;
+  /** The log's document (its own per-document metric values, compared with the recomputation). */
+  sample?: LogSample;
 }
 
 /** Which schema a file was read with and how each field was mapped (printed in the report). */
@@ -83,7 +85,7 @@ function fromTask(item: TaskItem, delimiter: string): SourceItem {
 
 function fromLog(s: LogSample, subset?: string): SourceItem {
   const task: TaskItem = { id: s.docId, subject: subset ?? s.subject, context: s.context, choices: [...s.choices], gold: s.gold };
-  return { check: checkItemFromLog(s), task, candidates: [...s.continuations], logged: logSampleToItem(s) };
+  return { check: checkItemFromLog(s), task, candidates: [...s.continuations], logged: logSampleToItem(s), sample: s };
 }
 
 /** The user's mapping from the flags: --choices is a comma-separated list of paths. */

@@ -18,10 +18,25 @@ export interface CheckItem {
   cloze: boolean;
   /** The log-likelihood of each choice as an lm-eval log gives it (carried into the item's Scorer link). */
   logged?: readonly number[];
+  /** An lm-eval multiple_input document (winogrande): the choices are the options the contexts end in. */
+  multipleInput?: boolean;
 }
 
 /** How a listed item is linked (the CLI and the app each build their own Scorer links). */
 export type ItemLinker = (item: CheckItem) => string | undefined;
+
+/** A link built at most once, however many checks list the item. */
+export function once(f: () => string | undefined): () => string | undefined {
+  let done = false;
+  let value: string | undefined;
+  return () => {
+    if (!done) {
+      value = f();
+      done = true;
+    }
+    return value;
+  };
+}
 
 /** A share of items against the share expected by chance. */
 export interface ShareVsChance extends Share {
@@ -116,6 +131,7 @@ export class AnswerStringsCheck {
   private nMc = 0;
   private nCloze = 0;
   private nNoGold = 0;
+  private nMultipleInput = 0;
   private readonly counts = new Map<number, number>();
   private nGold = 0;
   private nAllTied = 0;
@@ -140,7 +156,8 @@ export class AnswerStringsCheck {
 
   add(item: CheckItem): void {
     this.n++;
-    const link = this.linker ? () => this.linker!(item) : undefined;
+    if (item.multipleInput) this.nMultipleInput++;
+    const link = this.linker ? once(() => this.linker!(item)) : undefined;
     this.checkJoin(item, link);
     this.checkInvisible(item, link);
     if (item.cloze || item.choices.length < 2) {
@@ -260,6 +277,10 @@ export class AnswerStringsCheck {
     if (this.nCloze > 0)
       notes.push(
         `${this.nCloze} cloze item${this.nCloze > 1 ? 's have' : ' has'} one answer and no distractors: counted, and skipped by the checks that compare choices (length, duplicates, format tells, letter keys)`,
+      );
+    if (this.nMultipleInput > 0)
+      notes.push(
+        `${this.nMultipleInput} document(s) vary the context and share one continuation (lm-eval multiple_input, e.g. winogrande): their choices are the options, the part where the contexts differ (from the start of the word where they first differ)`,
       );
     if (this.nNoGold > 0) notes.push(`${this.nNoGold} multiple-choice item(s) have no gold among their choices: left out of the length and format checks`);
     const chance = n ? this.chanceSum / n : NaN;

@@ -14,11 +14,13 @@ export interface CheckReportParts {
 }
 
 /** What one check found; `label` names the part where a check has several (duplicates, format tells). */
-type Finding = ({ kind: 'share'; s: ShareVsChance } | { kind: 'list'; l: ItemList } | { kind: 'shares'; s: { share: number; interval: [number, number]; chance: number } }) & { label?: string };
+type Finding = ({ kind: 'share'; s: ShareVsChance } | { kind: 'list'; l: ItemList } | { kind: 'shares'; s: { n: number; share: number; interval: [number, number]; chance: number } }) & { label?: string };
 
 interface CheckDef {
   /** Needs the score probes (a log or --model). */
   probe: boolean;
+  /** Needs what only a model run gives (the scored tokens): a log never has it. */
+  modelOnly?: boolean;
   find(r: CheckReportParts): Finding[];
 }
 
@@ -44,11 +46,12 @@ export const FAIL_ON_CHECKS: Record<string, CheckDef> = {
     probe: true,
     find: (r) => {
       const c = r.probes!.choices_only;
-      return c ? [{ kind: 'shares', s: { share: c.accuracy.share, interval: c.accuracy.interval, chance: c.chance } }] : [];
+      return c ? [{ kind: 'shares', s: { n: c.accuracy.n, share: c.accuracy.share, interval: c.accuracy.interval, chance: c.chance } }] : [];
     },
   },
   boundary_merge: {
     probe: true,
+    modelOnly: true,
     find: (r) => (r.probes!.tokenizer ? [{ kind: 'list', l: r.probes!.tokenizer.boundary_merge }] : []),
   },
 };
@@ -65,6 +68,9 @@ export function parseFailOn(raw: string): FailOnRule[] {
   for (const part of raw.split(',').map((s) => s.trim())) {
     if (part === '') throw new Error(`--fail-on has an empty check name in "${raw}"`);
     const m = /^([a-z_]+)\s*(?:(>=|>)\s*(.*))?$/.exec(part);
+    const other = /^([a-z_]+)\s*(<=|<|==|=|!=|=>)/.exec(part);
+    if (!m && other && other[1] in FAIL_ON_CHECKS)
+      throw new Error(`--fail-on: "${part}": a check fails when its share passes a threshold, so it takes > or >= only (e.g. ${other[1]}>0.35), not ${other[2]}`);
     const name = m?.[1] ?? part;
     if (!m || !(name in FAIL_ON_CHECKS)) throw new Error(`--fail-on: unknown check "${part}" (checks: ${Object.keys(FAIL_ON_CHECKS).join(', ')})`);
     if (m[2] === undefined) {
@@ -83,10 +89,17 @@ export function probeChecks(rules: readonly FailOnRule[]): string[] {
   return rules.filter((r) => FAIL_ON_CHECKS[r.check].probe).map((r) => r.check);
 }
 
+/** The checks that only a model run can answer (a log's scores carry no tokens). */
+export function modelOnlyChecks(rules: readonly FailOnRule[]): string[] {
+  return rules.filter((r) => FAIL_ON_CHECKS[r.check].modelOnly).map((r) => r.check);
+}
+
 export interface FailOnResult {
   check: string;
   rule: string;
   failed: boolean;
+  /** False when the input cannot answer the check at all (e.g. choices-only from a log without acc_mutual_info): a wrong command line for it. */
+  ran: boolean;
   /** The share the rule compared (NaN when the check could not run). */
   value: number;
   why: string;
@@ -100,7 +113,7 @@ export function evaluateFailOn(rules: readonly FailOnRule[], r: CheckReportParts
   return rules.map((rule) => {
     const label = rule.threshold ? `${rule.check}${rule.threshold.op}${rule.threshold.value}` : rule.check;
     const findings = FAIL_ON_CHECKS[rule.check].find(r);
-    if (findings.length === 0) return { check: rule.check, rule: label, failed: false, value: NaN, why: 'could not run on this input' };
+    if (findings.length === 0) return { check: rule.check, rule: label, failed: true, ran: false, value: NaN, why: 'could not run on this input: fails' };
     let failed = false;
     let value = 0;
     const whys: string[] = [];
@@ -110,6 +123,11 @@ export function evaluateFailOn(rules: readonly FailOnRule[], r: CheckReportParts
         const hit = rule.threshold ? passes(f.l.share, rule.threshold) : f.l.count > 0;
         failed ||= hit;
         whys.push(`${f.label ? `${f.label}: ` : ''}${f.l.count} of ${f.l.n} items (${pct(f.l.share)})`);
+      } else if (f.s.n === 0) {
+        // A gate on nothing (no gold could be read; nothing scored) must not pass.
+        failed = true;
+        value = NaN;
+        whys.push(`${f.label ? `${f.label}: ` : ''}no item to measure (no multiple-choice item with a gold among its choices${f.kind === 'shares' || FAIL_ON_CHECKS[rule.check].probe ? ' and scores' : ''})`);
       } else {
         const s = f.s;
         const chance = f.kind === 'share' ? f.s.expected : f.s.chance;
@@ -119,7 +137,8 @@ export function evaluateFailOn(rules: readonly FailOnRule[], r: CheckReportParts
         whys.push(`${f.label ? `${f.label}: ` : ''}${pct(s.share)} (95% interval ${pct(s.interval[0])}–${pct(s.interval[1])}) against ${pct(chance)} by chance`);
       }
     }
-    const cond = rule.threshold ? `the share ${rule.threshold.op} ${rule.threshold.value}` : 'any finding';
-    return { check: rule.check, rule: label, failed, value, why: `${whys.join('; ')}: ${failed ? 'fails' : 'passes'} (it fails on ${cond})` };
+    const nothing = findings.some((f) => f.kind !== 'list') ? ', or on nothing to measure' : '';
+    const cond = `${rule.threshold ? `the share ${rule.threshold.op} ${rule.threshold.value}` : 'any finding'}${nothing}`;
+    return { check: rule.check, rule: label, failed, ran: true, value, why: `${whys.join('; ')}: ${failed ? 'fails' : 'passes'} (it fails on ${cond})` };
   });
 }

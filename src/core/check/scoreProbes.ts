@@ -10,7 +10,7 @@ import type { ScoreWarning } from '../scoring/types';
 import { utf8Length } from '../text/unicode';
 import { choiceLetter, letterList } from '../text/letters';
 import { lengthText } from '../scoring/lengthConvention';
-import { extremes, pct, vsChance, type CheckItem, type ItemLinker, type ShareVsChance } from './answerStrings';
+import { extremes, once, pct, vsChance, type CheckItem, type ItemLinker, type ShareVsChance } from './answerStrings';
 import { share, wilson, type Share } from './interval';
 import { ItemListBuilder, type ItemList } from './listed';
 
@@ -43,6 +43,18 @@ export interface ScoreProbeReport {
   notes: string[];
 }
 
+function noteOf(m: Map<AccuracyRule, { count: number; ids: string[] }>, rule: AccuracyRule, id: string): void {
+  let e = m.get(rule);
+  if (!e) m.set(rule, (e = { count: 0, ids: [] }));
+  e.count++;
+  if (e.ids.length < 10) e.ids.push(id);
+}
+
+/** Up to 10 ids, JSON-quoted, and how many more. */
+function idList(e: { count: number; ids: string[] }): string {
+  return e.ids.map((id) => JSON.stringify(id)).join(', ') + (e.count > e.ids.length ? ` and ${e.count - e.ids.length} more` : '');
+}
+
 export class ScoreProbeCheck {
   private n = 0;
   /** Per rule, each decided item's 0/1 (one byte an item): the stderr is then exactly the Task lab's. */
@@ -50,12 +62,17 @@ export class ScoreProbeCheck {
   private nLength = 0;
   private expShortest = 0;
   private readonly shortest = new Map<AccuracyRule, number>();
+  /** Per rule, the items with two or more choices it decided (the denominator of its picks_shortest). */
+  private readonly decided = new Map<AccuracyRule, number>();
+  /** Per rule, the items it could not decide (a choice without the score it needs, e.g. an empty choice's PMI): count and first ids. */
+  private readonly undecided = new Map<AccuracyRule, { count: number; ids: string[] }>();
+  private uncondChanceSum = 0;
+  private readonly noUncond: { count: number; ids: string[] } = { count: 0, ids: [] };
   private readonly disagree = new ItemListBuilder();
   private readonly anyDisagree = new ItemListBuilder();
   private nUncond = 0;
   private uncondCorrect = 0;
   private uncondAgree = 0;
-  private chanceSum = 0;
   private readonly merge = new ItemListBuilder();
   private readonly leading = new ItemListBuilder();
   private tokenizerSeen = false;
@@ -64,14 +81,17 @@ export class ScoreProbeCheck {
 
   /** One item: its strings as checked and its scores; `warnings` are the engine's for it (a model run). */
   add(item: CheckItem, scored: ScoredItem, warnings?: readonly ScoreWarning[]): void {
-    const link = this.linker ? () => this.linker!(item) : undefined;
+    const link = this.linker ? once(() => this.linker!(item)) : undefined;
     if (warnings) this.addTokenizer(item, warnings, link);
     if (!isMultipleChoice(scored)) return;
     this.n++;
     const preds = rulePredictions(scored.choices);
     for (const rule of ACCURACY_RULES) {
       const p = preds[rule];
-      if (p === undefined) continue;
+      if (p === undefined) {
+        noteOf(this.undecided, rule, item.id);
+        continue;
+      }
       let xs = this.correct.get(rule);
       if (!xs) this.correct.set(rule, (xs = []));
       xs.push(isCorrect(scored, p) ? 1 : 0);
@@ -84,7 +104,9 @@ export class ScoreProbeCheck {
     this.expShortest += shortest.length / k;
     for (const rule of ACCURACY_RULES) {
       const p = preds[rule];
-      if (p !== undefined && shortest.includes(p)) this.shortest.set(rule, (this.shortest.get(rule) ?? 0) + 1);
+      if (p === undefined) continue;
+      this.decided.set(rule, (this.decided.get(rule) ?? 0) + 1);
+      if (shortest.includes(p)) this.shortest.set(rule, (this.shortest.get(rule) ?? 0) + 1);
     }
     this.disagree.checked();
     if (preds.acc !== undefined && preds.acc_norm !== undefined && preds.acc !== preds.acc_norm) {
@@ -103,13 +125,16 @@ export class ScoreProbeCheck {
     if (new Set(picked.map((r) => preds[r])).size > 1)
       this.anyDisagree.flag(item.id, () => picked.map((r) => `${r} → ${choiceLetter(preds[r]!)}`).join(', '), link);
     const golds = item.gold.filter((g) => g >= 0 && g < k);
-    this.chanceSum += golds.length / k;
     const uncond = scored.choices.map((c) => c.unconditionalLogprob);
     if (uncond.every((u): u is number => u !== undefined)) {
       this.nUncond++;
+      this.uncondChanceSum += golds.length / k;
       const pick = npArgmax(uncond);
       if (isCorrect(scored, pick)) this.uncondCorrect++;
       if (pick === preds.acc) this.uncondAgree++;
+    } else {
+      this.noUncond.count++;
+      if (this.noUncond.ids.length < 10) this.noUncond.ids.push(item.id);
     }
   }
 
@@ -126,17 +151,23 @@ export class ScoreProbeCheck {
   report(): ScoreProbeReport {
     const n = this.n;
     const rules: ScoreProbeReport['rules'] = {};
+    const notes: string[] = [];
     for (const rule of ACCURACY_RULES) {
       const xs = this.correct.get(rule);
-      if (!xs || xs.length !== n || n === 0) continue;
+      // A rule that some items cannot decide is reported on the rest, and those items named.
+      if (!xs || xs.length === 0) continue;
+      const left = this.undecided.get(rule);
+      if (left) notes.push(`${rule} is reported on ${xs.length} of ${n} items: it cannot decide ${left.count} (a choice without the score it needs, e.g. an empty choice): ${idList(left)}`);
       let c = 0;
       for (const x of xs) c += x;
       rules[rule] = { ...meanWithStderr(xs), interval: wilson(c, n) };
     }
     const expected = this.nLength ? this.expShortest / this.nLength : NaN;
     const picks: ScoreProbeReport['picks_shortest'] = {};
+    // Only a rule that decided every item shares the expected share's items (the others would need their own).
     for (const rule of Object.keys(rules) as AccuracyRule[])
-      picks[rule] = vsChance(share(this.shortest.get(rule) ?? 0, this.nLength), expected, (p) => `${rule} picks a shortest choice in ${p} of items`);
+      if ((this.decided.get(rule) ?? 0) === this.nLength)
+        picks[rule] = vsChance(share(this.shortest.get(rule) ?? 0, this.nLength), expected, (p) => `${rule} picks a shortest choice in ${p} of items`);
     const out: ScoreProbeReport = {
       n_items: n,
       rules,
@@ -144,11 +175,13 @@ export class ScoreProbeCheck {
       picks_shortest: picks,
       acc_norm_disagreement: this.disagree.build(),
       rule_disagreement: this.anyDisagree.build(),
-      notes: [],
+      notes,
     };
-    if (this.nUncond > 0 && this.nUncond === this.nLength) {
+    if (this.nUncond > 0) {
       const accuracy = share(this.uncondCorrect, this.nUncond);
-      const chance = this.chanceSum / this.nLength;
+      const chance = this.uncondChanceSum / this.nUncond;
+      if (this.noUncond.count)
+        notes.push(`choices-only accuracy is reported on ${this.nUncond} of ${this.nLength} items: in ${this.noUncond.count} a choice has no score on the empty context (e.g. an empty choice): ${idList(this.noUncond)}`);
       const beats = accuracy.interval[0] > chance;
       out.choices_only = {
         accuracy,
@@ -158,7 +191,7 @@ export class ScoreProbeCheck {
           `without the question the model scores ${pct(accuracy.share)} (95% interval ${pct(accuracy.interval[0])}–${pct(accuracy.interval[1])}), against ${pct(chance)} by chance` +
           (beats ? ': the choices alone give the answer away more often than chance' : ': no better than chance'),
       };
-    } else out.notes.push('choices-only accuracy needs each choice scored on the unconditional context (a model run, or a log with acc_mutual_info)');
+    } else if (this.nLength > 0) out.notes.push('choices-only accuracy needs each choice scored on the unconditional context (a model run, or a log with acc_mutual_info)');
     if (this.tokenizerSeen) out.tokenizer = { boundary_merge: this.merge.build(), inconsistent_leading_space: this.leading.build() };
     return out;
   }

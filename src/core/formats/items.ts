@@ -20,7 +20,8 @@ function label(raw: unknown, choices: string[]): number | number[] {
     if (Number.isInteger(raw) && raw >= 0 && raw < choices.length) return raw;
     throw new Error(`label ${raw} is not a choice index (0 to ${choices.length - 1})`);
   }
-  if (typeof raw !== 'string' || raw.trim() === '') throw new Error('"label" is missing');
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) throw new Error('"label" is missing');
+  if (typeof raw !== 'string') throw new Error(`"label" is ${JSON.stringify(raw)}: give a choice index, a letter or one of the choices`);
   const s = raw.trim();
   if (/^\d+$/.test(s)) return label(Number(s), choices);
   if (/^\[.*\]$/.test(s)) {
@@ -33,7 +34,8 @@ function label(raw: unknown, choices: string[]): number | number[] {
   const exact = choices.indexOf(raw);
   if (exact >= 0) return exact;
   if (/^[A-Z]$/.test(s) && s.charCodeAt(0) - 65 < choices.length) return s.charCodeAt(0) - 65;
-  throw new Error(`label "${raw}" is neither a choice index, a letter A-${String.fromCharCode(64 + choices.length)}, nor one of the choices`);
+  // Letters go up to Z: a 27th choice has no letter.
+  throw new Error(`label "${raw}" is neither a choice index, a letter A-${String.fromCharCode(64 + Math.min(choices.length, 26))}, nor one of the choices`);
 }
 
 /** Validates one record (a JSON object or a CSV row) as a TaskItem. */

@@ -2,7 +2,7 @@
 // against the per-document values it logged, and add the length diagnostics.
 import { isMultipleChoice, itemCorrectness, nonFiniteCount, nonFiniteMessage } from './accuracy';
 import { taskMetrics } from './taskMetrics';
-import type { AccuracyRule, TaskMetrics, TaskMetricsOptions } from './types';
+import type { AccuracyRule, ScoredItem, TaskMetrics, TaskMetricsOptions } from './types';
 import { logSampleToItem, type LogSample } from '../formats/logSamples';
 import { DECIDING_RULES } from '../scoring/rules';
 
@@ -61,6 +61,31 @@ export interface HarnessReport {
 }
 
 
+/** Adds one document's recomputed correctness against the values its log holds (`logged_mean` a sum until finishLoggedAgreement). */
+export function addLoggedAgreement(agreement: Partial<Record<AccuracyRule, LoggedAgreement>>, s: LogSample, item: ScoredItem): void {
+  if (s.outputType !== 'multiple_choice') return;
+  const mine = itemCorrectness(item);
+  // Each deciding rule that lm-eval-harness logs, under its log key (rule table).
+  for (const r of DECIDING_RULES) {
+    if (r.harness === undefined) continue;
+    const rule = r.id as AccuracyRule;
+    const logged = s.logged[r.harness];
+    const value = mine[rule];
+    if (logged === undefined || value === undefined) continue;
+    const a = (agreement[rule] ??= { n: 0, mismatches: 0, logged_mean: 0, examples: [] });
+    a.n += 1;
+    a.logged_mean += logged;
+    if (logged !== value) {
+      a.mismatches += 1;
+      if (a.examples.length < 10) a.examples.push(s.docId);
+    }
+  }
+}
+
+export function finishLoggedAgreement(agreement: Partial<Record<AccuracyRule, LoggedAgreement>>): void {
+  for (const a of Object.values(agreement)) a.logged_mean /= a.n;
+}
+
 export function harnessReport(
   samples: readonly LogSample[],
   options: Partial<TaskMetricsOptions> & { targetDelimiter?: string } = {},
@@ -71,26 +96,8 @@ export function harnessReport(
   const outputTypes: Record<string, number> = {};
   for (const s of samples) outputTypes[s.outputType] = (outputTypes[s.outputType] ?? 0) + 1;
   const agreement: HarnessReport['logged_agreement'] = {};
-  scoredSamples.forEach((s, i) => {
-    if (s.outputType !== 'multiple_choice') return;
-    const mine = itemCorrectness(items[i]);
-    // Each deciding rule that lm-eval-harness logs, under its log key (rule table).
-    for (const r of DECIDING_RULES) {
-      if (r.harness === undefined) continue;
-      const rule = r.id as AccuracyRule;
-      const logged = s.logged[r.harness];
-      const value = mine[rule];
-      if (logged === undefined || value === undefined) continue;
-      const a = (agreement[rule] ??= { n: 0, mismatches: 0, logged_mean: 0, examples: [] });
-      a.n += 1;
-      a.logged_mean += logged;
-      if (logged !== value) {
-        a.mismatches += 1;
-        if (a.examples.length < 10) a.examples.push(s.docId);
-      }
-    }
-  });
-  for (const a of Object.values(agreement)) a.logged_mean /= a.n;
+  scoredSamples.forEach((s, i) => addLoggedAgreement(agreement, s, items[i]));
+  finishLoggedAgreement(agreement);
   const warnings: string[] = [];
   const mismatched = scoredSamples.filter((s) => s.delimiterMismatch.length > 0);
   const allMismatched = mismatched.length > 0 && scoredSamples.every((s) => s.delimiterMismatch.length === s.choices.length);

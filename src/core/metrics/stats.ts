@@ -10,6 +10,17 @@ export function npArgmax(xs: readonly number[]): number {
   return best;
 }
 
+/** [min, max] of any number of values ([Infinity, -Infinity] for none): a loop, since Math.min(...xs) overflows the call stack at about 125,000 values. */
+export function extent(xs: ArrayLike<number>): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < xs.length; i++) {
+    if (xs[i] < lo) lo = xs[i];
+    if (xs[i] > hi) hi = xs[i];
+  }
+  return [lo, hi];
+}
+
 export function mean(xs: ArrayLike<number>): number {
   if (xs.length === 0) return NaN;
   let s = 0;

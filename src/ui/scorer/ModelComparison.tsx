@@ -6,7 +6,7 @@ import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import type { ItemScore } from '../../core/scoring/types';
 import { useCompare } from '../../state/compareSession';
 import { resolveDevice } from '../../state/devices';
-import { useEngine } from '../../state/engineSession';
+import { modelLabel, useEngine } from '../../state/engineSession';
 import { useWorkspace } from '../../state/workspace';
 import { deviceName } from '../common/DeviceSelect';
 import { useDeviceSupport } from '../common/useDeviceSupport';
@@ -36,14 +36,16 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
   const support = useDeviceSupport();
 
   // The workspace (a link, a snapshot embed, the saved state) names a second model: load it
-  // once the first is ready.
+  // once the first is ready. A hub model waits for "Load beside" (SPEC §7: a link must not start
+  // a download, nor tell the hub who opened it); an embed's own click (Run live) is that click.
   const firstReady = first.status === 'ready';
+  const awaitsClick = !embed && wanted?.model.kind === 'hub';
   useEffect(() => {
-    if (!wanted || !firstReady || load.status !== 'none' || (wanted.device === 'auto' && support === null)) return;
+    if (!wanted || awaitsClick || !firstReady || load.status !== 'none' || (wanted.device === 'auto' && support === null)) return;
     // WASM where a link made before the device menu names none.
     const device = resolveDevice(wanted.device ?? 'wasm', support);
     void useCompare.getState().loadCompare(wanted.model, wanted.dtype, { device: device === 'webgpu' ? 'webgpu' : 'wasm', chatTemplate: wanted.chatTemplate ?? false });
-  }, [wanted, firstReady, load.status, support]);
+  }, [wanted, awaitsClick, firstReady, load.status, support]);
 
   // Score the second model on the input the first one's result belongs to, once that is complete.
   const input = scoring.input;
@@ -68,7 +70,10 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
       <h2 id="compare-title">{embed ? 'Two models compared' : 'Compare with…'}</h2>
       {!embed && <CompareForm />}
       <p className="small muted" data-testid="compare-status" data-status={load.status}>
-        {load.status === 'none' && 'Load a second model (another model, or this one at another dtype) to see where the two agree. The first model stays loaded.'}
+        {load.status === 'none' &&
+          (awaitsClick && wanted
+            ? `This view compares with ${modelLabel(wanted.model)} ${wanted.dtype} from the Hugging Face hub: press Load beside to download it. The first model stays loaded.`
+            : 'Load a second model (another model, or this one at another dtype) to see where the two agree. The first model stays loaded.')}
         {load.status === 'loading' && `Loading ${labelB} beside ${labelA}…`}
         {load.status === 'ready' && (
           <>

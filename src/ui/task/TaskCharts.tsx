@@ -22,6 +22,7 @@ import {
 import { ChartFrame } from '../common/ChartFrame';
 import type { AccuracyReport, AccuracyRule, QuintileReport } from '../../core/metrics/types';
 import { ACCURACY_RULES } from '../../core/metrics/types';
+import { extent } from '../../core/metrics/stats';
 import { DECIDING_RULES } from '../../core/scoring/rules';
 import type { BitsBytesPoint, PriorMuPoint, RatePoint } from './chartData';
 import { fmt } from './format';
@@ -40,8 +41,7 @@ const tipNum = (v: unknown) => (typeof v === 'number' ? fmt(v) : String(v));
 export function BitsBytesChart(props: { points: BitsBytesPoint[]; alpha: number; beta: number; corpusBpb: number; title?: string }) {
   const { points, alpha, beta } = props;
   const xs = points.map((p) => p.bytes);
-  const x0 = Math.min(...xs);
-  const x1 = Math.max(...xs);
+  const [x0, x1] = extent(xs);
   const fitOk = Number.isFinite(alpha) && Number.isFinite(beta) && points.length > 1;
   return (
     <ChartFrame

@@ -4,6 +4,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
 import type { ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
+import { extent } from '../../core/metrics/stats';
 import { utf8Length } from '../../core/text/unicode';
 import { SAMPLE_TASKS } from '../../core/tasks/samples';
 import { continuationOf } from '../../core/tasks/types';
@@ -104,7 +105,7 @@ function TaskSummary(props: { task: PersistedTask }) {
         {subjects.size > 0 && <li>{subjects.size} subjects</li>}
         {goldBytes.length > 0 && (
           <li>
-            gold answers {Math.min(...goldBytes)}–{Math.max(...goldBytes)} bytes
+            gold answers {extent(goldBytes).join('–')} bytes
           </li>
         )}
         <li>put between context and answer: {showString(task.set.targetDelimiter)}</li>

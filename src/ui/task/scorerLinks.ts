@@ -2,11 +2,13 @@
 // delimiter in front), its gold and, for an lm-eval log, the logged log-likelihoods.
 import { checkItemFromTask } from '../../core/check/adapters';
 import type { CheckItem } from '../../core/check/answerStrings';
-import { itemHash } from '../../core/check/itemLink';
+import { itemHashWithinLimits } from '../../core/check/itemLink';
 import type { PersistedTask } from '../../state/taskTypes';
 
-export function checkItemLink(item: CheckItem): string {
-  return itemHash({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...(item.logged ? { logged: [...item.logged] } : {}) });
+/** The item's Scorer link; none past the app's link limits (the Scorer would refuse it). */
+export function checkItemLink(item: CheckItem): string | undefined {
+  // A multiple_input document's logged scores are of its own contexts, not of the options after the shared one.
+  return itemHashWithinLimits({ context: item.context, choices: [...item.choices], gold: item.gold[0] ?? null, ...(item.logged && !item.multipleInput ? { logged: [...item.logged] } : {}) });
 }
 
 /** The task's items as the check reads them, with the logged scores of a log_samples task. */

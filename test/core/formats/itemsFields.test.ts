@@ -47,8 +47,10 @@ describe('labels', () => {
     expect(err(() => mc(1.5))).toBe('label 1.5 is not a choice index (0 to 2)');
     expect(err(() => mc('3'))).toBe('label 3 is not a choice index (0 to 2)');
     expect(err(() => mc([0, 3]))).toBe('label 3 is not a choice index (0 to 2)');
-    for (const missing of [undefined, null, '', '   ', true])
+    for (const missing of [undefined, null, '', '   '])
       expect(err(() => mc(missing)), String(missing)).toBe('"label" is missing');
+    // Issue 41: a label that is there but is not a label is named as what it is.
+    expect(err(() => mc(true))).toBe('"label" is true: give a choice index, a letter or one of the choices');
     expect(err(() => mc('D'))).toBe('label "D" is neither a choice index, a letter A-C, nor one of the choices');
     expect(err(() => mc('c'))).toBe('label "c" is neither a choice index, a letter A-C, nor one of the choices');
     expect(err(() => mc(' green'))).toBe('label " green" is neither a choice index, a letter A-C, nor one of the choices');
