@@ -10,7 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { llamaGguf, type GgufQuant } from './ggufExport';
-import type { ItemLogprobs } from './paths';
+import { appPath, benchPlans, type ItemLogprobs } from './paths';
+import type { BenchItem } from './items';
+import type { LoadedModel } from '../model';
+import type { PeerRow } from './report';
 
 export const PEERS_DIR = 'peers';
 export const NODE_LLAMA_CPP_VERSION = '3.21.1';
@@ -105,10 +108,16 @@ function commonPrefix(plans: readonly PeerPlan[]): number {
   return n;
 }
 
-type Want = 'probabilities' | 'token';
+/**
+ * What each scored position asks llama.cpp for: its whole distribution (log-probs), its greedy
+ * token (the timed ways: llama.cpp computes the logits and scans them once, no sort, no copy to
+ * JavaScript), or nothing (decode only: the forward passes alone, no output read).
+ */
+type Want = 'probabilities' | 'token' | 'none';
 
 /** Input items asking for an output at positions ≥ `from` (log-probs need the whole distribution). */
 function ask(tokens: readonly number[], from: number, want: Want): EvalItem[] {
+  if (want === 'none') return [...tokens];
   return tokens.map((t, i) => (i >= from ? [t, { generateNext: want === 'probabilities' ? { probabilities: true } : { token: true } }] : t));
 }
 
@@ -211,4 +220,86 @@ export function maxAbsDiff(a: readonly ItemLogprobs[], b: readonly ItemLogprobs[
     }),
   );
   return max;
+}
+
+/** The plans lengthlens scores an item with, as token ids for the peer. */
+export function peerPlans(m: LoadedModel, items: readonly BenchItem[]): PeerPlan[][] {
+  return items.map((it) => benchPlans(m, it).map((p) => ({ prefix: p.prefixIds, tokens: p.tokens.map((t) => t.id) })));
+}
+
+/** What the peer rows need from lengthlens's own run, taken before its model is unloaded. */
+export interface PeerInputs {
+  model: string;
+  dtype: string;
+  vocab: number;
+  plans: PeerPlan[][];
+  /** lengthlens's per-token log-probs of the same items (its app path). */
+  logprobs: ItemLogprobs[];
+  /** lengthlens's app path in the same run, items/s (chunks' best, as the benchmark reports it). */
+  appItemsPerS: number;
+  contextSize: number;
+}
+
+export async function peerInputs(m: LoadedModel, items: readonly BenchItem[], appItemsPerS: number): Promise<PeerInputs> {
+  return {
+    model: m.info.id.split(/[\\/]/).pop() ?? m.info.id,
+    dtype: m.info.dtype,
+    vocab: m.info.vocabSize,
+    plans: peerPlans(m, items),
+    logprobs: await appPath(m, items),
+    appItemsPerS,
+    contextSize: Math.min(m.info.maxLength, 1024),
+  };
+}
+
+/** The GGUF type a lengthlens dtype is compared with (null: no peer row at this dtype). */
+export function peerQuant(dtype: string): GgufQuant | null {
+  return dtype === 'fp32' ? 'f32' : dtype === 'q8' ? 'q8_0' : null;
+}
+
+/**
+ * llama.cpp's two ways on lengthlens's items: log-probs (whole distributions, untimed), then
+ * `rounds` timed rounds, each way over every chunk of `chunk` items, which way goes first
+ * alternating, each (way, chunk) keeping its fastest time, as the benchmark times its own paths.
+ */
+export async function runLlamaCppPeer(
+  inp: PeerInputs,
+  opts: { gguf: string; quant: GgufQuant; threads: number; rounds: number; chunk: number; root?: string },
+): Promise<PeerRow[] | null> {
+  const peer = await LlamaCppPeer.open(opts.gguf, { vocab: inp.vocab, threads: opts.threads, contextSize: inp.contextSize, root: opts.root });
+  if (!peer) return null;
+  try {
+    const ways = { harness: (its: PeerPlan[][], w?: Want) => peer.harness(its, w), kv: (its: PeerPlan[][], w?: Want) => peer.kv(its, w), 'kv-decode-only': (its: PeerPlan[][]) => peer.kv(its, 'none') };
+    const diff = { harness: maxAbsDiff(await ways.harness(inp.plans, 'probabilities'), inp.logprobs), kv: maxAbsDiff(await ways.kv(inp.plans, 'probabilities'), inp.logprobs) };
+    const chunks: PeerPlan[][][] = [];
+    for (let i = 0; i < inp.plans.length; i += opts.chunk) chunks.push(inp.plans.slice(i, i + opts.chunk));
+    const order = ['harness', 'kv', 'kv-decode-only'] as const;
+    const best = { harness: chunks.map(() => Infinity), kv: chunks.map(() => Infinity), 'kv-decode-only': chunks.map(() => Infinity) };
+    for (const w of order) await ways[w](inp.plans.slice(0, 2));
+    for (let r = 0; r < opts.rounds; r++)
+      for (const w of r % 2 === 0 ? order : [...order].reverse())
+        for (const [c, chunk] of chunks.entries()) {
+          const t0 = performance.now();
+          await ways[w](chunk);
+          best[w][c] = Math.min(best[w][c], performance.now() - t0);
+        }
+    return order.map((w) => {
+      const ips = inp.plans.length / (best[w].reduce((a, b) => a + b, 0) / 1000);
+      return {
+        peer: `llama.cpp-${w}`,
+        model: inp.model,
+        dtype: opts.quant === 'f32' ? 'fp32' : 'Q8_0',
+        against: `lengthlens node ${inp.dtype}`,
+        environment: `node (node-llama-cpp ${NODE_LLAMA_CPP_VERSION}, CPU, ${opts.threads} thread${opts.threads === 1 ? '' : 's'})`,
+        threads: opts.threads,
+        items: inp.plans.length,
+        items_per_s: ips,
+        app_items_per_s: inp.appItemsPerS,
+        app_vs_peer: inp.appItemsPerS / ips,
+        max_abs_logprob_diff: w === 'kv-decode-only' ? null : diff[w],
+      };
+    });
+  } finally {
+    await peer.close();
+  }
 }
