@@ -26,7 +26,7 @@ export interface PeerPlan {
 }
 
 // The parts of node-llama-cpp's API used here (its types live in the peer's own folder).
-type EvalItem = number | [number, { generateNext: { probabilities?: boolean; token?: boolean } }];
+type EvalItem = number | [number, { generateNext: { probabilities?: boolean; token?: boolean; options?: { temperature: number; topK: number; topP: number; minP: number } } }];
 interface Sequence {
   readonly nextTokenIndex: number;
   clearHistory(): Promise<void>;
@@ -109,6 +109,16 @@ function commonPrefix(plans: readonly PeerPlan[]): number {
 }
 
 /**
+ * node-llama-cpp hands out a position's distribution as float32 probabilities, which underflow to
+ * 0 below a log-prob of about −103 (a random 135M-shape model scores tokens at −170). So they are
+ * asked for at temperature T, softmax(logits / T), with no truncation, and the log-prob at
+ * temperature 1 is rebuilt exactly from them: T·log p_i(T) is logit_i up to a constant, so
+ * log p_t = T·log p_t(T) − logsumexp_i(T·log p_i(T)). The float32 error of log p_i(T) (~1e-7) is
+ * multiplied by T.
+ */
+export const PROBS_TEMPERATURE = 8;
+
+/**
  * What each scored position asks llama.cpp for: its whole distribution (log-probs), its greedy
  * token (the timed ways: llama.cpp computes the logits and scans them once, no sort, no copy to
  * JavaScript), or nothing (decode only: the forward passes alone, no output read).
@@ -118,7 +128,8 @@ type Want = 'probabilities' | 'token' | 'none';
 /** Input items asking for an output at positions ≥ `from` (log-probs need the whole distribution). */
 function ask(tokens: readonly number[], from: number, want: Want): EvalItem[] {
   if (want === 'none') return [...tokens];
-  return tokens.map((t, i) => (i >= from ? [t, { generateNext: want === 'probabilities' ? { probabilities: true } : { token: true } }] : t));
+  const next = want === 'probabilities' ? { probabilities: true, options: { temperature: PROBS_TEMPERATURE, topK: 0, topP: 1, minP: 0 } } : { token: true };
+  return tokens.map((t, i) => (i >= from ? [t, { generateNext: next }] : t));
 }
 
 export class LlamaCppPeer {
@@ -153,7 +164,11 @@ export class LlamaCppPeer {
   private logprob(out: { next: { probabilities?: Map<number, number> } } | undefined, token: number): number {
     const p = out?.next.probabilities;
     if (!p || p.size !== this.vocab) throw new Error(`llama.cpp gave ${p ? p.size : 'no'} probabilities, expected the whole vocabulary (${this.vocab})`);
-    return Math.log(p.get(token) ?? 0);
+    let max = -Infinity;
+    for (const v of p.values()) max = Math.max(max, PROBS_TEMPERATURE * Math.log(v));
+    let sum = 0;
+    for (const v of p.values()) sum += Math.exp(PROBS_TEMPERATURE * Math.log(v) - max);
+    return PROBS_TEMPERATURE * Math.log(p.get(token) ?? 0) - (max + Math.log(sum));
   }
 
   /** Harness way: each (context, choice) evaluated in full from an empty cache. */
@@ -207,14 +222,17 @@ export class LlamaCppPeer {
   }
 }
 
-/** Largest |a − b| over every scored token (Infinity where a value is not finite). */
-export function maxAbsDiff(a: readonly ItemLogprobs[], b: readonly ItemLogprobs[]): number {
+/**
+ * Largest |a − b| over every scored token (Infinity where a value is not finite); `relative`:
+ * each difference over max(1, |b|), float32's error growing with the size of the values.
+ */
+export function maxAbsDiff(a: readonly ItemLogprobs[], b: readonly ItemLogprobs[], relative = false): number {
   let max = 0;
   a.forEach((item, i) =>
     item.forEach((cand, k) => {
       if (cand.length !== b[i][k].length) throw new Error(`item ${i} candidate ${k}: ${cand.length} vs ${b[i][k].length} scored tokens`);
       cand.forEach((v, j) => {
-        const d = Math.abs(v - b[i][k][j]);
+        const d = Math.abs(v - b[i][k][j]) / (relative ? Math.max(1, Math.abs(b[i][k][j])) : 1);
         max = Number.isFinite(d) ? Math.max(max, d) : Infinity;
       });
     }),
@@ -270,7 +288,9 @@ export async function runLlamaCppPeer(
   if (!peer) return null;
   try {
     const ways = { harness: (its: PeerPlan[][], w?: Want) => peer.harness(its, w), kv: (its: PeerPlan[][], w?: Want) => peer.kv(its, w), 'kv-decode-only': (its: PeerPlan[][]) => peer.kv(its, 'none') };
-    const diff = { harness: maxAbsDiff(await ways.harness(inp.plans, 'probabilities'), inp.logprobs), kv: maxAbsDiff(await ways.kv(inp.plans, 'probabilities'), inp.logprobs) };
+    const got = { harness: await ways.harness(inp.plans, 'probabilities'), kv: await ways.kv(inp.plans, 'probabilities') };
+    const diff = { harness: maxAbsDiff(got.harness, inp.logprobs), kv: maxAbsDiff(got.kv, inp.logprobs) };
+    const rel = { harness: maxAbsDiff(got.harness, inp.logprobs, true), kv: maxAbsDiff(got.kv, inp.logprobs, true) };
     const chunks: PeerPlan[][][] = [];
     for (let i = 0; i < inp.plans.length; i += opts.chunk) chunks.push(inp.plans.slice(i, i + opts.chunk));
     const order = ['harness', 'kv', 'kv-decode-only'] as const;
@@ -297,6 +317,7 @@ export async function runLlamaCppPeer(
         app_items_per_s: inp.appItemsPerS,
         app_vs_peer: inp.appItemsPerS / ips,
         max_abs_logprob_diff: w === 'kv-decode-only' ? null : diff[w],
+        max_rel_logprob_diff: w === 'kv-decode-only' ? null : rel[w],
       };
     });
   } finally {

@@ -42,6 +42,8 @@ export interface PeerRow {
    * quantisations' difference); null for decode-only, which reads no output.
    */
   max_abs_logprob_diff: number | null;
+  /** The same, each difference over max(1, |lengthlens's log-prob|). */
+  max_rel_logprob_diff: number | null;
 }
 
 /** The model the benchmark uses unless told otherwise (its results are keyed without the model). */
@@ -102,12 +104,12 @@ export function formatBenchTable(report: BenchReport): string {
 
 /** The peer rows: each peer way's items/s against lengthlens's app path on the same items. */
 export function formatPeerTable(rows: readonly PeerRow[]): string {
-  const head = ['peer', 'model', 'peer dtype', 'against', 'peer it/s', 'app it/s', 'app/peer', 'max|Δlogprob|', 'environment'];
-  const cells = rows.map((r) => [r.peer, r.model, r.dtype, r.against, f(r.items_per_s), f(r.app_items_per_s), `${f(r.app_vs_peer, 2)}×`, r.max_abs_logprob_diff === null ? '—' : r.max_abs_logprob_diff.toExponential(1), r.environment]);
+  const head = ['peer', 'model', 'peer dtype', 'against', 'peer it/s', 'app it/s', 'app/peer', 'max|Δlogprob|', 'rel', 'environment'];
+  const cells = rows.map((r) => [r.peer, r.model, r.dtype, r.against, f(r.items_per_s), f(r.app_items_per_s), `${f(r.app_vs_peer, 2)}×`, r.max_abs_logprob_diff === null ? '—' : r.max_abs_logprob_diff.toExponential(1), r.max_rel_logprob_diff === null ? '—' : r.max_rel_logprob_diff.toExponential(1), r.environment]);
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((x, i) => (i < 4 || i === 8 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
+  const line = (c: string[]) => c.map((x, i) => (i < 4 || i === 9 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
   return [
-    'Peers (same items, same run): harness = one llama.cpp evaluation per (context, choice); kv = the context once, its KV cache reused for each choice; kv-decode-only = the kv way with no output read (llama.cpp\'s forward passes alone). app/peer above 1: lengthlens is faster.',
+    'Peers (same items, same run): harness = one llama.cpp evaluation per (context, choice); kv = the context once, its KV cache reused for each choice; kv-decode-only = the kv way with no output read (llama.cpp\'s forward passes alone). app/peer above 1: lengthlens is faster. rel = each |Δ| over max(1, |log-prob|).',
     line(head),
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...cells.map(line),
