@@ -5,6 +5,7 @@ export { createNodeEngine, loadNodeModel, defaultCacheDir, DEFAULT_RELEASE_OUTPU
 export { packageRoot, packageVersion } from './packageRoot';
 export { DEFAULT_CPU_MEM_ARENA } from './model';
 export type { Engine } from './engine';
-export { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark, type BenchResult, type LatencyResult } from './bench/run';
+export { benchItemsFor, DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark, type BenchResult, type LatencyResult } from './bench/run';
 export { envKey, formatBenchTable, type BenchReport } from './bench/report';
+export { ensureGguf, nodeLlamaCppEntry, peerInputs, peerQuant, PEERS_INSTALL_HINT, runLlamaCppPeer, type PeerInputs } from './bench/peers';
 export { RssSampler, runScaleBench, type ScaleResult } from './bench/scale';

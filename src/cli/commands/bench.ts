@@ -14,6 +14,8 @@ import { runScale } from './benchScale';
 import { runScaleBrowser } from './benchScaleBrowser';
 import { checkOutPath, writeResultFile } from '../outFile';
 import type { ScaleResult } from '../../engine/nodeFace';
+import { benchItemsFor, ensureGguf, nodeLlamaCppEntry, peerInputs, peerQuant, PEERS_INSTALL_HINT, runLlamaCppPeer, type PeerInputs } from '../../engine/nodeFace';
+import { SCALE_DIR } from './benchScale';
 
 /** The --scale results, one line per (style, dtype). */
 function formatScaleTable(rows: readonly ScaleResult[]): string {
@@ -50,7 +52,7 @@ const BENCH_OUT = 'bench-results/bench.json';
 const SCALE_OUT = 'bench-results/bench-scale.json';
 
 const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
-  [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--out bench-results/bench.json] [--json]
+  [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--peers auto|no] [--out bench-results/bench.json] [--json]
 
 Times three ways of scoring HellaSwag-shaped items (context ~80 tokens, 4 candidates ~20 tokens,
 fixed seed) on bench-llama-6M and checks they give the same log-probs (SPEC §9):
@@ -64,6 +66,10 @@ live-typing latency on stories260K. Prints a table (or the JSON with --json) and
              as well, each with the exact plan its graph gets (default tiny-llama-plain,tiny-llama-gqa)
   --threads  ONNX Runtime intra-op threads in Node (default: one per core)
   --browser  auto: run the browser part when Chromium and the build tools are there
+  --peers    auto: where node-llama-cpp is installed in peers/ (node scripts/install-peers.mjs),
+             llama.cpp on GGUF files of the same weights (fp32, and Q8_0 against q8), the same
+             items: the harness's way (one evaluation per (context, choice)) and at its best (the
+             context once, its KV cache reused per choice), with --threads threads (default: one per core)
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
   [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes] [--json]
@@ -140,6 +146,7 @@ export const command: Command = {
         model: { type: 'string' },
         styles: { type: 'string' },
         browser: { type: 'string' },
+        peers: { type: 'string' },
         out: { type: 'string' },
         json: { type: 'boolean' },
         scale: { type: 'boolean' },
@@ -201,6 +208,9 @@ export const command: Command = {
         `${path.basename(modelDir)} has no ${missing.map((d) => `${d} file (${DTYPE_FILES[d]})`).join(', no ')}; it has ${have.length ? have.join(', ') : 'no model file'} — pick --dtype from those`,
       );
     }
+    const peers = values.peers ?? 'auto';
+    if (!['auto', 'no'].includes(peers)) throw new UsageError(`--peers must be auto or no, got "${peers}"`);
+    const peersOn = peers === 'auto' && nodeLlamaCppEntry() !== null;
     const styles = values.styles === 'none' ? [] : (values.styles ?? 'tiny-llama-plain,tiny-llama-gqa').split(',').map((s) => s.trim()).filter(Boolean);
     const outFile = values.out ?? BENCH_OUT;
     const log = (s: string) => process.stderr.write(s + '\n');
@@ -212,12 +222,25 @@ export const command: Command = {
       environments: {},
       live_typing: {},
     };
+    const peerRuns: PeerInputs[] = [];
     for (const dtype of dtypes) {
       log(`node ${dtype}: ${items} items x ${rounds} rounds ...`);
       const engine = await createNodeEngine({ kind: 'path', path: modelDir }, dtype, threads ? { cpuThreads: threads } : {});
-      const r = await runBenchmark(engine.current()!, 'node', { ...DEFAULT_BENCH_CONFIG, items, rounds });
+      const cfg = { ...DEFAULT_BENCH_CONFIG, items, rounds };
+      const r = await runBenchmark(engine.current()!, 'node', cfg);
       report.environments[envKey(r)] = r;
+      // The peers get the same items and token ids, and lengthlens's log-probs of them.
+      if (peersOn && peerQuant(dtype)) peerRuns.push(await peerInputs(engine.current()!, benchItemsFor(engine.current()!, cfg), r.app_items_per_s));
       await engine.unload();
+    }
+    if (peers === 'auto' && !peersOn) report.skipped = { ...report.skipped, peers: PEERS_INSTALL_HINT };
+    for (const inp of peerRuns) {
+      const quant = peerQuant(inp.dtype)!;
+      const gguf = ensureGguf(modelDir, quant, path.join(SCALE_DIR, 'gguf'));
+      const peerThreads = threads ?? os.cpus().length;
+      log(`llama.cpp ${quant} (${path.basename(gguf)}, ${peerThreads} threads): ${items} items x ${rounds} rounds ...`);
+      const rows = await runLlamaCppPeer(inp, { gguf, quant, threads: peerThreads, rounds, chunk: DEFAULT_BENCH_CONFIG.chunk });
+      if (rows) report.peers = [...(report.peers ?? []), ...rows];
     }
     for (const name of styles) {
       const dir = path.join(path.dirname(modelDir), name);

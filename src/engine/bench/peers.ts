@@ -10,7 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { llamaGguf, type GgufQuant } from './ggufExport';
-import type { ItemLogprobs } from './paths';
+import { appPath, benchPlans, type ItemLogprobs } from './paths';
+import type { BenchItem } from './items';
+import type { LoadedModel } from '../model';
+import type { PeerRow } from './report';
 
 export const PEERS_DIR = 'peers';
 export const NODE_LLAMA_CPP_VERSION = '3.21.1';
@@ -23,7 +26,7 @@ export interface PeerPlan {
 }
 
 // The parts of node-llama-cpp's API used here (its types live in the peer's own folder).
-type EvalItem = number | [number, { generateNext: { probabilities?: boolean; token?: boolean } }];
+type EvalItem = number | [number, { generateNext: { probabilities?: boolean; token?: boolean; options?: { temperature: number; topK: number; topP: number; minP: number } } }];
 interface Sequence {
   readonly nextTokenIndex: number;
   clearHistory(): Promise<void>;
@@ -105,11 +108,28 @@ function commonPrefix(plans: readonly PeerPlan[]): number {
   return n;
 }
 
-type Want = 'probabilities' | 'token';
+/**
+ * node-llama-cpp hands out a position's distribution as float32 probabilities, which underflow to
+ * 0 below a log-prob of about −103 (a random 135M-shape model scores tokens at −170). So they are
+ * asked for at temperature T, softmax(logits / T), with no truncation, and the log-prob at
+ * temperature 1 is rebuilt exactly from them: T·log p_i(T) is logit_i up to a constant, so
+ * log p_t = T·log p_t(T) − logsumexp_i(T·log p_i(T)). The float32 error of log p_i(T) (~1e-7) is
+ * multiplied by T.
+ */
+export const PROBS_TEMPERATURE = 8;
+
+/**
+ * What each scored position asks llama.cpp for: its whole distribution (log-probs), its greedy
+ * token (the timed ways: llama.cpp computes the logits and scans them once, no sort, no copy to
+ * JavaScript), or nothing (decode only: the forward passes alone, no output read).
+ */
+type Want = 'probabilities' | 'token' | 'none';
 
 /** Input items asking for an output at positions ≥ `from` (log-probs need the whole distribution). */
 function ask(tokens: readonly number[], from: number, want: Want): EvalItem[] {
-  return tokens.map((t, i) => (i >= from ? [t, { generateNext: want === 'probabilities' ? { probabilities: true } : { token: true } }] : t));
+  if (want === 'none') return [...tokens];
+  const next = want === 'probabilities' ? { probabilities: true, options: { temperature: PROBS_TEMPERATURE, topK: 0, topP: 1, minP: 0 } } : { token: true };
+  return tokens.map((t, i) => (i >= from ? [t, { generateNext: next }] : t));
 }
 
 export class LlamaCppPeer {
@@ -144,7 +164,11 @@ export class LlamaCppPeer {
   private logprob(out: { next: { probabilities?: Map<number, number> } } | undefined, token: number): number {
     const p = out?.next.probabilities;
     if (!p || p.size !== this.vocab) throw new Error(`llama.cpp gave ${p ? p.size : 'no'} probabilities, expected the whole vocabulary (${this.vocab})`);
-    return Math.log(p.get(token) ?? 0);
+    let max = -Infinity;
+    for (const v of p.values()) max = Math.max(max, PROBS_TEMPERATURE * Math.log(v));
+    let sum = 0;
+    for (const v of p.values()) sum += Math.exp(PROBS_TEMPERATURE * Math.log(v) - max);
+    return PROBS_TEMPERATURE * Math.log(p.get(token) ?? 0) - (max + Math.log(sum));
   }
 
   /** Harness way: each (context, choice) evaluated in full from an empty cache. */
@@ -198,17 +222,105 @@ export class LlamaCppPeer {
   }
 }
 
-/** Largest |a − b| over every scored token (Infinity where a value is not finite). */
-export function maxAbsDiff(a: readonly ItemLogprobs[], b: readonly ItemLogprobs[]): number {
+/**
+ * Largest |a − b| over every scored token (Infinity where a value is not finite); `relative`:
+ * each difference over max(1, |b|), float32's error growing with the size of the values.
+ */
+export function maxAbsDiff(a: readonly ItemLogprobs[], b: readonly ItemLogprobs[], relative = false): number {
   let max = 0;
   a.forEach((item, i) =>
     item.forEach((cand, k) => {
       if (cand.length !== b[i][k].length) throw new Error(`item ${i} candidate ${k}: ${cand.length} vs ${b[i][k].length} scored tokens`);
       cand.forEach((v, j) => {
-        const d = Math.abs(v - b[i][k][j]);
+        const d = Math.abs(v - b[i][k][j]) / (relative ? Math.max(1, Math.abs(b[i][k][j])) : 1);
         max = Number.isFinite(d) ? Math.max(max, d) : Infinity;
       });
     }),
   );
   return max;
+}
+
+/** The plans lengthlens scores an item with, as token ids for the peer. */
+export function peerPlans(m: LoadedModel, items: readonly BenchItem[]): PeerPlan[][] {
+  return items.map((it) => benchPlans(m, it).map((p) => ({ prefix: p.prefixIds, tokens: p.tokens.map((t) => t.id) })));
+}
+
+/** What the peer rows need from lengthlens's own run, taken before its model is unloaded. */
+export interface PeerInputs {
+  model: string;
+  dtype: string;
+  vocab: number;
+  plans: PeerPlan[][];
+  /** lengthlens's per-token log-probs of the same items (its app path). */
+  logprobs: ItemLogprobs[];
+  /** lengthlens's app path in the same run, items/s (chunks' best, as the benchmark reports it). */
+  appItemsPerS: number;
+  contextSize: number;
+}
+
+export async function peerInputs(m: LoadedModel, items: readonly BenchItem[], appItemsPerS: number): Promise<PeerInputs> {
+  return {
+    model: m.info.id.split(/[\\/]/).pop() ?? m.info.id,
+    dtype: m.info.dtype,
+    vocab: m.info.vocabSize,
+    plans: peerPlans(m, items),
+    logprobs: await appPath(m, items),
+    appItemsPerS,
+    contextSize: Math.min(m.info.maxLength, 1024),
+  };
+}
+
+/** The GGUF type a lengthlens dtype is compared with (null: no peer row at this dtype). */
+export function peerQuant(dtype: string): GgufQuant | null {
+  return dtype === 'fp32' ? 'f32' : dtype === 'q8' ? 'q8_0' : null;
+}
+
+/**
+ * llama.cpp's two ways on lengthlens's items: log-probs (whole distributions, untimed), then
+ * `rounds` timed rounds, each way over every chunk of `chunk` items, which way goes first
+ * alternating, each (way, chunk) keeping its fastest time, as the benchmark times its own paths.
+ */
+export async function runLlamaCppPeer(
+  inp: PeerInputs,
+  opts: { gguf: string; quant: GgufQuant; threads: number; rounds: number; chunk: number; root?: string },
+): Promise<PeerRow[] | null> {
+  const peer = await LlamaCppPeer.open(opts.gguf, { vocab: inp.vocab, threads: opts.threads, contextSize: inp.contextSize, root: opts.root });
+  if (!peer) return null;
+  try {
+    const ways = { harness: (its: PeerPlan[][], w?: Want) => peer.harness(its, w), kv: (its: PeerPlan[][], w?: Want) => peer.kv(its, w), 'kv-decode-only': (its: PeerPlan[][]) => peer.kv(its, 'none') };
+    const got = { harness: await ways.harness(inp.plans, 'probabilities'), kv: await ways.kv(inp.plans, 'probabilities') };
+    const diff = { harness: maxAbsDiff(got.harness, inp.logprobs), kv: maxAbsDiff(got.kv, inp.logprobs) };
+    const rel = { harness: maxAbsDiff(got.harness, inp.logprobs, true), kv: maxAbsDiff(got.kv, inp.logprobs, true) };
+    const chunks: PeerPlan[][][] = [];
+    for (let i = 0; i < inp.plans.length; i += opts.chunk) chunks.push(inp.plans.slice(i, i + opts.chunk));
+    const order = ['harness', 'kv', 'kv-decode-only'] as const;
+    const best = { harness: chunks.map(() => Infinity), kv: chunks.map(() => Infinity), 'kv-decode-only': chunks.map(() => Infinity) };
+    for (const w of order) await ways[w](inp.plans.slice(0, 2));
+    for (let r = 0; r < opts.rounds; r++)
+      for (const w of r % 2 === 0 ? order : [...order].reverse())
+        for (const [c, chunk] of chunks.entries()) {
+          const t0 = performance.now();
+          await ways[w](chunk);
+          best[w][c] = Math.min(best[w][c], performance.now() - t0);
+        }
+    return order.map((w) => {
+      const ips = inp.plans.length / (best[w].reduce((a, b) => a + b, 0) / 1000);
+      return {
+        peer: `llama.cpp-${w}`,
+        model: inp.model,
+        dtype: opts.quant === 'f32' ? 'fp32' : 'Q8_0',
+        against: `lengthlens node ${inp.dtype}`,
+        environment: `node (node-llama-cpp ${NODE_LLAMA_CPP_VERSION}, CPU, ${opts.threads} thread${opts.threads === 1 ? '' : 's'})`,
+        threads: opts.threads,
+        items: inp.plans.length,
+        items_per_s: ips,
+        app_items_per_s: inp.appItemsPerS,
+        app_vs_peer: inp.appItemsPerS / ips,
+        max_abs_logprob_diff: w === 'kv-decode-only' ? null : diff[w],
+        max_rel_logprob_diff: w === 'kv-decode-only' ? null : rel[w],
+      };
+    });
+  } finally {
+    await peer.close();
+  }
 }

@@ -10,8 +10,40 @@ export interface BenchReport {
   environments: Record<string, BenchResult>;
   /** Keyed by environment: milliseconds from a keystroke's request to its full result. */
   live_typing: Record<string, LatencyResult>;
+  /** The same items through other engines (llama.cpp), against lengthlens's app path in the same run. */
+  peers?: PeerRow[];
   /** Environments that could not run, and why. */
   skipped?: Record<string, string>;
+}
+
+/** One peer's way of scoring the benchmark's items, against lengthlens's app path on the same items. */
+export interface PeerRow {
+  /**
+   * `llama.cpp-harness` (one evaluation per (context, choice)), `llama.cpp-kv` (context once, its
+   * cache reused), `llama.cpp-kv-decode-only` (the kv way's decode calls with no output read: the
+   * forward passes alone, what the kv way costs less the binding's per-output calls).
+   */
+  peer: string;
+  model: string;
+  /** The peer's weights: fp32, or Q8_0 (against lengthlens's q8, a different 8-bit scheme). */
+  dtype: string;
+  /** lengthlens's row it is measured against. */
+  against: string;
+  environment: string;
+  threads: number;
+  items: number;
+  items_per_s: number;
+  /** lengthlens's app-path items/s in the same run, on the same items. */
+  app_items_per_s: number;
+  /** app_items_per_s / items_per_s (above 1: lengthlens is faster). */
+  app_vs_peer: number;
+  /**
+   * Largest |log-prob difference| of any scored token against lengthlens's (at Q8_0 vs q8: the two
+   * quantisations' difference); null for decode-only, which reads no output.
+   */
+  max_abs_logprob_diff: number | null;
+  /** The same, each difference over max(1, |lengthlens's log-prob|). */
+  max_rel_logprob_diff: number | null;
 }
 
 /** The model the benchmark uses unless told otherwise (its results are keyed without the model). */
@@ -65,6 +97,21 @@ export function formatBenchTable(report: BenchReport): string {
     out.push('', 'Live typing (Scorer, stories260K, 3 candidates, full statistics + PMI), ms per keystroke:');
     for (const [env, l] of lat) out.push(`  ${env.padEnd(18)} median ${f(l.median_ms)}  p90 ${f(l.p90_ms)}  max ${f(l.max_ms)}  (${l.keystrokes} keystrokes)`);
   }
+  if (report.peers?.length) out.push('', formatPeerTable(report.peers));
   for (const [env, why] of Object.entries(report.skipped ?? {})) out.push(`skipped ${env}: ${why}`);
   return out.join('\n');
+}
+
+/** The peer rows: each peer way's items/s against lengthlens's app path on the same items. */
+export function formatPeerTable(rows: readonly PeerRow[]): string {
+  const head = ['peer', 'model', 'peer dtype', 'against', 'peer it/s', 'app it/s', 'app/peer', 'max|Δlogprob|', 'rel', 'environment'];
+  const cells = rows.map((r) => [r.peer, r.model, r.dtype, r.against, f(r.items_per_s), f(r.app_items_per_s), `${f(r.app_vs_peer, 2)}×`, r.max_abs_logprob_diff === null ? '—' : r.max_abs_logprob_diff.toExponential(1), r.max_rel_logprob_diff === null ? '—' : r.max_rel_logprob_diff.toExponential(1), r.environment]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => c.map((x, i) => (i < 4 || i === 9 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
+  return [
+    'Peers (same items, same run): harness = one llama.cpp evaluation per (context, choice); kv = the context once, its KV cache reused for each choice; kv-decode-only = the kv way with no output read (llama.cpp\'s forward passes alone). app/peer above 1: lengthlens is faster. rel = each |Δ| over max(1, |log-prob|).',
+    line(head),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...cells.map(line),
+  ].join('\n');
 }
