@@ -11,6 +11,10 @@ import { MODELS_DIR } from '../models';
 export const FIGURE_CONTEXT = 'Tim got out of the pool. He was wet and cold. His mom gave him a';
 export const FIGURE_CANDIDATES = [' hat.', ' big soft towel so he could dry off.', ' towel.'];
 
+/** A second item, for a second figure on the same page. */
+export const SECOND_CONTEXT = 'The dog ran to the';
+export const SECOND_CANDIDATES = [' park.', ' par', ' big red ball.'];
+
 export interface FigureSnapshot {
   snapshot: ScorerSnapshot;
   payload: string;
@@ -24,10 +28,11 @@ function encoded(r: ReturnType<typeof scorerSnapshot>): FigureSnapshot {
 }
 
 /** `compare`: also score on tiny-llama-plain (it must be served under models/ for a live run). */
-export async function figureSnapshots(): Promise<{ scorer: FigureSnapshot; comparison: FigureSnapshot }> {
+export async function figureSnapshots(): Promise<{ scorer: FigureSnapshot; comparison: FigureSnapshot; second: FigureSnapshot }> {
   const input = { context: FIGURE_CONTEXT, candidates: FIGURE_CANDIDATES, options: DEFAULT_SCORE_OPTIONS };
   const a = await createNodeEngine({ kind: 'path', path: path.resolve('models/stories260K') }, 'fp32');
   const first = withLengthConvention(await a.score(input), 'harness');
+  const another = withLengthConvention(await a.score({ context: SECOND_CONTEXT, candidates: SECOND_CANDIDATES, options: DEFAULT_SCORE_OPTIONS }), 'harness');
   await a.unload();
   const b = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'tiny-llama-plain') }, 'fp32');
   const second = withLengthConvention(await b.score(input), 'harness');
@@ -39,5 +44,6 @@ export async function figureSnapshots(): Promise<{ scorer: FigureSnapshot; compa
   return {
     scorer: encoded(scorerSnapshot(model, first, extra)),
     comparison: encoded(scorerSnapshot(model, first, { ...extra, compare: { model: other, result: second } })),
+    second: encoded(scorerSnapshot(model, another, { ...extra, gold: null })),
   };
 }
