@@ -8,7 +8,11 @@ export default defineConfig({
   worker: { format: 'es' },
   build: {
     target: 'es2022',
-    rollupOptions: { input: { main: 'index.html', diagnostics: 'diagnostics.html' } },
+    rollupOptions: {
+      // lengthlens-figure.js: <lengthlens-figure> for other sites' pages, at a name that never changes.
+      input: { main: 'index.html', diagnostics: 'diagnostics.html', 'lengthlens-figure': 'src/figure.tsx' },
+      output: { entryFileNames: (chunk) => (chunk.name === 'lengthlens-figure' ? 'lengthlens-figure.js' : 'assets/[name]-[hash].js') },
+    },
     chunkSizeWarningLimit: 1500,
   },
   server: { port: 5173, strictPort: false },

@@ -19,7 +19,7 @@ export {
   type DeviceSupport,
   type HubListing,
 } from './models';
-export { appUrl, createEngineClient, type EngineClient } from './client';
+export { appUrl, createEngineClient, setAppBase, type EngineClient } from './client';
 export type { ChunkRequest, ModelSlot, ProbeCheck, ScoreRequest, StatsMode, StreamItem, TemperedCandidate, TemperedRequest } from './api';
 export { MAX_LOADED_MODELS, PRIMARY_SLOT } from './api';
 export { streamChunks, streamScores, TASK_CHUNK_ITEMS, type ChunkLoopOptions, type ChunkScorer, type ScoredChunk, type StreamedResult, type StreamOptions } from './stream';

@@ -7,6 +7,7 @@ export {
   DEFAULT_HUB_MODEL,
   DEFAULT_SERVED_MODEL,
   appUrl,
+  setAppBase,
   runnableDtypes,
   servedDtypes,
   type DeviceSupport,

@@ -1,6 +1,6 @@
 // Which models the app serves itself (/models/<name>/) and which dtypes each ships. Asked with
 // HEAD requests to the app's own server; nothing leaves the machine.
-import { isServed, servedDtypes } from '../engine';
+import { appUrl, isServed, servedDtypes } from '../engine';
 import type { Dtype } from '../engine';
 
 export const KNOWN_SERVED = ['stories260K', 'bench-llama-6M'];
@@ -10,7 +10,7 @@ export interface ServedModel {
   dtypes: Dtype[];
 }
 
-const modelsUrl = () => new URL('models/', document.baseURI).href;
+const modelsUrl = () => appUrl('models/');
 const probes = new Map<string, Promise<ServedModel | null>>();
 
 /** The served model `name` with its dtypes, or null when the app does not serve it. */

@@ -2,39 +2,16 @@
 // app from outside (a share link, local storage) goes through `parseWorkspace`.
 import { LENGTH_CONVENTIONS } from '../core/scoring/lengthConvention';
 import { z } from 'zod';
-import { ALL_DTYPES } from '../core/dtypes';
 import { BOUNDARY_POLICIES } from '../core/scoring/types';
 import { DEVICE_PREFERENCES } from './devices';
 import { MAX_CANDIDATES, MAX_LINK_TEXT_CHARS } from './limits';
-import { loneSurrogatePath } from '../core/formats/utf8';
+import { dtypeSchema, HUB_ID_PATTERN, linkText, modelChoiceSchema, SERVED_NAME_PATTERN } from './linkSchemas';
 
-/**
- * A string of at most `max` characters that is text: a lone UTF-16 surrogate (a link can spell
- * one, "\ud800") would be scored as U+FFFD, 3 bytes that are not in it; every other input path
- * refuses it too.
- */
-export function linkText(max: number) {
-  return z
-    .string()
-    .max(max)
-    .refine((s) => loneSurrogatePath(s) === undefined, { message: 'holds a lone surrogate (\\ud800–\\udfff), which is not text' });
-}
+export { dtypeSchema, HUB_ID_PATTERN, linkText, modelChoiceSchema, SERVED_NAME_PATTERN };
 
 const text = linkText(MAX_LINK_TEXT_CHARS);
 
-/** Hub ids look like `owner/name`: letters, digits, `-`, `_`, `.` only. */
-export const HUB_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}\/[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$/;
-/** Served model folder names: one path segment, no dots at the start (no `..`). */
-export const SERVED_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
-
-/** A model the state can name. A folder picked from disk cannot be shared, so it is not here. */
-export const modelChoiceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('served'), name: z.string().regex(SERVED_NAME_PATTERN) }),
-  z.object({ kind: z.literal('hub'), id: z.string().regex(HUB_ID_PATTERN) }),
-]);
-
 export const devicePreferenceSchema = z.enum(DEVICE_PREFERENCES);
-export const dtypeSchema = z.enum(ALL_DTYPES);
 export const unitsSchema = z.enum(['bits', 'nats']);
 
 export const workspaceSchema = z.object({

@@ -202,6 +202,7 @@ describe('embeds on any static host', () => {
     // The full table, on request: one row per answer.
     await page.goto(plainSnapshotSrc.replace('?embed=1', '?embed=1&parts=table'));
     await page.reload();
+    await page.locator('[data-testid=score-table]').waitFor({ timeout: 30_000 }); // a part loaded on demand
     await expect(page.locator('[data-testid=score-table] tbody tr').count()).resolves.toBe(3);
     await expect(page.locator('[data-testid=score-table] td.win').count()).resolves.toBeGreaterThanOrEqual(5);
     expect(errors).toEqual([]);

@@ -27,23 +27,26 @@ export interface StaticHost {
 
 /**
  * Serves `routes` (URL prefix → folder, longest prefix first; null: not published, 404) and
- * everything else from dist/.
+ * everything else from dist/ (or `opts.dist`).
  */
-export function staticHost(routes: Record<string, string | null> = {}): StaticHost {
+export function staticHost(routes: Record<string, string | null> = {}, opts: { dist?: string; cors?: boolean } = {}): StaticHost {
+  const dist = path.resolve(opts.dist ?? DIST);
   const log: string[] = [];
   const prefixes = Object.keys(routes).sort((a, b) => b.length - a.length);
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent((req.url ?? '/').split('?')[0]);
     log.push(url);
     const prefix = prefixes.find((p) => url.startsWith(p));
-    const routed = prefix === undefined ? DIST : routes[prefix];
+    const routed = prefix === undefined ? dist : routes[prefix];
     const root = routed === null ? null : path.resolve(routed);
     const file = root === null ? '' : path.resolve(root, prefix === undefined ? (url === '/' ? 'index.html' : url.slice(1)) : url.slice(prefix.length));
     if (root === null || !file.startsWith(root + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Content-Length': fs.statSync(file).size });
+    // `cors`: as GitHub Pages and most CDNs answer, so that another origin's page may load the app's module scripts.
+    const cors = opts.cors ? { 'Access-Control-Allow-Origin': '*' } : {};
+    res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Content-Length': fs.statSync(file).size, ...cors });
     if (req.method === 'HEAD') res.end();
     else fs.createReadStream(file).pipe(res);
   });

@@ -8,6 +8,8 @@ export type ShareKind = 'link' | 'embed';
 export interface Shared {
   text: string;
   note: string;
+  /** A second form of the same thing, shown below it (a figure's <lengthlens-figure> beside its iframe). */
+  alternative?: { label: string; text: string };
 }
 
 export interface ShareButtonsProps {
@@ -44,6 +46,12 @@ export function ShareButtons(props: ShareButtonsProps) {
           <span role="status" className="muted" data-testid="share-note">
             {shown.note}
           </span>
+          {shown.alternative && (
+            <label className="share-alternative">
+              <span className="muted small">{shown.alternative.label}</span>
+              <textarea readOnly value={shown.alternative.text} rows={3} onFocus={(e) => e.currentTarget.select()} data-testid="share-element" />
+            </label>
+          )}
         </div>
       )}
     </div>

@@ -29,3 +29,14 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * The inline form of a snapshot figure: the app's element script (from `appBase`, the folder the
+ * app is served from) and a <lengthlens-figure> carrying the same snapshot payload. It draws in
+ * the page itself, in a shadow root; the host must let other origins load its module scripts
+ * (`Access-Control-Allow-Origin`, as GitHub Pages sends).
+ */
+export function elementSnippet(appBase: string, payload: string, opts: { theme?: string; parts?: string } = {}): string {
+  const extra = [opts.theme ? ` theme="${attr(opts.theme)}"` : '', opts.parts ? ` parts="${attr(opts.parts)}"` : ''].join('');
+  return `<script type="module" src="${attr(new URL('lengthlens-figure.js', appBase).href)}"></script>\n<lengthlens-figure${extra} snapshot="${attr(payload)}"></lengthlens-figure>`;
+}

@@ -1,7 +1,7 @@
 // Lessons: short guided lessons on the live model and the labs. Each step: a few sentences, a
 // question the learner commits to before the live numbers appear, the live figure, and the
 // step's claims checked against those numbers. Every step has its own link and its own embed.
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { decodeSnapshot, encodeSnapshot, scorerDifferences, scorerSnapshot, taskDifferences, APP_VERSION, type Snapshot } from '../../state/snapshot';
 import { candidateLetter, RULE_LABEL } from '../scorer/format';
 import { copyText, embedSnippet } from '../embed/embedCode';
@@ -10,8 +10,6 @@ import { useReportHeight } from '../embed/useReportHeight';
 import { useLocationHash } from '../useLocationHash';
 import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
 import { findLesson, LESSONS, taughtRules, winnerClaims } from './content';
-import { LessonFigure } from './LessonFigures';
-import { TryIt } from './TryIt';
 import { SummaryCard } from './SummaryCard';
 import { CARDS } from './cards';
 import { QUIZ, QUIZ_ID } from './quiz';
@@ -19,6 +17,11 @@ import { predictionScore, recordStep, resetLesson, stepProgress, useProgress } f
 import type { Claim, Facts, Lesson, Step } from './types';
 import { needsModel, useFacts, type FactsState } from './useFacts';
 import './lessons.css';
+
+// A step's figure (charts among them) and its "try it" editor (the engine) load when they are shown:
+// a step's question, and an embedded step, need neither.
+const LessonFigure = lazy(() => import('./LessonFigures').then((m) => ({ default: m.LessonFigure })));
+const TryIt = lazy(() => import('./TryIt').then((m) => ({ default: m.TryIt })));
 
 function useLessonRoute(): LessonRoute {
   const hash = useLocationHash();
@@ -281,8 +284,10 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
         <div className="lesson-figure" data-testid="lesson-figure">
           <Reveal step={step} facts={state.facts} answer={picked} />
           <Origin state={state} snapshot={snapshot} liveState={liveState} onRunLive={embed && snapshot ? runLive : undefined} />
-          <LessonFigure widget={step.widget} facts={state.facts} taught={taughtRules(lesson.id, step.id)} />
-          {!embed && step.widget.kind === 'scorer' && state.facts.kind === 'scorer' && <TryIt widget={step.widget} base={state.facts.result} taught={taughtRules(lesson.id, step.id)} />}
+          <Suspense fallback={<p className="loading">Loading the figure…</p>}>
+            <LessonFigure widget={step.widget} facts={state.facts} taught={taughtRules(lesson.id, step.id)} />
+            {!embed && step.widget.kind === 'scorer' && state.facts.kind === 'scorer' && <TryIt widget={step.widget} base={state.facts.result} taught={taughtRules(lesson.id, step.id)} />}
+          </Suspense>
           {step.after?.map((p, i) => (
             <p key={i} className="after">
               <Prose text={typeof p === 'string' ? p : p(state.facts)} />
