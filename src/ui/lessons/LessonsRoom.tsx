@@ -3,7 +3,7 @@
 // step's claims checked against those numbers. Every step has its own link and its own embed.
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { decodeSnapshot, encodeSnapshot, scorerDifferences, scorerSnapshot, taskDifferences, APP_VERSION, type Snapshot } from '../../state/snapshot';
-import { candidateLetter, RULE_LABEL } from '../scorer/format';
+import { candidateLetter, RULE_LABEL, visible } from '../scorer/format';
 import { copyText, embedSnippet } from '../embed/embedCode';
 import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButtons';
 import { useReportHeight } from '../embed/useReportHeight';
@@ -35,7 +35,7 @@ function optionsOf(step: Step): string[] {
   const q = step.question;
   if (!q) return [];
   if (q.options !== 'candidates') return q.options;
-  return step.widget.kind === 'scorer' ? step.widget.candidates.map((c, i) => `${candidateLetter(i)}: “${c.trim()}”`) : [];
+  return step.widget.kind === 'scorer' ? step.widget.candidates.map((c, i) => `${candidateLetter(i)}: “${visible(c)}”`) : [];
 }
 
 function claimsOf(step: Step): Claim[] {
