@@ -1,7 +1,7 @@
 // Lessons: short guided lessons on the live model and the labs. Each step: a few sentences, a
 // question the learner commits to before the live numbers appear, the live figure, and the
 // step's claims checked against those numbers. Every step has its own link and its own embed.
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { decodeSnapshot, encodeSnapshot, scorerDifferences, scorerSnapshot, taskDifferences, APP_VERSION, type Snapshot } from '../../state/snapshot';
 import { candidateLetter, RULE_LABEL, visible } from '../scorer/format';
 import { copyText, embedSnippet } from '../embed/embedCode';
@@ -182,9 +182,16 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
   useEffect(() => {
     if (!embed && !q && state.status === 'ready') recordStep(lesson.id, step.id, { done: true });
   }, [embed, q, state.status, lesson.id, step.id]);
+  // After "Commit and reveal" the button is gone: focus moves to what it revealed, not to <body>.
+  const revealRef = useRef<HTMLDivElement>(null);
+  const [justCommitted, setJustCommitted] = useState(false);
+  useEffect(() => {
+    if (justCommitted) revealRef.current?.focus();
+  }, [justCommitted]);
   const commit = () => {
     if (picked === undefined) return;
     setCommitted(true);
+    setJustCommitted(true);
     if (!embed) recordStep(lesson.id, step.id, { done: true, answer: picked });
   };
   const options = optionsOf(step);
@@ -220,7 +227,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
           <ol className="lesson-candidates" type="A">
             {step.widget.candidates.map((c, i) => (
               <li key={i}>
-                <code>{c}</code>
+                <code>{visible(c)}</code>
               </li>
             ))}
           </ol>
@@ -252,6 +259,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
           </button>
         </p>
       )}
+      <div ref={revealRef} tabIndex={-1} className="reveal-region" data-testid="reveal-region" aria-label={revealed ? 'What the model says' : undefined}>
       {revealed && state.status === 'loading' && <p className="muted" data-testid="facts-loading">Computing on the live model…</p>}
       {state.status === 'error' && (
         <p className="error" role="alert">
@@ -278,6 +286,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
         </div>
       )}
       {!revealed && <p className="muted small">The live numbers appear once you commit to an answer.</p>}
+      </div>
       {!embed && <ShareStep lesson={lesson} index={index} state={state} />}
       {embed && (
         <p className="embed-foot muted small">
