@@ -139,6 +139,37 @@ describe.each(SCHEMES)('axe-core, %s', (scheme) => {
   });
 });
 
+describe('the score table fits', () => {
+  it.each([720, 390])('at %i px the winner under each rule is readable without scrolling sideways', async (width) => {
+    for (const scheme of SCHEMES) {
+      const { page, errors } = await open(scheme, width);
+      await page.goto(`${baseUrl()}/${workspaceHash({ ...defaultWorkspace(), device: 'wasm', context: 'The boy saw a', candidates: [' dog.', 'dog.', ' big brown dog.'], gold: 0 })}`);
+      await scored(page);
+      const view = page.getByTestId('winner-view');
+      expect(await view.isVisible()).toBe(true);
+      const rows = await view.locator('tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({ rule: (tr as HTMLElement).dataset.rule, right: tr.getBoundingClientRect().right, text: tr.textContent ?? '' })),
+      );
+      expect(rows.map((r) => r.rule)).toEqual(['acc', 'per_token', 'acc_norm', 'acc_bytes', 'pmi', 'acc_word']);
+      for (const r of rows) expect(r.right, r.text).toBeLessThanOrEqual(width);
+      // The table keeps one column for the per-byte number (no bits/byte beside it).
+      expect(await page.locator('[data-testid=score-table] th[data-col=bits_per_byte]').count()).toBe(0);
+      await page.getByTestId('winner-view').scrollIntoViewIfNeeded();
+      await screenshot(page, `a11y/scorer-${width}-${scheme}`);
+      await check(page, `scorer-${width}-${scheme}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+  it('at 1,280 px every column shows and the winner view does not', async () => {
+    const { page } = await open('light', 1280);
+    await page.goto(`${baseUrl()}/${workspaceHash({ ...defaultWorkspace(), device: 'wasm' })}`);
+    await scored(page);
+    expect(await page.getByTestId('winner-view').isVisible()).toBe(false);
+    await page.close();
+  });
+});
+
 describe('keyboard', () => {
   it('a "Skip to results" link is the first tab stop in the Scorer and lands on the results', async () => {
     const { page } = await open('light');
