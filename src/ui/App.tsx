@@ -30,14 +30,29 @@ export function App() {
     // theme=light|dark forces the figure's colours whatever the reader's OS asks (auto follows it).
     applyTheme(document.documentElement, figureOptions(new URLSearchParams(window.location.search).get('theme'), null, false).theme);
     return (
-      <Suspense fallback={<p className="loading">Loading…</p>}>
-        {room === 'lessons' ? <LessonsRoom embed /> : hash.startsWith(SNAPSHOT_HASH_PREFIX) ? <SnapshotEmbed /> : <ScorerRoom embed />}
-      </Suspense>
+      <main className="embed-main">
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          {room === 'lessons' ? <LessonsRoom embed /> : hash.startsWith(SNAPSHOT_HASH_PREFIX) ? <SnapshotEmbed /> : <ScorerRoom embed />}
+        </Suspense>
+      </main>
     );
   }
   return (
     <div className="app">
       <header className="app-header">
+        {room === 'scorer' && (
+          // Not an in-page hash link: the hash holds the route and the workspace.
+          <a
+            className="skip-link"
+            href="#results"
+            onClick={(e) => {
+              e.preventDefault();
+              document.getElementById('results')?.focus();
+            }}
+          >
+            Skip to results
+          </a>
+        )}
         <a className="brand" href="#/">
           length<span>lens</span>
         </a>

@@ -15,7 +15,8 @@ import { defaultWorkspace } from '../../src/state/workspace';
 
 const CONTEXT = 'Lily went to the park. She saw a big';
 const CANDIDATES = [' dog.', ' red ball.', ' dog that was barking at the birds in the tree.'];
-const COLUMNS = ['sum_logprob', 'per_token', 'per_char', 'per_byte', 'bits_per_byte', 'pmi', 'prior_bpb', 'first_token_bits'] as const;
+// bits/byte is not a column of its own: per byte in bits is its negation (the table shows one of them).
+const COLUMNS = ['sum_logprob', 'per_token', 'per_char', 'per_byte', 'pmi', 'prior_bpb', 'first_token_bits'] as const;
 const COUNTS = ['n_tokens', 'n_bytes', 'n_chars'] as const;
 const RULE_COLUMN = { acc: 'sum_logprob', acc_norm: 'per_char', acc_bytes: 'per_byte', per_token: 'per_token', pmi: 'pmi' } as const;
 

@@ -6,7 +6,7 @@ import { lengthText } from '../../core/scoring/lengthConvention';
 import { workspaceHash } from '../../state/urlState';
 import { defaultWorkspace } from '../../state/workspace';
 import { ScrollX } from '../common/ScrollX';
-import { fmt } from '../scorer/format';
+import { fmt, visible } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
 import type { Facts, FertilityWidget } from './types';
 
@@ -15,7 +15,8 @@ export function fertilityCompareHash(w: FertilityWidget): string {
   return workspaceHash({ ...defaultWorkspace(), context: w.context, candidates: w.candidates, gold: null, compare: { model: { kind: 'hub', id: 'HuggingFaceTB/SmolLM2-135M-Instruct' }, dtype: 'q4' } });
 }
 
-const showPiece = (p: string) => p.replace(/▁/g, '␣').replace(/^<0x([0-9A-F]{2})>$/, '⟨$1⟩');
+// A space is · everywhere a string is quoted; pieces are set apart by a rule, not by a mark.
+const showPiece = (p: string) => p.replace(/▁/g, '·').replace(/^<0x([0-9A-F]{2})>$/, '⟨$1⟩');
 
 export function FertilityFigure(props: { widget: FertilityWidget; facts: Extract<Facts, { kind: 'fertility' }> }) {
   const { result, tokenizers } = props.facts;
@@ -45,7 +46,7 @@ export function FertilityFigure(props: { widget: FertilityWidget; facts: Extract
           <tbody>
             {result.candidates.map((c, i) => (
               <tr key={i} data-testid="fertility-row">
-                <td>“{c.text.trim()}”</td>
+                <td>“{visible(c.text)}”</td>
                 <td data-testid="fertility-bytes">{utf8Length(lengthText(c.text, LESSON_LENGTHS))}</td>
                 {[own, other].map((t) => (
                   <td key={t.name} data-testid={`fertility-tokens-${t === own ? 'own' : 'other'}`}>

@@ -14,7 +14,7 @@ import { pct } from '../common/format';
 import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
-import { candidateLetter, fmt } from '../scorer/format';
+import { candidateLetter, fmt, snippet, visible } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
 import { JudgeFigure } from './JudgeFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
@@ -62,8 +62,8 @@ function PmiBars(props: { result: ItemScore }) {
   // On a phone four quoted candidates overlap under their bars: the letter alone (the texts are listed above, and in the tooltip).
   const narrow = useMediaQuery('(max-width: 600px)');
   const data = props.result.candidates.map((c, i) => ({
-    name: narrow ? candidateLetter(i) : `${candidateLetter(i)} “${c.text.trim().slice(0, 14)}${c.text.trim().length > 14 ? '…' : ''}”`,
-    text: `${candidateLetter(i)} “${c.text.trim()}”`,
+    name: narrow ? candidateLetter(i) : `${candidateLetter(i)} “${snippet(c.text, 15)}”`,
+    text: `${candidateLetter(i)} “${visible(c.text)}”`,
     'after the context': -c.sum_logprob / Math.LN2,
     'unconditional': -c.unconditional_logprob / Math.LN2,
   }));

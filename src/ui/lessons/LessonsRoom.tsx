@@ -1,9 +1,9 @@
 // Lessons: short guided lessons on the live model and the labs. Each step: a few sentences, a
 // question the learner commits to before the live numbers appear, the live figure, and the
 // step's claims checked against those numbers. Every step has its own link and its own embed.
-import { Fragment, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { decodeSnapshot, encodeSnapshot, scorerDifferences, scorerSnapshot, taskDifferences, APP_VERSION, type Snapshot } from '../../state/snapshot';
-import { candidateLetter, RULE_LABEL } from '../scorer/format';
+import { candidateLetter, RULE_LABEL, visible } from '../scorer/format';
 import { copyText, embedSnippet } from '../embed/embedCode';
 import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButtons';
 import { useReportHeight } from '../embed/useReportHeight';
@@ -38,7 +38,7 @@ function optionsOf(step: Step): string[] {
   const q = step.question;
   if (!q) return [];
   if (q.options !== 'candidates') return q.options;
-  return step.widget.kind === 'scorer' ? step.widget.candidates.map((c, i) => `${candidateLetter(i)}: “${c.trim()}”`) : [];
+  return step.widget.kind === 'scorer' ? step.widget.candidates.map((c, i) => `${candidateLetter(i)}: “${visible(c)}”`) : [];
 }
 
 function claimsOf(step: Step): Claim[] {
@@ -198,9 +198,16 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
   useEffect(() => {
     if (!embed && !q && state.status === 'ready') recordStep(lesson.id, step.id, { done: true });
   }, [embed, q, state.status, lesson.id, step.id]);
+  // After "Commit and reveal" the button is gone: focus moves to what it revealed, not to <body>.
+  const revealRef = useRef<HTMLDivElement>(null);
+  const [justCommitted, setJustCommitted] = useState(false);
+  useEffect(() => {
+    if (justCommitted) revealRef.current?.focus();
+  }, [justCommitted]);
   const commit = () => {
     if (picked === undefined) return;
     setCommitted(true);
+    setJustCommitted(true);
     if (!embed) recordStep(lesson.id, step.id, { done: true, answer: picked });
   };
   const options = optionsOf(step);
@@ -237,7 +244,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
           <ol className="lesson-candidates" type="A">
             {step.widget.candidates.map((c, i) => (
               <li key={i}>
-                <code>{c}</code>
+                <code>{visible(c)}</code>
               </li>
             ))}
           </ol>
@@ -269,6 +276,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
           </button>
         </p>
       )}
+      <div ref={revealRef} tabIndex={-1} className="reveal-region" data-testid="reveal-region" aria-label={revealed ? 'What the model says' : undefined}>
       {revealed && state.status === 'loading' && <p className="muted" data-testid="facts-loading">Computing on the live model…</p>}
       {state.status === 'error' && (
         <p className="error" role="alert">
@@ -297,6 +305,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
         </div>
       )}
       {!revealed && <p className="muted small">The live numbers appear once you commit to an answer.</p>}
+      </div>
       {!embed && <ShareStep lesson={lesson} index={index} state={state} />}
       {embed && (
         <p className="embed-foot muted small">

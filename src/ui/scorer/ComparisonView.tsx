@@ -4,7 +4,7 @@
 // moved most. Pure rendering of two results: the live Scorer and a snapshot embed both use it.
 import type { ItemComparison } from '../../core/compare/agreement';
 import type { ItemScore } from '../../core/scoring/types';
-import { rampColor } from './colors';
+import { rampColor, textOn } from './colors';
 import { candidateLetter, fmt, RULE_LABEL, RULE_ORDER, snippet, visible } from './format';
 import { ScrollX } from '../common/ScrollX';
 
@@ -119,7 +119,7 @@ export function ComparisonView(props: { comparison: ItemComparison; result: Item
                             <div
                               key={side}
                               className="aligned-cell"
-                              style={{ background: rampColor(g.bits_per_byte[side] / BPB_SCALE) }}
+                              style={{ background: rampColor(g.bits_per_byte[side] / BPB_SCALE), color: textOn(rampColor(g.bits_per_byte[side] / BPB_SCALE)) }}
                               title={`${side === 0 ? 'A' : 'B'}: ${toks.length} token${toks.length === 1 ? '' : 's'}, ${fmt(g.bits[side])} bits over ${g.bytes[1] - g.bytes[0]} bytes`}
                               data-side={side === 0 ? 'a' : 'b'}
                               data-tokens={toks.length}

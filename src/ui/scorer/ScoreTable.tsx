@@ -27,8 +27,9 @@ const COLUMNS: Column[] = [
   { key: 'n_tokens', label: 'tokens', kind: 'count', title: 'Scored tokens of the continuation' },
   { key: 'n_bytes', label: 'bytes', kind: 'count', title: 'UTF-8 bytes of the candidate (a leading space counted or not, as the lengths line says): the per-byte denominator' },
   { key: 'n_chars', label: 'chars', kind: 'count', title: 'Unicode code points of the candidate (a leading space counted or not, as the lengths line says): the per-char denominator' },
-  // One column per row of the rule table.
-  ...SCORE_COLUMNS.map(
+  // One column per row of the rule table, less bits/byte: it is per byte's number in bits, negated
+  // (the per-byte column's title says so), and a second column of it only costs width.
+  ...SCORE_COLUMNS.filter((r) => r.id !== 'bits_per_byte').map(
     (r): Column => ({
       key: r.names.candidate as ScoreField,
       label: r.label,
@@ -36,7 +37,7 @@ const COLUMNS: Column[] = [
       rule: r.names.winner as RuleName | undefined,
       needs: r.needs,
       harness: r.harness,
-      title: r.title,
+      title: r.id === 'acc_bytes' ? `${r.title}; in bits it is minus the bits per byte` : r.title,
     }),
   ),
   { key: 'first_token_bits', label: 'first-token bits', kind: 'bits', title: 'Surprisal of the first scored token, in bits' },
@@ -102,6 +103,54 @@ function cellText(c: CandidateScore, col: Column, units: Units): string {
   return fmt(inUnits(v, units));
 }
 
+/**
+ * The winner under each rule with its score, in three columns: what the table says, readable where
+ * the table's dozen columns do not fit (shown at 720 px and below; the table scrolls beneath it).
+ */
+function WinnerView(props: { result: ItemScore; indices: number[]; columns: Column[]; units: Units; undecided: (r: RuleName) => boolean }) {
+  const { result, indices, units } = props;
+  const rows = props.columns.filter((col) => col.rule !== undefined);
+  return (
+    <table className="winner-view" data-testid="winner-view">
+      <caption className="sr-only">The winner under each rule, and its score</caption>
+      <thead>
+        <tr>
+          <th scope="col">rule</th>
+          <th scope="col">winner</th>
+          <th scope="col">its score</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((col) => {
+          const p = result.winners[col.rule!];
+          const c = p !== undefined && p >= 0 ? result.candidates[p] : undefined;
+          const unit = col.kind === 'logprob' ? ` ${units === 'bits' ? 'bits' : 'nats'}` : col.kind === 'bits' ? ' bits' : '';
+          return (
+            <tr key={col.key} data-rule={col.rule}>
+              <th scope="row">{RULE_LABEL[col.rule!]}</th>
+              {c && !props.undecided(col.rule!) ? (
+                <>
+                  <td className="winner-cand">
+                    <span className="cand-letter">{candidateLetter(indices[p])}</span> <span className="cand-text">{visible(c.text)}</span>
+                  </td>
+                  <td>
+                    {cellText(c, col, units)}
+                    <span className="unit">{unit}</span>
+                  </td>
+                </>
+              ) : (
+                <td colSpan={2} className="muted">
+                  no winner yet
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 export function ScoreTable(props: ScoreTableProps) {
   const { result, indices, units } = props;
   const onRendered = props.onRendered;
@@ -155,6 +204,7 @@ export function ScoreTable(props: ScoreTableProps) {
         </fieldset>
       </div>
       {result && props.lengths && conventionMatters(result.candidates.map((c) => c.text)) && <LengthsLine convention={props.lengths} onChange={props.onLengths} />}
+      {result && <WinnerView result={result} indices={indices} columns={shownColumns} units={units} undecided={undecided} />}
       <ScrollX className={`table-scroll ${props.stale ? 'stale' : ''}`} label="Scores table (scrolls sideways)">
         <table className="score-table" data-testid="score-table">
           <caption className="sr-only">
@@ -247,8 +297,8 @@ export function ScoreTable(props: ScoreTableProps) {
         </table>
       </ScrollX>
       <p className="table-note muted">
-        Higher log-prob columns are better; bits/byte, PriorBPB and first-token bits are costs (lower is better). Ties go
-        to the first candidate, as in lm-eval-harness.
+        Higher log-prob columns are better (per byte in bits is minus the bits per byte); PriorBPB and first-token bits are costs (lower
+        is better). Ties go to the first candidate, as in lm-eval-harness.
       </p>
     </section>
   );

@@ -177,7 +177,9 @@ export default function ScorerRoom(props: { embed?: boolean }) {
           <Editor problems={input.problems} chatTemplateAvailable={chatAvailable} />
           <Presets activeId={presetId} onLoad={loadPreset} />
         </div>
-        <div className="scorer-results">{results}</div>
+        <div className="scorer-results" id="results" tabIndex={-1} aria-label="Results">
+          {results}
+        </div>
       </div>
     </section>
   );

@@ -26,12 +26,11 @@ export function visible(text: string): string {
   return text.replace(/ /g, '·').replace(/\n/g, '↵').replace(/\t/g, '→');
 }
 
-/** A candidate shortened for banners and legends. */
+/** A candidate shortened for banners, titles and legends, its whitespace shown as the table shows it (a leading space is the tool's subject). */
 export function snippet(text: string, max = 28): string {
-  const t = text.trim().replace(/\s+/g, ' ');
-  if (t.length === 0) return '(empty)';
-  const chars = Array.from(t);
-  return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : t;
+  if (text.length === 0) return '(empty)';
+  const chars = Array.from(visible(text));
+  return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : chars.join('');
 }
 
 /** Each rule in running text, by its winner key (the rule table's `phrase`). */

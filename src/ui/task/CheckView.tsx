@@ -68,7 +68,7 @@ function Card(props: { f: Finding }) {
         <ul className="check-items">
           {l.items.slice(0, SHOWN).map((it) => (
             <li key={it.id}>
-              <a href={it.scorer} title="Open in Scorer">{it.id}</a>: {it.why}
+              <a href={it.scorer} aria-label={`Open item ${it.id} in the Scorer`}>{it.id}</a>: {it.why}
             </li>
           ))}
           {l.count > SHOWN && <li className="muted">… and {(l.count - SHOWN).toLocaleString('en')} more (the CLI's --json lists every id)</li>}

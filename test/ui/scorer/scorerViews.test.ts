@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { DisagreementBanner } from '../../../src/ui/scorer/DisagreementBanner';
 import { ScoreTable } from '../../../src/ui/scorer/ScoreTable';
 import { cumulativeCurve } from '../../../src/ui/scorer/CumulativeCostChart';
-import { candidateLetter, fmt, pieceText } from '../../../src/ui/scorer/format';
+import { candidateLetter, fmt, pieceText, snippet } from '../../../src/ui/scorer/format';
 import { tokenizerKindOf } from '../../../src/core/tokens/pieces';
 import type { CandidateScore, ItemScore, TokenScore } from '../../../src/core/scoring/types';
 import { RULE_ORDER } from '../../../src/ui/scorer/format';
@@ -34,12 +34,22 @@ const item = (winners: Record<string, number>, others = -1): ItemScore => ({
 const text = (html: string) => html.replace(/<span class="verdict"[^]*<\/span><\/p>/, '</p>').replace(/<[^>]+>/g, '');
 
 describe('disagreement banner', () => {
+  it('keeps a leading space visible, with the table\'s mark: " dog." and "dog." read differently', () => {
+    const result: ItemScore = { ...item({ acc: 0, pmi: 0, per_token: 0, acc_norm: 0, acc_bytes: 0, acc_word: 0 }), candidates: [candidate(' dog.', []), candidate('dog.', [])] };
+    const html = renderToStaticMarkup(createElement(DisagreementBanner, { result, indices: [0, 1], gold: null }));
+    expect(text(html)).toBe('All six rules pick A (“·dog.”).');
+    expect(snippet(' dog.')).toBe('·dog.');
+    expect(snippet('dog.')).toBe('dog.');
+    expect(snippet('  two\nlines ', 8)).toBe('··two↵l…');
+  });
+
+
   it('names each winner and the rules that pick it', () => {
     const html = renderToStaticMarkup(
       createElement(DisagreementBanner, { result: item({ acc: 0, pmi: 0, per_token: 2, acc_norm: 1, acc_bytes: 1, acc_word: 1 }), indices: [0, 1, 2], gold: 1 }),
     );
     expect(text(html)).toBe(
-      'The rules disagree: Raw sum and PMI pick A (“hat.”); per-token picks C (“zebra.”); per-char, per-byte and whole-word sum pick B (“towel”). Right (gold B): per-char, per-byte, whole-word sum.',
+      'The rules disagree: Raw sum and PMI pick A (“·hat.”); per-token picks C (“·zebra.”); per-char, per-byte and whole-word sum pick B (“·towel”). Right (gold B): per-char, per-byte, whole-word sum.',
     );
   });
 
@@ -58,7 +68,7 @@ describe('disagreement banner', () => {
     );
     // Five built-in rules, and any rule added to the table (told to agree here).
     const count = ['five', 'six', 'seven', 'eight', 'nine', 'ten'][RULE_ORDER.length - 5];
-    expect(text(html)).toBe(`All ${count} rules pick D (“zebra.”).`);
+    expect(text(html)).toBe(`All ${count} rules pick D (“·zebra.”).`);
   });
 
   it('does not count a rule that has no winner (PMI before its second pass)', () => {
@@ -66,11 +76,11 @@ describe('disagreement banner', () => {
       createElement(DisagreementBanner, { result: item({ acc: 2, pmi: -1, per_token: 2, acc_norm: 2, acc_bytes: 2 }, 2), indices: [1, 2, 3], gold: 3 }),
     );
     const count = ['four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'][RULE_ORDER.length - 5];
-    expect(text(html)).toBe(`The ${count} rules with a winner pick D (“zebra.”). PMI has no winner.`);
+    expect(text(html)).toBe(`The ${count} rules with a winner pick D (“·zebra.”). PMI has no winner.`);
     const split = renderToStaticMarkup(
       createElement(DisagreementBanner, { result: item({ acc: 0, pmi: -1, per_token: 2, acc_norm: 2, acc_bytes: 2 }, 2), indices: [0, 1, 2], gold: 0 }),
     );
-    expect(text(split)).toMatch(/^The rules disagree: Raw sum picks A \(“hat\.”\); .* PMI has no winner\. Right \(gold A\): raw sum\.$/);
+    expect(text(split)).toMatch(/^The rules disagree: Raw sum picks A \(“·hat\.”\); .* PMI has no winner\. Right \(gold A\): raw sum\.$/);
   });
 });
 
