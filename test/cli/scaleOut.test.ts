@@ -69,6 +69,23 @@ describe('an lm-eval-harness output folder through the CLI', () => {
     );
   });
 
+  it('check DIR reads a model\u2019s whole run: a row per scored task, and the pooled acc is the results JSON\u2019s accuracies weighted by their documents', async () => {
+    const run = path.join(out, 'Qwen__Qwen3-8B');
+    const tasks = tasksInFolder().filter((t) => path.dirname(t.samples) === run);
+    const r = await runInProcess(['check', run, '--json']);
+    expect(r.code).toBe(0);
+    const c = JSON.parse(r.stdout) as { n_items: number; subsets: { by: string; rows: { subset: string; n_items: number }[] }; logged: { rules: Record<string, { value: number; n: number }> } };
+    const docs = tasks.reduce((n, t) => n + Number(t.results.sample_len), 0);
+    expect(c.n_items).toBe(docs);
+    expect(c.subsets.by).toBe('task');
+    expect(c.subsets.rows.map((row) => [row.subset, row.n_items]).sort()).toEqual(tasks.map((t) => [t.task, Number(t.results.sample_len)]).sort());
+    const pooled = tasks.reduce((s, t) => s + Number(t.results['acc,none']) * Number(t.results.sample_len), 0) / docs;
+    expect(c.logged.rules.acc.n).toBe(docs);
+    expect(Math.abs(c.logged.rules.acc.value - pooled)).toBeLessThan(1e-12);
+    // The folder's generation task has nothing to check: named on stderr, not counted.
+    expect(r.stderr).toContain('negotiationtom_intention');
+  });
+
   it('task refuses a samples file in one line that points to harness', async () => {
     const copa = tasksInFolder().find((t) => t.task === 'copa')!.samples;
     const items = await runInProcess(['task', '--model', 'stories260K', '--items', copa]);
