@@ -1,6 +1,6 @@
-// The engine's face for Node (the CLI): the browser face plus the Node engine and the benchmark,
+// The engine's face for Node (the CLI): what the browser face shares (common.ts), the Node engine and the benchmark,
 // which load transformers.js and node:* and so stay out of the bundle the browser face feeds.
-export * from './index';
+export * from './common';
 export { createNodeEngine, loadNodeModel, defaultCacheDir, DEFAULT_RELEASE_OUTPUTS, EMBEDDED_MODELS, embeddedModelDir, modelSourceFromArg } from './node';
 export { packageRoot, packageVersion } from './packageRoot';
 export { DEFAULT_CPU_MEM_ARENA } from './model';
