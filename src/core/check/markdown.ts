@@ -61,6 +61,8 @@ export function mdText(s: string): string {
     .split(' ')
     .map((word) => (RISKY.test(word) ? mdCode(word) : word.replace(/[\\`*_[\]<>|~&!$]/g, '\\$&')))
     .join(' ')
+    // Leading spaces would let a marker after them (" +", "    code") start a list or a code block.
+    .replace(/^\s+/, '')
     .replace(/^([-+=>]|\d+(?=[.)]))/, (m) => (/\d/.test(m) ? `${m}\\` : `\\${m}`));
 }
 
