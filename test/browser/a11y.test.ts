@@ -81,6 +81,8 @@ describe.each(SCHEMES)('axe-core, %s', (scheme) => {
     // The live embed of the same workspace.
     const live = await browser.newPage({ viewport: { width: 720, height: 900 }, colorScheme: scheme });
     await live.goto(`${baseUrl()}/?embed=1${hash}`);
+    // A live embed loads its model on a click.
+    await live.getByTestId('load-model').click();
     await scored(live);
     await check(live, `embed-live-${scheme}`);
     await live.close();
