@@ -118,13 +118,13 @@ describe('lengthlens check', () => {
     const out = JSON.parse(r.stdout) as Out & { logged: { acc_picks_shortest: { successes: number; n: number } } };
     expect(out.logged.acc_picks_shortest).toMatchObject({ successes: 16, n: 50, share: 0.32, expected: 0.33 });
     expect(out.fail_on).toEqual([
-      { check: 'acc_picks_shortest', rule: 'acc_picks_shortest', failed: false, value: 0.32, why: '32.0% (95% interval 20.8%–45.8%) against 33.0% by chance: passes (it fails on any finding)' },
+      { check: 'acc_picks_shortest', rule: 'acc_picks_shortest', failed: false, ran: true, value: 0.32, why: '32.0% (95% interval 20.8%–45.8%) against 33.0% by chance: passes (it fails on any finding, or on nothing to measure)' },
     ]);
     // A threshold the share reaches fails the run (3), the report still printed.
     const over = await runInProcess(['check', ARC_LOG, '--fail-on', 'acc_picks_shortest>=0.32']);
     expect(over.code).toBe(3);
     expect(over.stdout).toContain('lengthlens check:');
-    expect(over.stderr).toContain('--fail-on: acc_picks_shortest>=0.32 (32.0% (95% interval 20.8%–45.8%) against 33.0% by chance: fails (it fails on the share >= 0.32))');
+    expect(over.stderr).toContain('--fail-on: acc_picks_shortest>=0.32 (32.0% (95% interval 20.8%–45.8%) against 33.0% by chance: fails (it fails on the share >= 0.32, or on nothing to measure))');
     // The small fixture log (one bad line skipped): 1 of 4, chance (1/4 + 1/4 + 1/4 + 1)/4 = 0.4375.
     const small = await runInProcess(['check', path.resolve(__dirname, '../fixtures/task-log-samples.jsonl'), '--fail-on', 'acc_picks_shortest', '--json']);
     expect(small.code, small.stderr).toBe(0);

@@ -25,14 +25,15 @@ describe('check: messages that say what is wrong', () => {
     expect(expectOneLineError(await runInProcess(['check', ITEMS, '--fail-on', 'gold_long<0.5']))).toMatch(/unknown check "gold_long<0\.5"/);
   });
 
-  it('a pretty-printed {"items": [...]} file: one JSON object, not a list of items', async () => {
+  it('a pretty-printed {"items": [...]} file: the object\u2019s one list is read as the items, and the report says how it was read', async () => {
     const f = path.join(dir, 'wrapped.json');
     writeFileSync(f, JSON.stringify({ items: [{ id: 'a', context: 'Q', choices: ['x', 'yy'], label: 0 }, { id: 'b', context: 'Q', choices: ['x', 'yy'], label: 1 }] }, null, 2));
-    const r = await runInProcess(['check', f]);
-    expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toBe(
-      `lengthlens check: ${f} is one JSON object, not a list of items: give JSONL (one item per line) or a JSON array of items; its key "items" holds a list of 2: put the items themselves in the file`,
-    );
+    const r = await runInProcess(['check', f, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { n_items: number; schema: { id: string; format: string }; input_errors: unknown[] };
+    expect(out.n_items).toBe(2);
+    expect(out.schema).toMatchObject({ format: 'json' });
+    expect(out.input_errors).toEqual([]);
   });
 
   it('"label": true is named as what it is; a 27-choice item\u2019s letters end at Z', async () => {
