@@ -14,6 +14,7 @@ import type { LineError } from '../../core/formats/lineError';
 import { logSampleToItem, parseLogSample, type LogSample } from '../../core/formats/logSamples';
 import { openRecords, type FormatId, type RawRecord } from '../../core/formats/registry';
 import { detectSchema, mappingText, parseLabels, readMapped, SCHEMAS, schemaById, validateMapping, type FieldMapping, type FieldsText, type PreferencePair, type SchemaSpec } from '../../core/formats/schemas';
+import type { SchemaInfo } from '../../core/formats/published';
 import { getPath, parsePath } from '../../core/formats/fieldPath';
 import type { TaskItem } from '../../core/tasks/types';
 import type { ScoredItem } from '../../core/metrics/types';
@@ -36,15 +37,8 @@ export interface SourceItem {
   sample?: LogSample;
 }
 
-/** Which schema a file was read with and how each field was mapped (printed in the report). */
-export interface SchemaReport {
-  id: string;
-  name: string;
-  format: FormatId;
-  gzip: boolean;
-  /** How the schema was chosen: "detected (50 of 50 records fit)", "given (--schema)", "mapping (--context …)". */
-  how: string;
-  fields: FieldsText;
+/** Which schema a file was read with and how each field was mapped (printed in the report), and the labels file. */
+export interface SchemaReport extends SchemaInfo {
   labels?: { file: string; base: 0 | 1; how: string; count: number };
 }
 

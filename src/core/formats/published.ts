@@ -13,6 +13,7 @@ export interface SchemaInfo {
   name: string;
   format: FormatId;
   gzip: boolean;
+  /** How the schema was chosen: "detected (50 of 50 records fit)", "given (--schema)", "mapping (--context …)". */
   how: string;
   fields: FieldsText;
 }
