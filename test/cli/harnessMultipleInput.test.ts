@@ -12,7 +12,9 @@ const dir = mkdtempSync(join(tmpdir(), 'lengthlens-harness-mi-'));
 const model = join(MODELS_DIR, 'stories260K');
 
 const DOCS = [
-  { contexts: ['Once upon a time, Lily saw a cat', 'Once upon a time, Lily saw a dog'], continuation: ' and she was happy.', gold: 1 },
+  // The second context scores higher on stories260K (−12.30 against −16.42 nats): a rescore that
+  // put both options on the first context would tie them and pick the first.
+  { contexts: ['Once upon a time, Lily saw a dog', 'Once upon a time, Lily saw a cat'], continuation: ' and she was happy.', gold: 1 },
   { contexts: ['Tom went to the park with his mom', 'Tom went to the park with his ball', 'Tom went to the park with a big red box'], continuation: ' and they played.', gold: 0 },
 ];
 
@@ -51,6 +53,14 @@ describe('harness --model on a multiple_input log', () => {
     expect(out.rescore.metrics.accuracies.rules.acc.value).toBe(expected / 2);
     expect(out.warnings.join('\n')).toMatch(/multiple_input/);
     expect(r.stderr).not.toMatch(/rescored log-likelihoods differ/);
+    // check --model scores each option on its own context too: its accuracy is the logged one (a
+    // rescore on the first context alone scores one string twice and picks the first option).
+    const c = await runInProcess(['check', log, '--model', model, '--json']);
+    expect(c.code, c.stderr).toBe(0);
+    const checked = JSON.parse(c.stdout) as { logged: { rules: Record<string, { value: number }> }; model: { rules: Record<string, { value: number }> } };
+    expect(checked.logged.rules.acc.value).toBe(expected / 2);
+    expect(checked.model.rules.acc.value).toBe(expected / 2);
+    expect(checked.model.rules.acc_norm.value).toBe(checked.logged.rules.acc_norm.value);
   });
   it('a rescore that does not reproduce the log says so on stderr', async () => {
     const log = join(dir, 'samples_other.jsonl');

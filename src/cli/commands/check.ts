@@ -16,7 +16,7 @@ import type { LineError } from '../../core/formats/lineError';
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { Dtype } from '../../core/dtypes';
 import type { ScoredItem } from '../../core/metrics/types';
-import { DEFAULT_SCORE_OPTIONS, type ScoreWarning } from '../../core/scoring/types';
+import { DEFAULT_SCORE_OPTIONS, type CandidateScore, type ScoreWarning } from '../../core/scoring/types';
 import { MAX_CANDIDATES, MAX_LINK_CHARS, MAX_LINK_TEXT_CHARS } from '../../core/limits';
 import { appLinkBase, checkMarkdown, type CheckSection } from '../../core/check/markdown';
 import { checkText, terminalSafe } from './checkOutput';
@@ -121,13 +121,24 @@ async function runModel(items: AsyncIterable<SourceItem>, model: string, dtype: 
       for await (const s of items) {
         // Cloze items have no choices to compare: checked, not scored.
         if (s.check.cloze) each(s);
+        // A log whose choices carry their own contexts (winogrande): one request per choice, each
+        // on its own context, joined again below, as `task` and `harness` score them.
+        else if (s.task.choiceContexts) for (let i = 0; i < s.candidates.length; i++) yield { s, context: s.task.choiceContexts[i], candidates: [s.candidates[i]] };
         else yield { s, context: s.task.context, candidates: s.candidates };
       }
     }
     const options = { ...DEFAULT_SCORE_OPTIONS, topK: 0 };
-    // One item per engine call: a number must not depend on what else was scored with it.
+    let pending: CandidateScore[] = [];
+    let pendingWarnings: ScoreWarning[] = [];
+    // One request per engine call: a number must not depend on what else was scored with it.
     for await (const { item, result } of streamScores(engine, requests(), { options, chunkSize: 1, stats: 'logprob' })) {
-      each(item.s, { scored: scoredItemFromCandidates(item.s.task, result.candidates), warnings: result.warnings });
+      const offset = pending.length;
+      pending.push(...result.candidates);
+      pendingWarnings.push(...result.warnings.map((w) => ({ ...w, candidates: w.candidates.map((c) => c + offset) })));
+      if (pending.length < item.s.candidates.length) continue;
+      each(item.s, { scored: scoredItemFromCandidates(item.s.task, pending), warnings: pendingWarnings });
+      pending = [];
+      pendingWarnings = [];
       done++;
       if (process.stderr.isTTY) process.stderr.write(`\r${model} ${dtype}: scored ${done}`);
     }

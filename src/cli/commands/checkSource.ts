@@ -78,7 +78,7 @@ function fromTask(item: TaskItem, delimiter: string): SourceItem {
 }
 
 function fromLog(s: LogSample, subset?: string): SourceItem {
-  const task: TaskItem = { id: s.docId, subject: subset ?? s.subject, context: s.context, choices: [...s.choices], gold: s.gold };
+  const task: TaskItem = { id: s.docId, subject: subset ?? s.subject, context: s.context, choices: [...s.choices], gold: s.gold, ...(s.contexts ? { choiceContexts: [...s.contexts] } : {}) };
   return { check: checkItemFromLog(s), task, candidates: [...s.continuations], logged: logSampleToItem(s), sample: s };
 }
 
