@@ -67,6 +67,14 @@ export async function saveTask(task: PersistedTask): Promise<void> {
   await done(tx);
 }
 
+/** Forgets which task is current, so a later visit starts empty (the task's runs stay stored). */
+export async function forgetCurrentTask(): Promise<void> {
+  const db = await open();
+  const tx = db.transaction(META, 'readwrite');
+  tx.objectStore(META).delete('currentTask');
+  await done(tx);
+}
+
 export async function loadCurrentTask(): Promise<PersistedTask | undefined> {
   const db = await open();
   const tx = db.transaction([TASKS, META], 'readonly');

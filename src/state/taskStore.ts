@@ -53,6 +53,11 @@ export interface TaskLabState {
   selectRun(key: string): void;
   toggleCompare(key: string): void;
   removeRun(key: string): Promise<void>;
+  /**
+   * The lab could not show the current task (a view threw while rendering it): drop it and stop
+   * restoring it, so that no later visit opens on a page that cannot be shown.
+   */
+  dropUnshowableTask(reason: string): Promise<void>;
 }
 
 const IDLE: BatchProgress = { status: 'idle', done: 0, total: 0, skipped: 0, itemsPerSec: NaN, etaSec: NaN, failures: [] };
@@ -320,6 +325,14 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
         };
       });
       if (db.hasIndexedDb()) await db.deleteRun(key).catch(() => undefined);
+    },
+
+    async dropUnshowableTask(reason) {
+      const name = get().task?.fileName ?? get().task?.set.name ?? 'the task';
+      installSeq++;
+      control?.cancel();
+      set({ task: undefined, runs: {}, activeRunKey: undefined, compareKeys: [], batch: IDLE, notice: `${name} could not be shown (${reason}), so it was not kept: load a smaller file or another one.` });
+      if (db.hasIndexedDb()) await db.forgetCurrentTask().catch(() => undefined);
     },
   };
 });

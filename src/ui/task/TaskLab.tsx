@@ -8,12 +8,15 @@ import { ComparePanel } from './ComparePanel';
 import { MetricsView } from './MetricsView';
 import { RunList } from './RunList';
 import { TaskInput } from './TaskInput';
+import { TaskViewsBoundary } from './TaskViewsBoundary';
 import './task.css';
 
 export default function TaskLab() {
   const restore = useTaskLab((s) => s.restore);
   const restoreSaved = useTaskLab((s) => s.restoreSaved);
   const notice = useTaskLab((s) => s.notice);
+  const taskKey = useTaskLab((s) => s.task?.key);
+  const dropUnshowableTask = useTaskLab((s) => s.dropUnshowableTask);
   useEffect(() => {
     void restoreSaved();
   }, [restoreSaved]);
@@ -30,14 +33,16 @@ export default function TaskLab() {
           {notice}
         </p>
       )}
-      <div className="task-top">
-        <TaskInput />
-        <BatchPanel />
-      </div>
-      <RunList />
-      <CheckView />
-      <MetricsView />
-      <ComparePanel />
+      <TaskViewsBoundary taskKey={taskKey} onUnshowable={(reason) => void dropUnshowableTask(reason)}>
+        <div className="task-top">
+          <TaskInput />
+          <BatchPanel />
+        </div>
+        <RunList />
+        <CheckView />
+        <MetricsView />
+        <ComparePanel />
+      </TaskViewsBoundary>
     </section>
   );
 }
