@@ -155,9 +155,16 @@ export function warn(message: string): void {
  * Bad lines of an input file: the good ones still load (SPEC §6), and one stderr line counts
  * the skipped ones; with `strict`, the first bad line is an error instead.
  */
+/** A message for stderr with its control, format and line-separator characters written as \uXXXX, so a file's text cannot forge a line or drive the terminal. */
+export function stderrSafe(s: string): string {
+  return s.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function reportSkipped(file: string, errors: readonly LineError[], unit: string, strict: boolean): void {
   if (errors.length === 0) return;
-  const first = `${unit} ${errors[0].line}: ${errors[0].message}`;
+  // The message may quote the file's own text (a duplicate id): escaped, as the reports escape it.
+  const first = stderrSafe(`${unit} ${errors[0].line}: ${errors[0].message}`);
+  file = stderrSafe(file);
   if (strict) {
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more bad ${unit}s)` : '';
     throw new InputError(`${file}: ${first}${more}`);

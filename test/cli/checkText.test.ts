@@ -31,6 +31,17 @@ describe('check (text): ids cannot forge lines or drive the terminal', () => {
     expect(r.stdout).toContain('           "\\u009b2Kz\\u202e": choices A and B are both "d\\u009b2Kz\\u202e"');
   });
 
+  it('a skipped line\u2019s message on stderr quotes the file\u2019s text escaped (a duplicate id holding ESC and a newline)', async () => {
+    const file = path.join(dir, 'dup.jsonl');
+    const id = 'z\u001b[2K\nwarning: all good';
+    writeFileSync(file, [id, id].map((i) => JSON.stringify({ id: i, context: 'Q', choices: ['a', 'bb'], label: 0 })).join('\n') + '\n');
+    const r = await runInProcess(['check', file]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/[\u001b]/);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('line 2: duplicate id "z\\u001b[2K\\u000awarning: all good" (the first one is kept)');
+  });
+
   it('a plain id prints as is', async () => {
     const file = path.join(dir, 'plain.jsonl');
     writeFileSync(file, JSON.stringify({ id: 'q-1 (b)', context: 'Q', choices: ['a', 'a', 'bb'], label: 2 }) + '\n');
