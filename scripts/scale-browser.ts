@@ -502,9 +502,13 @@ export async function runScaleBrowser(o: ScaleBrowserOptions): Promise<{ rows: B
     const q = new URLSearchParams({ model: o.model, device: 'wasm', dtype: o.dtype, context: finalContext });
     for (const c of finalCands) q.append('candidate', c);
     const scratch = await diagnostics<{ item: { candidates: Record<string, number>[] } }>(context, o.url, Object.fromEntries(q), timeout, log, q);
+    // Columns the table shows (bits/byte is per byte in other units and has no column of its own).
     let diff = 0;
     scratch.item.candidates.forEach((c, i) => {
-      for (const k of ['sum_logprob', 'pmi', 'per_char', 'bits_per_byte']) diff = Math.max(diff, Math.abs(c[k] - shown[i][k]));
+      for (const k of ['sum_logprob', 'pmi', 'per_char', 'per_byte', 'word_logprob']) {
+        if (!(k in shown[i]) || !(k in c)) throw new Error(`the comparison needs "${k}" in both the shown table and the from-scratch score`);
+        diff = Math.max(diff, Math.abs(c[k] - shown[i][k]));
+      }
     });
     set('table_vs_scratch_max_abs_diff', diff);
 

@@ -169,9 +169,9 @@ describe('Scorer: Compare with…', () => {
         await ctx3.close();
       }
 
-      // Live: an edited candidate re-scores both models.
+      // Live: an edited candidate re-scores both models (its leading space shown as ·).
       await page.getByTestId('candidate-2').fill(' Sue.');
-      await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid=compare-fertility] .cand-text')).some((e) => e.textContent === 'Sue.'), undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid=compare-fertility] .cand-text')).some((e) => e.textContent === '·Sue.'), undefined, { timeout: 60_000 });
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=aligned-traces] .aligned-candidate').length === 3, undefined, { timeout: 60_000 });
 
       // The first model's numbers are unchanged by the second: its table still matches the CLI alone.

@@ -48,11 +48,11 @@ async function scorer(width: number): Promise<{ page: Page; errors: string[] }> 
 }
 
 /** Every header cell of the score table lies wholly inside its scroll region once scrolled to it. */
-async function columnsReachable(page: Page, scope: string): Promise<{ columns: number; hiddenAtStart: number; hint: string | null }> {
-  return page.evaluate(async (scope) => {
+async function columnsReachable(page: Page, scope: string, table = 'table'): Promise<{ columns: number; hiddenAtStart: number; hint: string | null }> {
+  return page.evaluate(async ([scope, table]) => {
     const root = document.querySelector(scope)!;
     const region = root.querySelector<HTMLElement>('.scroll-x-body')!;
-    const ths = [...root.querySelectorAll<HTMLElement>('table.score-table thead tr:last-child > th')];
+    const ths = [...root.querySelectorAll<HTMLElement>(`${table} thead tr:last-child > th`)];
     const inView = (th: HTMLElement) => {
       const r = th.getBoundingClientRect();
       const b = region.getBoundingClientRect();
@@ -68,7 +68,7 @@ async function columnsReachable(page: Page, scope: string): Promise<{ columns: n
       if (!inView(th)) throw new Error(`column "${th.textContent}" cannot be brought into view`);
     }
     return { columns: ths.length, hiddenAtStart, hint };
-  }, scope);
+  }, [scope, table] as const);
 }
 
 describe('the whole-word rule in the Scorer', () => {
@@ -169,12 +169,13 @@ describe('every column is reachable, and visibly so', () => {
     const src = /src="([^"]+)"/.exec(code)![1].replaceAll('&amp;', '&');
     expect(src).toContain('#snap=');
     await page.close();
-    const snap = src.slice(src.indexOf('?embed=1'));
+    // Every part: the compact default leaves the full table out.
+    const snap = src.slice(src.indexOf('?embed=1')).replace('?embed=1', '?embed=1&parts=all');
     for (const width of [720, 375]) {
       const o = await openPage(width);
       await o.page.goto(`${baseUrl()}/${snap}`);
       await o.page.getByTestId('score-table').waitFor();
-      const table = await columnsReachable(o.page, '.score-table-wrap');
+      const table = await columnsReachable(o.page, '.score-table-wrap', 'table.score-table');
       // tokens … first-token bits (no bits/byte beside per byte), and the candidate column: 12 headers, some out of view at first.
       expect(table.columns).toBe(12);
       expect(table.hiddenAtStart).toBeGreaterThan(0);

@@ -54,7 +54,7 @@ describe('Lessons', () => {
     });
     await page.goto(baseUrl() + '/');
     // The home page links to the Lessons room.
-    await page.getByRole('link', { name: 'Lessons' }).click();
+    await page.getByRole('link', { name: 'Lessons', exact: true }).click();
     await page.getByTestId(`lesson-card-${LESSONS[0].id}`).waitFor();
     await screenshot(page, 'lessons/index-desktop-light');
 
@@ -85,7 +85,8 @@ describe('Lessons', () => {
         const claims = await page.$$eval('[data-testid=claim]', (els) => els.map((e) => ({ text: e.textContent ?? '', holds: (e as HTMLElement).dataset.holds })));
         for (const c of claims) expect(c.holds, `${where}: ${c.text}`).toBe('true');
         if (step.widget.kind === 'scorer') {
-          // The winners the text names, read off the real Scorer table.
+          // The winners the text names, read off the real Scorer table (drawn once its lazy part has loaded).
+          await page.locator('[data-testid=score-table] td.win').first().waitFor({ timeout: 60_000 });
           const won = await tableWinners(page);
           for (const [rule, idx] of Object.entries(step.widget.winners)) expect(won[RULE_COLUMN[rule as RuleName]], `${where}: ${rule}`).toEqual([idx]);
           const origin = await page.getByTestId('origin').textContent();

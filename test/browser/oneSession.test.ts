@@ -53,7 +53,7 @@ async function scorerLoadId(page: Page, text: RegExp): Promise<string> {
 const scored = (page: Page) => page.locator('[data-testid=score-table] tbody tr td[data-col=sum_logprob][data-value]').first().waitFor({ timeout: 120_000 });
 
 async function openTaskLab(page: Page) {
-  await page.getByRole('link', { name: 'Task lab' }).click();
+  await page.getByRole('link', { name: 'Task lab', exact: true }).click();
   await page.locator('.task-lab[data-restore="done"]').waitFor({ timeout: 30_000 });
 }
 
@@ -65,7 +65,7 @@ async function waitForBatch(page: Page, status: string, timeout = 240_000) {
 async function openLesson(page: Page) {
   const lesson = LESSONS.find((l) => l.steps.some((s) => s.widget.kind === 'scorer' && s.question))!;
   const i = lesson.steps.findIndex((s) => s.widget.kind === 'scorer' && s.question);
-  await page.getByRole('link', { name: 'Lessons' }).click();
+  await page.getByRole('link', { name: 'Lessons', exact: true }).click();
   await page.getByTestId(`lesson-card-${LESSONS[0].id}`).waitFor();
   await page.evaluate((h) => (window.location.hash = h), `#/lessons/${lesson.id}/${i + 1}`);
   await page.locator(`[data-testid=lesson-step][data-step="${lesson.steps[i].id}"]`).waitFor();
@@ -106,7 +106,7 @@ describe('one model session', () => {
     expect(await origin.getAttribute('data-load-id')).toBe(id);
     await screenshot(page, 'session/wasm-3-lesson');
 
-    await page.getByRole('link', { name: 'Scorer' }).click();
+    await page.getByRole('link', { name: 'Scorer', exact: true }).click();
     expect(await scorerLoadId(page, /Loaded stories260K · fp32 · WASM/)).toBe(id);
     await scored(page);
     await screenshot(page, 'session/wasm-4-scorer-again');
@@ -120,7 +120,7 @@ describe('one model session', () => {
     const q8 = await session.getAttribute('data-load-id');
     expect(q8).not.toBe(id);
     await expect.poll(() => session.textContent()).toMatch(/stories260K · q8 · WASM/);
-    await page.getByRole('link', { name: 'Scorer' }).click();
+    await page.getByRole('link', { name: 'Scorer', exact: true }).click();
     expect(await scorerLoadId(page, /Loaded stories260K · q8 · WASM/)).toBe(q8);
     // The Scorer keeps its own choice (fp32) and says the loaded model differs.
     expect(await page.getByTestId('model-status').textContent()).toMatch(/your choice above differs/);
@@ -142,7 +142,7 @@ describe('one model session', () => {
     expect(await page.locator('[data-testid="batch-status"]').getAttribute('data-status')).toBe('cancelled');
     await page.getByTestId('run').click();
     await waitForBatch(page, 'running', 120_000);
-    await page.getByRole('link', { name: 'Scorer' }).click();
+    await page.getByRole('link', { name: 'Scorer', exact: true }).click();
     await page.getByTestId('load-model').click(); // the Scorer's choice (fp32, loaded now): Reload loads it again
     await scorerLoadId(page, /Loaded stories260K/);
     await openTaskLab(page);
