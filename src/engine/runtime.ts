@@ -45,6 +45,13 @@ function pickedFilesCache(files: File[]) {
   };
 }
 
+/** Downloads kept in the configured folder (Node: ONNX Runtime opens a graph by its path). */
+function useCacheDir(): void {
+  if (!config.cacheDir) return;
+  env.useFSCache = true;
+  env.cacheDir = config.cacheDir;
+}
+
 /** Point transformers.js at the right place for this source; returns the id to load. */
 export function prepareSource(source: ModelSource): string {
   env.useCustomCache = false;
@@ -54,18 +61,28 @@ export function prepareSource(source: ModelSource): string {
   env.useBrowserCache = cache && typeof caches !== 'undefined';
   env.useFSCache = false;
   switch (source.kind) {
-    case 'served':
+    case 'served': {
+      const root = config.localModelPath ?? '/models/';
+      if (/^https?:\/\//i.test(root)) {
+        // The app's folder on another host (a <lengthlens-figure> on someone's page). transformers.js
+        // asks whether a file exists only of a local path or of the remote host (a local full URL reads
+        // as "no tokenizer"), so that folder is read as the remote host, in the same layout.
+        env.allowLocalModels = false;
+        env.allowRemoteModels = true;
+        env.remoteHost = root.replace(/\/?$/, '/');
+        env.remotePathTemplate = '{model}/';
+        useCacheDir();
+        return source.name;
+      }
       env.allowLocalModels = true;
       env.allowRemoteModels = false;
-      env.localModelPath = config.localModelPath ?? '/models/';
+      env.localModelPath = root;
       return source.name;
+    }
     case 'hub':
       env.allowLocalModels = false;
       env.allowRemoteModels = true;
-      if (config.cacheDir) {
-        env.useFSCache = true;
-        env.cacheDir = config.cacheDir;
-      }
+      useCacheDir();
       return source.id;
     case 'path': {
       const trimmed = source.path.replace(/[\\/]+$/, '');

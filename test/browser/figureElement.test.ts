@@ -116,10 +116,7 @@ describe('<lengthlens-figure> on a blog', () => {
     await ctx.close();
   });
 
-  // Not yet passing: from the blob Worker the model's weights are fetched from the app's host, but
-  // transformers.js asks for none of config.json and the tokenizer files, so the load fails with
-  // "missing tokenizer_config.json". FIGURE_LIVE=1 runs it.
-  it.skipIf(!process.env.FIGURE_LIVE)('Run live on one reproduces its snapshot, and the second runs on the same engine', async () => {
+  it('Run live on one reproduces its snapshot, and the second runs on the same engine', async () => {
     blogPage = page(true);
     const ctx = await browser.newContext({ viewport: { width: 720, height: 1000 } });
     const p = await ctx.newPage();
