@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Connect, Plugin } from 'vite';
 
 import { ORT_WASM_FILES } from '../src/engine/models';
+import { SERVED_INDEX_FILE, type ServedIndex } from '../src/engine/servedIndex';
 
 export const ORT_FILES = [ORT_WASM_FILES.mjs, ORT_WASM_FILES.wasm];
 
@@ -97,6 +98,41 @@ function staticFolder(prefix: string, dirs: (string | null)[]): Connect.NextHand
   };
 }
 
+/** Every model folder (one holding config.json) in `dirs` with its files' sizes; the first folder of a name wins. */
+export function modelsIndex(dirs: (string | null)[]): ServedIndex {
+  const models: ServedIndex['models'] = {};
+  for (const dir of dirs) {
+    if (dir === null || !fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir).sort()) {
+      const folder = path.join(dir, name);
+      if (name in models || !fs.existsSync(path.join(folder, 'config.json'))) continue;
+      const files: Record<string, number> = {};
+      const walk = (sub: string) => {
+        for (const e of fs.readdirSync(path.join(folder, sub), { withFileTypes: true })) {
+          const rel = sub ? `${sub}/${e.name}` : e.name;
+          if (e.isDirectory()) walk(rel);
+          else if (e.isFile()) files[rel] = fs.statSync(path.join(folder, rel)).size;
+        }
+      };
+      walk('');
+      models[name] = { files };
+    }
+  }
+  return { models };
+}
+
+/** `/models/index.json`, computed from the folders served under /models/. */
+function modelsIndexRoute(dirs: (string | null)[]): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    if ((req.url ?? '').split('?')[0] !== `/models/${SERVED_INDEX_FILE}`) return next();
+    const body = JSON.stringify(modelsIndex(dirs));
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.end(body);
+  };
+}
+
 function isolationHeaders(): Connect.NextHandleFunction {
   // Cross-origin isolation lets ONNX Runtime use wasm threads.
   return (_req, res, next) => {
@@ -118,6 +154,7 @@ export function serveAssets(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use(isolationHeaders());
+      server.middlewares.use(modelsIndexRoute([path.join(root, 'models'), resolveModelsDir(root)]));
       server.middlewares.use(staticFolder('/models/', [path.join(root, 'models'), resolveModelsDir(root)]));
       server.middlewares.use(staticFolder('/ort/', [ortDir(root)]));
       server.middlewares.use(staticFolder(LLAMA2_TOKENIZER.prefix, [llama2Dir(root)]));
@@ -126,15 +163,24 @@ export function serveAssets(): Plugin {
     configurePreviewServer(server) {
       server.middlewares.use(isolationHeaders());
       // The build holds the embedded folders (dist/models, dist/data); the others are served beside them.
+      server.middlewares.use(modelsIndexRoute([path.join(outDir, 'models'), resolveModelsDir(root)]));
       server.middlewares.use(staticFolder('/models/', [path.join(outDir, 'models'), resolveModelsDir(root)]));
       server.middlewares.use(staticFolder('/data/', [path.join(outDir, 'data'), resolveDataDir(root)]));
       server.middlewares.use(staticFolder(LLAMA2_TOKENIZER.prefix, [path.join(outDir, LLAMA2_TOKENIZER.folder)]));
+    },
+    generateBundle(_options, bundle) {
+      // ONNX Runtime's bundle names its wasm beside itself, so the bundler emits a hashed copy under
+      // assets/; the engine always loads the one in ort/ (env.backends.onnx.wasm.wasmPaths), so the
+      // 26.9 MB copy is dropped rather than shipped twice.
+      for (const name of Object.keys(bundle)) if (/^assets\/ort-wasm[^/]*\.wasm$/.test(name)) delete bundle[name];
     },
     closeBundle() {
       const dest = path.join(outDir, 'ort');
       fs.mkdirSync(dest, { recursive: true });
       for (const f of ORT_FILES) fs.copyFileSync(path.join(ortDir(root), f), path.join(dest, f));
       for (const folder of EMBEDDED_FOLDERS) fs.cpSync(path.join(root, folder), path.join(outDir, folder), { recursive: true });
+      // The build's own models, listed for the app (a plain static host answers it as a file).
+      fs.writeFileSync(path.join(outDir, 'models', SERVED_INDEX_FILE), JSON.stringify(modelsIndex([path.join(outDir, 'models')])));
       const tok = path.join(outDir, LLAMA2_TOKENIZER.folder);
       fs.mkdirSync(tok, { recursive: true });
       for (const f of LLAMA2_TOKENIZER.files) fs.copyFileSync(path.join(llama2Dir(root), f), path.join(tok, f));

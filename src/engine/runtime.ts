@@ -46,7 +46,7 @@ function pickedFilesCache(files: File[]) {
 }
 
 /** Downloads kept in the configured folder (Node: ONNX Runtime opens a graph by its path). */
-function useCacheDir(): void {
+function keepDownloadsInCacheDir(): void {
   if (!config.cacheDir) return;
   env.useFSCache = true;
   env.cacheDir = config.cacheDir;
@@ -71,7 +71,7 @@ export function prepareSource(source: ModelSource): string {
         env.allowRemoteModels = true;
         env.remoteHost = root.replace(/\/?$/, '/');
         env.remotePathTemplate = '{model}/';
-        useCacheDir();
+        keepDownloadsInCacheDir();
         return source.name;
       }
       env.allowLocalModels = true;
@@ -82,7 +82,7 @@ export function prepareSource(source: ModelSource): string {
     case 'hub':
       env.allowLocalModels = false;
       env.allowRemoteModels = true;
-      useCacheDir();
+      keepDownloadsInCacheDir();
       return source.id;
     case 'path': {
       const trimmed = source.path.replace(/[\\/]+$/, '');

@@ -3,6 +3,7 @@
 // (Content-Length; the hub's X-Linked-Size for a file kept in LFS). The engine predicts a load's
 // footprint from them (core/memory/fit.ts).
 import { modelFileAt } from './graph';
+import { servedIndex } from './servedIndex';
 import { DTYPE_FILES } from './models';
 import { DEFAULT_REMOTE_HOST, runtimeConfig } from './runtime';
 import type { Dtype, ModelSource } from './types';
@@ -26,6 +27,12 @@ async function fileBytes(source: ModelSource, rel: string, fetchFn: typeof fetch
   try {
     const url = fileUrl(source, rel);
     if (url === null) return (await modelFileAt(source, rel))?.size ?? null;
+    if (source.kind === 'served') {
+      // The folder's index has every file's size: no request for a file the model does not ship.
+      const modelsUrl = new URL('../'.repeat(rel.split('/').length), url).href;
+      const index = await servedIndex(modelsUrl, fetchFn);
+      if (index) return index.models[source.name]?.files[rel] ?? null;
+    }
     const res = await fetchFn(url, { method: 'HEAD' });
     // A page answered for a missing file (a single-page host's fallback) is not the file.
     if (!res.ok || /text\/html/.test(res.headers.get('content-type') ?? '')) return null;

@@ -21,6 +21,8 @@ import { ModelComparison } from './ModelComparison';
 import { Variants } from './Variants';
 import { useLiveScoring } from './useLiveScoring';
 import { Warnings } from './Warnings';
+import { FIRST_LESSON, FIRST_VISIT, firstVisitScores } from './firstVisit';
+import { lessonHash } from '../route';
 import { useReportHeight } from '../embed/useReportHeight';
 import './scorer.css';
 
@@ -90,9 +92,23 @@ export default function ScorerRoom(props: { embed?: boolean }) {
     }
   };
 
+  // Before the first live result, the default item shows its build-time scores (firstVisit.ts):
+  // labelled, and replaced by the live ones as soon as they come.
+  const model = useWorkspace((s) => s.model);
+  const dtype = useWorkspace((s) => s.dtype);
+  const boundaryPolicy = useWorkspace((s) => s.boundaryPolicy);
+  const unconditionalContext = useWorkspace((s) => s.unconditionalContext);
+  const chatTemplate = useWorkspace((s) => s.chatTemplate);
+  const early =
+    !embed && !scoring.result && !scoring.error
+      ? firstVisitScores({ model, dtype, context: input.context, candidates: input.candidates, boundaryPolicy, unconditionalContext, chatTemplate })
+      : null;
   // The engine counts lengths as typed; the table shows the chosen convention (lm-eval-harness's by default).
-  const result = useMemo(() => (scoring.result ? withLengthConvention(scoring.result, lengths) : null), [scoring.result, lengths]);
-  const indices = scoring.input?.indices ?? [];
+  const result = useMemo(() => {
+    const shown = scoring.result ?? early;
+    return shown ? withLengthConvention(shown, lengths) : null;
+  }, [scoring.result, early, lengths]);
+  const indices = scoring.result ? (scoring.input?.indices ?? []) : early ? input.indices : [];
   const stale =
     scoring.running ||
     (result !== null && (scoring.input?.context !== input.context || scoring.input?.candidates.join('\u0000') !== input.candidates.join('\u0000')));
@@ -100,6 +116,12 @@ export default function ScorerRoom(props: { embed?: boolean }) {
 
   const results = (
     <>
+      {early && (
+        <p className="first-visit-note" data-testid="first-visit-note">
+          <span className="badge">ahead of time</span> These numbers were computed when this page was built, on {FIRST_VISIT.model} ({FIRST_VISIT.dtype}); the live
+          scores from the model in your browser replace them as soon as it has loaded. New here? <a href={lessonHash(FIRST_LESSON, 0)}>Lesson 1</a> walks through this item.
+        </p>
+      )}
       {result && <DisagreementBanner result={result} indices={indices} gold={gold} />}
       {scoring.error && (
         <p className="error" role="alert">
@@ -122,13 +144,13 @@ export default function ScorerRoom(props: { embed?: boolean }) {
         rescoring={scoring.rescoring}
         pmiPending={scoring.pmiPending}
         wordFinalPending={scoring.wordFinalPending}
-        onRendered={onRendered}
+        onRendered={early ? undefined : onRendered}
         lengths={lengths}
         onLengths={setLengths}
       />
       {result && scoring.templated && <TemplateComparison raw={result} templated={withLengthConvention(scoring.templated, lengths)} indices={indices} units={units} />}
       {result && scoring.input && !embed && <Variants input={scoring.input} indices={indices} />}
-      {result && (!embed || compareWanted) && <ModelComparison result={result} indices={indices} embed={embed} />}
+      {result && !early && (!embed || compareWanted) && <ModelComparison result={result} indices={indices} embed={embed} />}
       <Warnings warnings={result?.warnings ?? []} indices={indices} problems={input.problems} />
       {result && <Traces result={result} indices={indices} gold={gold} />}
       {result && <CostChart result={result} indices={indices} />}
@@ -177,7 +199,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
           <Editor problems={input.problems} chatTemplateAvailable={chatAvailable} />
           <Presets activeId={presetId} onLoad={loadPreset} />
         </div>
-        <div className="scorer-results" id="results" tabIndex={-1} aria-label="Results">
+        <div className="scorer-results" id="results" tabIndex={-1} aria-label="Results" data-origin={early ? 'first-visit' : scoring.result ? 'live' : 'none'}>
           {results}
         </div>
       </div>

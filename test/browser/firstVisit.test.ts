@@ -1,0 +1,76 @@
+// The first visit: the default item's scores are on screen, labelled as computed ahead of time,
+// before any request for the model has completed (the model's files are held back here until the
+// check is done); then the live scores replace them, equal within float32 error. Screenshots at
+// 1,280 px light and 390 px dark, before and after.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Route } from 'playwright-core';
+import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
+import { FIRST_VISIT } from '../../src/ui/scorer/firstVisit';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const sums = () =>
+  Array.from(document.querySelectorAll('[data-testid=score-table] td[data-col=sum_logprob][data-value]')).map((td) => Number((td as HTMLElement).dataset.value));
+
+describe('the first visit', () => {
+  for (const [width, scheme] of [[1280, 'light'], [390, 'dark']] as const) {
+    it(`shows the default item's scores before the model has loaded, then the live ones (${width} px, ${scheme})`, async () => {
+      const ctx = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+      const page = await ctx.newPage();
+      const errors = collectErrors(page);
+      // Hold every model file until the early scores have been checked.
+      const held: Route[] = [];
+      let release = false;
+      await page.route(/\/models\//, (route) => (release ? route.continue() : void held.push(route)));
+      // A normal load asks for nothing that is not there (no 404 in the console).
+      const missing: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
+      });
+      const completed: string[] = [];
+      page.on('requestfinished', (r) => {
+        if (/\/models\//.test(r.url())) completed.push(r.url());
+      });
+      await page.goto(baseUrl() + '/');
+      const early = page.locator('[data-origin=first-visit] [data-testid=score-table] td.win').first();
+      await early.waitFor({ timeout: 30_000 });
+      const shownAfterMs = await page.evaluate(() => performance.now());
+      console.log(`first visit (${width} px): the early table on screen ${shownAfterMs.toFixed(0)} ms after navigation`);
+      expect(completed).toEqual([]);
+      await expect(page.getByTestId('first-visit-note').textContent()).resolves.toContain(`computed when this page was built, on ${FIRST_VISIT.model} (${FIRST_VISIT.dtype})`);
+      // The numbers are the build-time ones, the winners those the build-time result names.
+      const earlySums = await page.evaluate(sums);
+      expect(earlySums).toEqual(FIRST_VISIT.result.candidates.map((c) => c.sum_logprob));
+      const winnerRow = await page.$$eval('[data-testid=score-table] tbody tr', (trs) => trs.findIndex((tr) => tr.querySelector('td.win[data-col=sum_logprob]')));
+      expect(winnerRow).toBe(FIRST_VISIT.result.winners.acc);
+      await screenshot(page, `first-visit-${width}-${scheme}-early`);
+
+      // Let the model through: the live scores replace the early ones, and the note goes.
+      release = true;
+      for (const r of held.splice(0)) await r.continue();
+      await page.locator('[data-origin=live] [data-testid=score-table] td.win').first().waitFor({ timeout: 120_000 });
+      await page.locator('.table-scroll:not(.stale) [data-testid=score-table] td[data-col=pmi][data-value]').first().waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('first-visit-note').count()).toBe(0);
+      const liveSums = await page.evaluate(sums);
+      liveSums.forEach((v, i) => expect(Math.abs(v - earlySums[i]), `candidate ${i}`).toBeLessThan(1e-4));
+      await screenshot(page, `first-visit-${width}-${scheme}-live`);
+      expect(missing).toEqual([]);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+  }
+
+  it('ships ONNX Runtime\'s wasm once (in ort/, where the engine loads it)', () => {
+    const dist = path.resolve('dist');
+    expect(fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.wasm'))).toEqual([]);
+    expect(fs.readdirSync(path.join(dist, 'ort')).filter((f) => f.endsWith('.wasm')).length).toBe(1);
+  });
+});
