@@ -14,6 +14,7 @@ import { collectErrors, launchChromium, screenshot } from './chromium';
 import { listen, staticHost, DIST } from './staticHost';
 import { figureSnapshots, type FigureSnapshot } from './figureSnapshots';
 import { elementSnippet } from '../../src/ui/embed/embedCode';
+import { figureFallbackHtml } from '../../src/ui/embed/figureFallback';
 
 const host = staticHost({}, { cors: true });
 let blogPage = '';
@@ -27,7 +28,8 @@ let snaps: { scorer: FigureSnapshot; second: FigureSnapshot };
 const AGGRESSIVE = '* { font: 30px serif !important } table { display: none }';
 
 function page(withFigures: boolean): string {
-  const first = elementSnippet(hostUrl + '/', snaps.scorer.payload);
+  // As "Copy embed code" writes it: with the plain-HTML fallback for pages that run no script.
+  const first = elementSnippet(hostUrl + '/', snaps.scorer.payload, { fallback: figureFallbackHtml(snaps.scorer.snapshot, hostUrl + '/') });
   // The second as a static site generator would inline it: the snapshot's JSON in a child script ('<' escaped).
   const json = JSON.stringify(snaps.second.snapshot).replace(/</g, '\\u003c');
   const second = `<lengthlens-figure parts="banner,winners,traces" id="second"><script type="application/json">${json}</script></lengthlens-figure>`;
@@ -111,8 +113,26 @@ describe('<lengthlens-figure> on a blog', () => {
       for (const r of rows) expect(r.winner, r.rule).toBe(snap.snapshot.result.winners[r.rule as keyof typeof snap.snapshot.result.winners]);
     }
     await expect.poll(() => second.locator(".trace-svg").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The fallback inside the first element is not drawn once the figure is.
+    expect(await first.evaluate((el) => el.querySelector(':scope > ul')!.checkVisibility())).toBe(false);
     await screenshot(p, 'figure-element/blog-720-light-auto');
     expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('reads sensibly where the page runs no script (an RSS reader, a newsletter): the fallback names each rule\'s winner', async () => {
+    blogPage = page(true);
+    const ctx = await browser.newContext({ viewport: { width: 720, height: 1000 }, javaScriptEnabled: false });
+    const p = await ctx.newPage();
+    await p.goto(blogUrl + '/');
+    const fallback = p.locator('lengthlens-figure').first();
+    const text = (await fallback.innerText()).replace(/\s+/g, ' ');
+    const w = snaps.scorer.snapshot.result.winners;
+    expect(text).toContain(`raw sum (acc): ${'ABC'[w.acc]}`);
+    expect(text).toContain(`per-char (acc_norm): ${'ABC'[w.acc_norm]}`);
+    expect(text).toContain('Open this figure in lengthlens');
+    expect(await p.locator('lengthlens-figure ul li').first().isVisible()).toBe(true);
+    await screenshot(p, 'figure-element/blog-720-no-script');
     await ctx.close();
   });
 

@@ -1,6 +1,6 @@
 // The two share buttons (a link, an embed snippet) and what they produced, shown for copying. The
 // Scorer's share bar and a lesson step's share row differ only in what their buttons make.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export type ShareKind = 'link' | 'embed';
 
@@ -22,6 +22,8 @@ export interface ShareButtonsProps {
   /** Rows of the text box for each kind. */
   rows: Record<ShareKind, number>;
   make: (kind: ShareKind) => Promise<Shared>;
+  /** More controls of the group, after the two buttons (the Scorer's figure image). */
+  extra?: ReactNode;
 }
 
 const TEXT_LABEL: Record<ShareKind, string> = { link: 'Link', embed: 'Embed code' };
@@ -37,6 +39,7 @@ export function ShareButtons(props: ShareButtonsProps) {
       <button type="button" onClick={() => share('embed')} data-testid={props.testIds.embed}>
         Copy embed code
       </button>
+      {props.extra}
       {shown && (
         <div className="share-out">
           <label>

@@ -36,7 +36,9 @@ export async function copyText(text: string): Promise<boolean> {
  * the page itself, in a shadow root; the host must let other origins load its module scripts
  * (`Access-Control-Allow-Origin`, as GitHub Pages sends).
  */
-export function elementSnippet(appBase: string, payload: string, opts: { theme?: string; parts?: string } = {}): string {
+export function elementSnippet(appBase: string, payload: string, opts: { theme?: string; parts?: string; fallback?: string } = {}): string {
   const extra = [opts.theme ? ` theme="${attr(opts.theme)}"` : '', opts.parts ? ` parts="${attr(opts.parts)}"` : ''].join('');
-  return `<script type="module" src="${attr(new URL('lengthlens-figure.js', appBase).href)}"></script>\n<lengthlens-figure${extra} snapshot="${attr(payload)}"></lengthlens-figure>`;
+  // `fallback`: HTML for readers whose page never runs the script (figureFallback.ts); the figure draws over it.
+  const inner = opts.fallback ? `\n${opts.fallback}\n` : '';
+  return `<script type="module" src="${attr(new URL('lengthlens-figure.js', appBase).href)}"></script>\n<lengthlens-figure${extra} snapshot="${attr(payload)}">${inner}</lengthlens-figure>`;
 }

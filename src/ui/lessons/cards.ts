@@ -6,10 +6,9 @@ import { simulateJudge } from '../../core/judge/simulate';
 import { FIXED_OPENER, OPENER_RUN } from './content';
 import type { Facts } from './types';
 
-export interface CardTable {
-  head: string[];
-  rows: string[][];
-}
+import type { CardTable } from '../common/CardSvg';
+
+export type { CardTable };
 
 export interface LessonCard {
   /** The step whose live facts the table is written from. */

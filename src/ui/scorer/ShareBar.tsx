@@ -6,11 +6,13 @@ import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import type { LoadRequest, ModelInfo } from '../../state/engine';
 import { useCompare } from '../../state/compareSession';
 import { useEngine } from '../../state/engineSession';
-import { encodeSnapshot, scorerSnapshot, SNAPSHOT_HASH_PREFIX, type SnapshotModel } from '../../state/snapshot';
+import { encodeSnapshot, scorerSnapshot, SNAPSHOT_HASH_PREFIX, type ScorerSnapshot, type SnapshotModel } from '../../state/snapshot';
 import { shareUrl } from '../../state/sync';
 import { snapshot as workspaceSnapshot, useWorkspace } from '../../state/workspace';
 import { copyText, elementSnippet, embedSnippet } from '../embed/embedCode';
+import { figureFallbackHtml } from '../embed/figureFallback';
 import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButtons';
+import { FigureImageButtons } from './FigureImage';
 
 /** How a snapshot names a loaded model, or null for a folder from disk (a link cannot carry it). */
 function snapshotModel(request: LoadRequest, info: ModelInfo): SnapshotModel | null {
@@ -20,7 +22,7 @@ function snapshotModel(request: LoadRequest, info: ModelInfo): SnapshotModel | n
 }
 
 /** A snapshot link of the result on screen, or why there is none. */
-function snapshotLink(): { url: string; payload: string } | { why: string } {
+function snapshotLink(): { url: string; payload: string; snapshot: ScorerSnapshot } | { why: string } {
   const { load, scoring } = useEngine.getState();
   const ws = workspaceSnapshot(useWorkspace.getState());
   const result = scoring.result;
@@ -45,7 +47,7 @@ function snapshotLink(): { url: string; payload: string } | { why: string } {
   if (!snap.ok) return { why: snap.error };
   const enc = encodeSnapshot(snap.snapshot);
   if (!enc.ok) return { why: enc.error };
-  return { url: window.location.origin + window.location.pathname + '?embed=1' + SNAPSHOT_HASH_PREFIX + enc.payload, payload: enc.payload };
+  return { url: window.location.origin + window.location.pathname + '?embed=1' + SNAPSHOT_HASH_PREFIX + enc.payload, payload: enc.payload, snapshot: snap.snapshot };
 }
 
 export function ShareBar() {
@@ -60,8 +62,12 @@ export function ShareBar() {
     const copied = await copyText(text);
     const what = 'url' in snap ? `It shows a snapshot of these scores${useWorkspace.getState().compare ? ', on both models,' : ''} at once; readers can run the model live.` : `No snapshot (${snap.why}): the embed loads the model when a reader clicks.`;
     // Beside the iframe: the same snapshot inline, as <lengthlens-figure>.
-    const alternative = 'payload' in snap ? { label: 'Or inline in the page, as an element (drawn in a shadow root; the app’s host must allow other sites’ module scripts):', text: elementSnippet(window.location.origin + window.location.pathname, snap.payload) } : undefined;
+    const alternative = 'payload' in snap ? { label: 'Or inline in the page, as an element (drawn in a shadow root; the app’s host must allow other sites’ module scripts):', text: elementSnippet(window.location.origin + window.location.pathname, snap.payload, { fallback: figureFallbackHtml(snap.snapshot, snap.url) }) } : undefined;
     return { text, note: `${copied ? 'Embed code copied.' : 'Select and copy the embed code above.'} ${what}`, alternative };
   };
-  return <ShareButtons label="Share" linkLabel="Copy link" testIds={{ link: 'copy-link', embed: 'copy-embed' }} rows={{ link: 2, embed: 4 }} make={make} />;
+  const figure = () => {
+    const s = snapshotLink();
+    return 'why' in s ? s : s.snapshot;
+  };
+  return <ShareButtons label="Share" linkLabel="Copy link" testIds={{ link: 'copy-link', embed: 'copy-embed' }} rows={{ link: 2, embed: 4 }} make={make} extra={<FigureImageButtons snapshot={figure} />} />;
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { lessonCardHash, lessonRouteFromHash } from '../../../src/ui/route';
-import { wrapText } from '../../../src/ui/lessons/SummaryCard';
+import { wrapText } from '../../../src/ui/common/CardSvg';
 import { CARDS } from '../../../src/ui/lessons/cards';
 import { JUDGE_SEED, LESSONS } from '../../../src/ui/lessons/content';
 import { AUDIT_SUMMARY } from '../../../src/ui/lessons/auditFacts';
