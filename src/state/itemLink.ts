@@ -2,19 +2,20 @@
 // untrusted: decoded with the link limits and validated; it replaces the workspace's context,
 // candidates and gold and keeps the user's model and options. `from` remembers the way back.
 import { create } from 'zustand';
-import { z } from 'zod';
+import * as v from 'valibot';
 import { ITEM_HASH_PREFIX, type ItemLinkPayload } from '../core/check/itemLink';
 import { MAX_CANDIDATES, MAX_LINK_TEXT_CHARS } from './limits';
+import { finiteNumber, issueText, wholeNumber } from './linkSchemas';
 import { decodeLinkPayload } from './urlState';
 import type { Workspace } from './workspaceSchema';
 
-const text = z.string().max(MAX_LINK_TEXT_CHARS);
-const payloadSchema = z.object({
+const text = v.pipe(v.string(), v.maxLength(MAX_LINK_TEXT_CHARS));
+const payloadSchema = v.object({
   context: text,
-  choices: z.array(text).min(1).max(MAX_CANDIDATES),
-  gold: z.number().int().min(0).nullable(),
-  logged: z.array(z.number().nullable()).optional(),
-  loggedModel: z.string().max(200).optional(),
+  choices: v.pipe(v.array(text), v.minLength(1), v.maxLength(MAX_CANDIDATES)),
+  gold: v.nullable(v.pipe(wholeNumber(), v.minValue(0))),
+  logged: v.optional(v.array(v.nullable(finiteNumber()))),
+  loggedModel: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 
 export function hasItemHash(hash: string): boolean {
@@ -24,9 +25,9 @@ export function hasItemHash(hash: string): boolean {
 export function decodeItemHash(hash: string): { ok: true; item: ItemLinkPayload } | { ok: false; error: string } {
   const raw = decodeLinkPayload(hash.slice(ITEM_HASH_PREFIX.length), 'item');
   if (!raw.ok) return raw;
-  const r = payloadSchema.safeParse(raw.value);
-  if (!r.success) return { ok: false, error: `the link's item is invalid: ${r.error.issues[0].path.join('.') || 'item'}: ${r.error.issues[0].message}` };
-  const item = r.data;
+  const r = v.safeParse(payloadSchema, raw.value);
+  if (!r.success) return { ok: false, error: `the link's item is invalid: ${issueText(r.issues, 'item')}` };
+  const item = r.output;
   if (item.gold !== null && item.gold >= item.choices.length) return { ok: false, error: `the link's item has gold ${item.gold}, past its last choice` };
   // One logged log-likelihood per choice: a longer list would show rows for choices that do not exist.
   if (item.logged && item.logged.length !== item.choices.length)

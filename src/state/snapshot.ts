@@ -1,29 +1,29 @@
 // A snapshot: the computed result of a figure (scores, tokens, winners), carried in an embed link
 // so that the figure renders at once, with no model download. Like the rest of the URL state it is
-// untrusted: size-checked, parsed as JSON (never evaluated) and validated field by field with zod
-// (its tree-shakable mini form: a figure loads this and no other schema); React renders every
-// string in it as text.
-import { z } from 'zod/mini';
+// untrusted: size-checked, parsed as JSON (never evaluated) and validated field by field (valibot:
+// a figure bundles only the checks used here); React renders every string in it as text.
+import * as v from 'valibot';
 import { BOUNDARY_POLICIES, WARNING_CODES, type ItemScore } from '../core/scoring/types';
 import { LENGTH_CONVENTIONS } from '../core/scoring/lengthConvention';
 import { DECIDING_RULES, candidateScoreFields, type RuleName, type ScoreField } from '../core/scoring/rules';
 import { MAX_CANDIDATES, MAX_STATE_JSON_CHARS } from './limits';
 import { decodeLinkPayload, encodeLinkPayload } from './linkPayload';
-import { dtypeSchema, linkText, modelChoiceSchema } from './linkSchemas';
+import { dtypeSchema, finiteNumber, issueText, linkText, modelChoiceSchema, wholeNumber } from './linkSchemas';
 
 /** Most tokens one snapshotted candidate may carry (a figure, not a corpus). */
 export const MAX_SNAPSHOT_TOKENS = 400;
 /** Longest compressed snapshot (characters of the link after `snap=`). */
 export const MAX_SNAPSHOT_CHARS = 48_000;
 
-const num = z.number(); // zod rejects NaN and ±Infinity: a snapshot only ever holds finite numbers
-const int = z.int();
-const between = (lo: number, hi: number) => z.int().check(z.minimum(lo), z.maximum(hi));
-const atLeast = (lo: number) => z.int().check(z.minimum(lo));
+const num = finiteNumber(); // a snapshot only ever holds finite numbers (NaN travels as null, below)
+const int = wholeNumber();
+const between = (lo: number, hi: number) => v.pipe(v.number(), v.safeInteger(), v.minValue(lo), v.maxValue(hi));
+const atLeast = (lo: number) => v.pipe(v.number(), v.safeInteger(), v.minValue(lo));
 const idx = between(0, MAX_CANDIDATES - 1);
+const nanOrNull = v.union([v.nan(), v.null()]);
 /** A rule's score: a number, or NaN where it has none (written as null in the link's JSON). */
-const ruleScore = z.pipe(z.union([z.number(), z.nan(), z.null()]), z.transform((v: number | null) => v ?? NaN));
-const short = z.string().check(z.maxLength(400));
+const ruleScore = v.pipe(v.union([finiteNumber(), nanOrNull]), v.transform((x: number | null) => x ?? NaN));
+const short = v.pipe(v.string(), v.maxLength(400));
 const text = linkText(8_000);
 /** A rule's winner: a candidate's index, or -1 where no candidate can win (winners()). */
 const winner = between(-1, MAX_CANDIDATES - 1);
@@ -36,37 +36,38 @@ export const FIRST_SNAPSHOT_WINNERS: readonly string[] = ['acc', 'acc_norm', 'ac
 export const FIRST_SNAPSHOT_FIELDS: readonly string[] = ['sum_logprob', 'per_token', 'per_char', 'per_byte', 'bits_per_byte', 'pmi', 'unconditional_logprob', 'prior_bpb'];
 const LATER_FIELDS: ReadonlySet<string> = new Set(candidateScoreFields().filter((f) => !FIRST_SNAPSHOT_FIELDS.includes(f)));
 const LATER_WINNERS: ReadonlySet<string> = new Set(DECIDING_RULES.map((r) => r.names.winner!).filter((w) => !FIRST_SNAPSHOT_WINNERS.includes(w)));
-const laterScore = z.pipe(z.optional(z.union([z.number(), z.nan(), z.null()])), z.transform((v: number | null | undefined) => v ?? NaN));
-const laterWinner = z.pipe(z.optional(winner), z.transform((v: number | undefined) => v ?? -1));
-const laterNum = z.pipe(z.optional(num), z.transform((v: number | undefined) => v ?? NaN));
+// An absent key takes the default (an object's missing key is never given to a pipe).
+const laterScore = v.optional(ruleScore, NaN);
+const laterWinner = v.optional(winner, -1);
+const laterNum = v.optional(v.union([num, v.nan()]), NaN);
 
-const unit = () => z.number().check(z.minimum(0), z.maximum(1));
-const topSchema = z.object({ id: int, piece: short, prob: unit() });
-const tokenSchema = z.object({
+const unit = () => v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+const topSchema = v.object({ id: int, piece: short, prob: unit() });
+const tokenSchema = v.object({
   id: int,
   piece: short,
   text: short,
-  bytes: z.tuple([atLeast(0), atLeast(0)]),
-  logprob: z.number().check(z.maximum(0)),
-  bits: z.number().check(z.minimum(0)),
+  bytes: v.tuple([atLeast(0), atLeast(0)]),
+  logprob: v.pipe(v.number(), v.maxValue(0)),
+  bits: v.pipe(v.number(), v.minValue(0), v.finite()),
   rank: atLeast(1),
   entropy: num,
-  top: z.array(topSchema).check(z.maxLength(10)),
-  greedy: z.boolean(),
-  weight: z.optional(unit()),
+  top: v.pipe(v.array(topSchema), v.maxLength(10)),
+  greedy: v.boolean(),
+  weight: v.optional(unit()),
 });
-const boundaryInfoSchema = z.object({
-  policy: z.enum(BOUNDARY_POLICIES),
-  straddlingPiece: z.optional(short),
-  contextBytes: z.optional(int),
-  continuationBytes: z.optional(int),
+const boundaryInfoSchema = v.object({
+  policy: v.picklist(BOUNDARY_POLICIES),
+  straddlingPiece: v.optional(short),
+  contextBytes: v.optional(int),
+  continuationBytes: v.optional(int),
 });
-const candidateSchema = z.object({
+const candidateSchema = v.object({
   text,
   continuation: text,
-  boundary: z.enum(['ok', 'merged']),
-  boundary_info: z.optional(boundaryInfoSchema),
-  tokens: z.array(tokenSchema).check(z.maxLength(MAX_SNAPSHOT_TOKENS)),
+  boundary: v.picklist(['ok', 'merged']),
+  boundary_info: v.optional(boundaryInfoSchema),
+  tokens: v.pipe(v.array(tokenSchema), v.maxLength(MAX_SNAPSHOT_TOKENS)),
   n_tokens: atLeast(0),
   n_bytes: atLeast(0),
   n_chars: atLeast(0),
@@ -74,55 +75,55 @@ const candidateSchema = z.object({
   // where a rule has no value (PMI without its term), which JSON carries as null.
   ...(Object.fromEntries(candidateScoreFields().map((f) => [f, LATER_FIELDS.has(f) ? laterScore : ruleScore])) as Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', typeof ruleScore>),
   first_token_bits: num,
-  is_greedy: z.boolean(),
-  byte_note: z.optional(short),
+  is_greedy: v.boolean(),
+  byte_note: v.optional(short),
 });
-const warningSchema = z.object({
-  code: z.enum(WARNING_CODES),
-  message: z.string().check(z.maxLength(2_000)),
-  candidates: z.array(idx).check(z.maxLength(MAX_CANDIDATES)),
+const warningSchema = v.object({
+  code: v.picklist(WARNING_CODES),
+  message: v.pipe(v.string(), v.maxLength(2_000)),
+  candidates: v.pipe(v.array(idx), v.maxLength(MAX_CANDIDATES)),
 });
-export const itemScoreSchema = z.object({
+export const itemScoreSchema = v.object({
   context: linkText(16_000),
-  candidates: z.array(candidateSchema).check(z.minLength(1), z.maxLength(MAX_CANDIDATES)),
-  winners: z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, LATER_WINNERS.has(r.names.winner!) ? laterWinner : winner])) as Record<RuleName, typeof winner>),
-  warnings: z.array(warningSchema).check(z.maxLength(64)),
+  candidates: v.pipe(v.array(candidateSchema), v.minLength(1), v.maxLength(MAX_CANDIDATES)),
+  winners: v.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, LATER_WINNERS.has(r.names.winner!) ? laterWinner : winner])) as Record<RuleName, typeof winner>),
+  warnings: v.pipe(v.array(warningSchema), v.maxLength(64)),
 });
 
 /** Which model computed a snapshot, so a live run can say when it is another one. */
-export const snapshotModelSchema = z.object({
+export const snapshotModelSchema = v.object({
   /** The id the engine reported (e.g. `stories260K`). */
-  id: z.string().check(z.maxLength(200)),
+  id: v.pipe(v.string(), v.maxLength(200)),
   choice: modelChoiceSchema,
   dtype: dtypeSchema,
-  device: z.enum(['webgpu', 'wasm', 'cpu']),
+  device: v.picklist(['webgpu', 'wasm', 'cpu']),
 });
 
 /** A Scorer figure: one item, every rule, every token. */
-export const scorerSnapshotSchema = z.object({
-  v: z.literal(1),
-  kind: z.literal('scorer'),
+export const scorerSnapshotSchema = v.object({
+  v: v.literal(1),
+  kind: v.literal('scorer'),
   model: snapshotModelSchema,
-  unconditionalContext: z.string().check(z.maxLength(2_000)),
-  boundaryPolicy: z.enum(BOUNDARY_POLICIES),
-  gold: z.nullable(idx),
+  unconditionalContext: v.pipe(v.string(), v.maxLength(2_000)),
+  boundaryPolicy: v.picklist(BOUNDARY_POLICIES),
+  gold: v.nullable(idx),
   /** Workspace index of each scored candidate. */
-  indices: z.array(idx).check(z.maxLength(MAX_CANDIDATES)),
+  indices: v.pipe(v.array(idx), v.maxLength(MAX_CANDIDATES)),
   result: itemScoreSchema,
   /**
    * The length convention the results were counted under (their per-char and per-byte values);
    * absent in snapshots made before it was carried: as typed, the engine's own count.
    */
-  lengths: z.optional(z.enum(LENGTH_CONVENTIONS)),
+  lengths: v.optional(v.picklist(LENGTH_CONVENTIONS)),
   /** A second model's result on the same item ("Compare with…"), under the same convention. */
-  compare: z.optional(z.object({ model: snapshotModelSchema, result: itemScoreSchema, chatTemplate: z.optional(z.boolean()) })),
+  compare: v.optional(v.object({ model: snapshotModelSchema, result: itemScoreSchema, chatTemplate: v.optional(v.boolean()) })),
   /** The app version that computed it. */
-  app: z.string().check(z.maxLength(40)),
+  app: v.pipe(v.string(), v.maxLength(40)),
 });
 
 /** One run of a task figure: the BPB family, its fit, and the per-byte cost curve. */
-export const taskRunSnapshotSchema = z.object({
-  label: z.string().check(z.maxLength(200)),
+export const taskRunSnapshotSchema = v.object({
+  label: v.pipe(v.string(), v.maxLength(200)),
   items: atLeast(1),
   alpha: num,
   beta: num,
@@ -130,32 +131,32 @@ export const taskRunSnapshotSchema = z.object({
   meanOfRatios: num,
   meanBytes: num,
   /** (bytes, bits) per item's gold answer. */
-  points: z.array(z.tuple([num, num])).check(z.maxLength(1_000)),
+  points: v.pipe(v.array(v.tuple([num, num])), v.maxLength(1_000)),
   /** R(k), k = 1..K: mean per-byte cost at byte k of the answers. */
-  R: z.array(num).check(z.maxLength(4_000)),
-  quintiles: z.array(z.object({ meanBytes: num, corpus: num })).check(z.maxLength(10)),
+  R: v.pipe(v.array(num), v.maxLength(4_000)),
+  quintiles: v.pipe(v.array(v.object({ meanBytes: num, corpus: num })), v.maxLength(10)),
   /** Multiple-choice runs: accuracy under each rule, and on how many items acc and acc_norm pick differently. */
-  accuracies: z.optional(z.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, LATER_WINNERS.has(r.names.winner!) ? laterNum : num])) as Record<RuleName, typeof laterNum>)),
-  accNormDisagreements: z.optional(atLeast(0)),
+  accuracies: v.optional(v.object(Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, LATER_WINNERS.has(r.names.winner!) ? laterNum : num])) as Record<RuleName, typeof num>)),
+  accNormDisagreements: v.optional(atLeast(0)),
   /** Multiple-choice runs: on how many items acc picks a shortest choice, acc_norm and acc_bytes a longest one (ties counted; absent in older links). */
-  lengthPicks: z.optional(z.object({ accShortest: atLeast(0), accNormLongest: atLeast(0), accBytesLongest: atLeast(0) })),
+  lengthPicks: v.optional(v.object({ accShortest: atLeast(0), accNormLongest: atLeast(0), accBytesLongest: atLeast(0) })),
   /** Multiple-choice runs: the accuracy of guessing, the mean over items of 1/k (absent in older links). */
-  chance: z.optional(num),
+  chance: v.optional(num),
 });
-export const taskSnapshotSchema = z.object({
-  v: z.literal(1),
-  kind: z.literal('task'),
+export const taskSnapshotSchema = v.object({
+  v: v.literal(1),
+  kind: v.literal('task'),
   model: snapshotModelSchema,
-  runs: z.array(taskRunSnapshotSchema).check(z.minLength(1), z.maxLength(4)),
-  app: z.string().check(z.maxLength(40)),
+  runs: v.pipe(v.array(taskRunSnapshotSchema), v.minLength(1), v.maxLength(4)),
+  app: v.pipe(v.string(), v.maxLength(40)),
 });
 
-export const snapshotSchema = z.discriminatedUnion('kind', [scorerSnapshotSchema, taskSnapshotSchema]);
-export type Snapshot = z.infer<typeof snapshotSchema>;
-export type ScorerSnapshot = z.infer<typeof scorerSnapshotSchema>;
-export type TaskSnapshot = z.infer<typeof taskSnapshotSchema>;
-export type TaskRunSnapshot = z.infer<typeof taskRunSnapshotSchema>;
-export type SnapshotModel = z.infer<typeof snapshotModelSchema>;
+export const snapshotSchema = v.variant('kind', [scorerSnapshotSchema, taskSnapshotSchema]);
+export type Snapshot = v.InferOutput<typeof snapshotSchema>;
+export type ScorerSnapshot = v.InferOutput<typeof scorerSnapshotSchema>;
+export type TaskSnapshot = v.InferOutput<typeof taskSnapshotSchema>;
+export type TaskRunSnapshot = v.InferOutput<typeof taskRunSnapshotSchema>;
+export type SnapshotModel = v.InferOutput<typeof snapshotModelSchema>;
 
 export type SnapshotParse = { ok: true; snapshot: Snapshot } | { ok: false; error: string };
 
@@ -168,14 +169,9 @@ export function scorerSnapshot(
   extra: Pick<ScorerSnapshot, 'indices' | 'gold' | 'unconditionalContext' | 'boundaryPolicy' | 'lengths'> & { compare?: { model: SnapshotModel; result: ItemScore; chatTemplate?: boolean } },
 ): { ok: true; snapshot: ScorerSnapshot } | { ok: false; error: string } {
   const value = { v: 1 as const, kind: 'scorer' as const, model, ...extra, result, app: APP_VERSION };
-  const r = scorerSnapshotSchema.safeParse(value);
-  if (!r.success) return { ok: false, error: `this result cannot be put in a link (${issueText(r.error)})` };
-  return { ok: true, snapshot: r.data };
-}
-
-function issueText(e: { issues: readonly z.core.$ZodIssue[] }): string {
-  const issue = e.issues[0];
-  return `${issue.path.length ? issue.path.join('.') : 'snapshot'}: ${issue.message}`;
+  const r = v.safeParse(scorerSnapshotSchema, value);
+  if (!r.success) return { ok: false, error: `this result cannot be put in a link (${issueText(r.issues, 'snapshot')})` };
+  return { ok: true, snapshot: r.output };
 }
 
 /** The link payload of a snapshot, or an error when it is over the size limit. */
@@ -211,10 +207,10 @@ export function decodeSnapshotJson(text: string): SnapshotParse {
 
 /** Validate a decoded snapshot value (schema, then the checks across fields). */
 export function parseSnapshot(value: unknown): SnapshotParse {
-  const r = snapshotSchema.safeParse(value);
-  if (!r.success) return { ok: false, error: `the link's snapshot is invalid: ${issueText(r.error)}` };
-  if (r.data.kind === 'scorer') {
-    const s = r.data;
+  const r = v.safeParse(snapshotSchema, value);
+  if (!r.success) return { ok: false, error: `the link's snapshot is invalid: ${issueText(r.issues, 'snapshot')}` };
+  if (r.output.kind === 'scorer') {
+    const s = r.output;
     if (s.indices.length !== s.result.candidates.length) return { ok: false, error: 'the link\'s snapshot is invalid: indices and candidates differ in number' };
     const n = s.result.candidates.length;
     if (Object.values(s.result.winners).some((w) => w >= n)) return { ok: false, error: 'the link\'s snapshot is invalid: a winner is past the last candidate' };
@@ -223,7 +219,7 @@ export function parseSnapshot(value: unknown): SnapshotParse {
       return { ok: false, error: 'the link\'s snapshot is invalid: the second model scored another item' };
     if (other && Object.values(other.winners).some((w) => w >= n)) return { ok: false, error: 'the link\'s snapshot is invalid: a winner of the second model is past the last candidate' };
   }
-  return { ok: true, snapshot: r.data };
+  return { ok: true, snapshot: r.output };
 }
 
 /** `#snap=<payload>`: an embedded Scorer figure. */

@@ -135,6 +135,9 @@ describe('Scorer: Compare with…', () => {
         ctx4.on('request', (r) => requests.push(r.url()));
         await frozen.goto(src);
         await frozen.getByTestId('snapshot-badge').waitFor({ timeout: 60_000 });
+        // The comparison is a part loaded on demand: drawn a moment after the badge.
+        await frozen.getByTestId('agreement-row').waitFor({ timeout: 30_000 });
+        await frozen.waitForFunction(() => document.querySelectorAll('[data-testid=aligned-traces] .aligned-candidate').length > 0, undefined, { timeout: 30_000 });
         expect(await readComparison(frozen)).toEqual(got);
         expect(requests.filter((u) => u.includes('/models/'))).toEqual([]);
         await screenshot(frozen, `compare-snapshot-${width}`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { autoChoice, judgeAdapter, resolveDevice, type DeviceEvidence } from '../../src/state/devices';
 import { workspaceSchema } from '../../src/state/workspaceSchema';
 import { defaultWorkspace } from '../../src/state/workspace';
@@ -43,7 +44,7 @@ describe('device preference', () => {
 
   it('accepts exactly the preferences in a link', () => {
     const ws = defaultWorkspace();
-    for (const device of ['auto', 'webgpu', 'wasm']) expect(workspaceSchema.safeParse({ ...ws, device }).success).toBe(true);
-    expect(workspaceSchema.safeParse({ ...ws, device: 'cuda' }).success).toBe(false);
+    for (const device of ['auto', 'webgpu', 'wasm']) expect(v.safeParse(workspaceSchema, { ...ws, device }).success).toBe(true);
+    expect(v.safeParse(workspaceSchema, { ...ws, device: 'cuda' }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // Snapshots in embed links: a real stories260K result round-trips exactly; a tampered, oversized or
 // hostile link is refused with a message (and strings stay strings: nothing is evaluated).
+import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import LZString from 'lz-string';
 import path from 'node:path';
@@ -126,7 +127,7 @@ describe('snapshot links', () => {
     expect(decodeSnapshot(payloadOf(noAcc))).toMatchObject({ ok: false, error: expect.stringMatching(/result\.winners\.acc/) });
     // A task figure's accuracies: the later rules read as NaN, the first ones as given.
     const run = { label: 'r', items: 3, alpha: 1, beta: 0.5, corpus: 1.2, meanOfRatios: 1.3, meanBytes: 10, points: [], R: [], quintiles: [], accuracies: { acc: 0.5, acc_norm: 0.25, acc_bytes: 0.75, per_token: 1, pmi: 0 } };
-    const t = taskSnapshotSchema.parse({ v: 1, kind: 'task', model: MODEL, runs: [run], app: '0.1.0' });
+    const t = v.parse(taskSnapshotSchema, { v: 1, kind: 'task', model: MODEL, runs: [run], app: '0.1.0' });
     expect(t.runs[0].accuracies).toEqual({ ...run.accuracies, ...Object.fromEntries(laterRules.map((w) => [w, NaN])) });
   });
 

@@ -23,10 +23,20 @@ export function trimWhiteSpace(s: string): string {
  * last NFKC recomposes what folding decomposed (ΐ), so the form is its own normal form.
  */
 export function normalisedChoice(s: string): string {
-  return trimWhiteSpace(s.normalize('NFKC').replace(WHITE_SPACE_RUN, ' '))
-    .toUpperCase()
-    .toLowerCase()
-    .normalize('NFKC');
+  const once = (x: string) =>
+    trimWhiteSpace(x.normalize('NFKC').replace(WHITE_SPACE_RUN, ' '))
+      .toUpperCase()
+      .toLowerCase()
+      .normalize('NFKC');
+  // One pass can land on a form a second pass changes (capital ẞ folds to ß, which folds to ss):
+  // repeat to the fixed point (two passes reach it for every string met; four bound it).
+  let out = once(s);
+  for (let i = 0; i < 3; i++) {
+    const next = once(out);
+    if (next === out) break;
+    out = next;
+  }
+  return out;
 }
 
 export const FORMAT_PROPERTIES = ['leading_whitespace', 'trailing_whitespace', 'trailing_punctuation', 'initial_capital'] as const;

@@ -25,7 +25,8 @@ describe('check invariants', () => {
         expect(normalisedChoice(`  ${s.toUpperCase()}\t`)).toBe(normalisedChoice(s.toUpperCase()));
         expect(normalisedChoice(s.normalize('NFD'))).toBe(normalisedChoice(s.normalize('NFC')));
       }),
-      { numRuns: 300 },
+      // ẞ (capital sharp s) folds to ß, which folds to ss: one pass was not idempotent.
+      { numRuns: 300, examples: [['ẞ'], ['ẞẞ x']] },
     );
   });
 
