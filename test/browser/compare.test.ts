@@ -229,7 +229,7 @@ describe('Scorer: the second model\'s options', () => {
     await page.locator('[data-testid=compare-status][data-status=ready]').filter({ hasText: 'stories260K q4' }).waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=token-diffs] li').length === 5, undefined, { timeout: 60_000 });
     const status = (await page.getByTestId('compare-status').textContent()) ?? '';
-    expect(status).toMatch(/B = stories260K q4 \((WebGPU|WASM)/);
+    expect(status).toMatch(/second: stories260K q4 \((WebGPU|WASM)/);
     if (status.includes('(WASM')) expect(status).toContain('Loaded on WASM, not WebGPU');
     console.log(`second model on WebGPU: ${status}`);
     // WebGPU's float32 kernels differ from WASM's in the last bits: within 1e-2 bits.

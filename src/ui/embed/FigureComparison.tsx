@@ -11,7 +11,7 @@ export default function FigureComparison(props: { result: ItemScore; other: Item
     <section className="model-compare" aria-labelledby="compare-title" data-testid="model-compare">
       <h2 id="compare-title">Two models compared</h2>
       <p className="small muted" data-testid="compare-status" data-status="ready">
-        A = {labelA}, B = {labelB}.
+        First: {labelA}; second: {labelB}.
       </p>
       <ComparisonView comparison={comparison} result={result} other={other} indices={indices} labelA={labelA} labelB={labelB} />
     </section>

@@ -5,7 +5,7 @@
 import type { ItemComparison } from '../../core/compare/agreement';
 import type { ItemScore } from '../../core/scoring/types';
 import { rampColor, textOn } from './colors';
-import { candidateLetter, fmt, RULE_LABEL, RULE_ORDER, snippet, visible } from './format';
+import { candidateLetter, compareNames, fmt, RULE_LABEL, RULE_ORDER, snippet, visible } from './format';
 import { ScrollX } from '../common/ScrollX';
 
 /** Bits per byte at which the trace's colour is darkest. */
@@ -15,11 +15,14 @@ const BPB_SCALE = 8;
 export function ComparisonView(props: { comparison: ItemComparison; result: ItemScore; other: ItemScore; indices: number[]; labelA: string; labelB: string }) {
   const { comparison, result, other, indices, labelA, labelB } = props;
   const letter = (p: number) => (p >= 0 ? candidateLetter(indices[p] ?? p) : '–');
+  // Models by name (fp32 / q4, or the models' names), never A/B beside candidates A–D.
+  const [nameA, nameB] = compareNames(labelA, labelB);
+  const nameOf = (side: 'a' | 'b' | 0 | 1) => (side === 'a' || side === 0 ? nameA : nameB);
   return (
         <>
           <p className={comparison.flipped.length ? 'banner disagree' : 'banner agree'} role="status" data-testid="compare-banner">
             {comparison.flipped.length
-              ? `The winner flips under ${comparison.flipped.map((r) => `${RULE_LABEL[r as keyof typeof RULE_LABEL] ?? r} (${letter(comparison.rules[r].a)} → ${letter(comparison.rules[r].b)})`).join(', ')}.`
+              ? `The winner flips under ${comparison.flipped.map((r) => `${RULE_LABEL[r as keyof typeof RULE_LABEL] ?? r} (${letter(comparison.rules[r].a)} on ${nameA}, ${letter(comparison.rules[r].b)} on ${nameB})`).join(', ')}.`
               : 'Both models pick the same candidate under every rule.'}
           </p>
           <ScrollX className="table-scroll" label="Winners on both models (scrolls sideways)">
@@ -39,7 +42,7 @@ export function ComparisonView(props: { comparison: ItemComparison; result: Item
                 {(['a', 'b'] as const).map((side) => (
                   <tr key={side}>
                     <th scope="row" title={side === 'a' ? labelA : labelB}>
-                      {side === 'a' ? 'A' : 'B'}
+                      {nameOf(side)}
                     </th>
                     {RULE_ORDER.map((r) => (
                       <td key={r}>{letter(comparison.rules[r]?.[side] ?? -1)}</td>
@@ -68,10 +71,10 @@ export function ComparisonView(props: { comparison: ItemComparison; result: Item
                   <th scope="col">candidate</th>
                   <th scope="col">bytes</th>
                   <th scope="col">chars</th>
-                  <th scope="col">tokens A</th>
-                  <th scope="col">tokens B</th>
-                  <th scope="col">tokens/byte A</th>
-                  <th scope="col">tokens/byte B</th>
+                  <th scope="col">tokens, {nameA}</th>
+                  <th scope="col">tokens, {nameB}</th>
+                  <th scope="col">tokens/byte, {nameA}</th>
+                  <th scope="col">tokens/byte, {nameB}</th>
                 </tr>
               </thead>
               <tbody>
@@ -107,8 +110,8 @@ export function ComparisonView(props: { comparison: ItemComparison; result: Item
                   </div>
                   <div className="aligned-row">
                     <div className="aligned-sides" aria-hidden="true">
-                      <span>A</span>
-                      <span>B</span>
+                      <span title={labelA}>{nameA}</span>
+                      <span title={labelB}>{nameB}</span>
                     </div>
                     {f.aligned.map((g, k) => (
                       <div className="aligned-group" key={k} style={{ flexGrow: Math.max(1, g.bytes[1] - g.bytes[0]) }} data-bytes={`${g.bytes[0]}-${g.bytes[1]}`}>
@@ -120,7 +123,7 @@ export function ComparisonView(props: { comparison: ItemComparison; result: Item
                               key={side}
                               className="aligned-cell"
                               style={{ background: rampColor(g.bits_per_byte[side] / BPB_SCALE), color: textOn(rampColor(g.bits_per_byte[side] / BPB_SCALE)) }}
-                              title={`${side === 0 ? 'A' : 'B'}: ${toks.length} token${toks.length === 1 ? '' : 's'}, ${fmt(g.bits[side])} bits over ${g.bytes[1] - g.bytes[0]} bytes`}
+                              title={`${nameOf(side)}: ${toks.length} token${toks.length === 1 ? '' : 's'}, ${fmt(g.bits[side])} bits over ${g.bytes[1] - g.bytes[0]} bytes`}
                               data-side={side === 0 ? 'a' : 'b'}
                               data-tokens={toks.length}
                               data-bits={g.bits[side]}
@@ -137,7 +140,7 @@ export function ComparisonView(props: { comparison: ItemComparison; result: Item
               ),
             )}
             <p className="small muted aligned-key">
-              A = {labelA}, B = {labelB}; | separates tokens; width is bytes.
+              Top row {labelA}, bottom row {labelB}; | separates tokens; width is bytes.
             </p>
           </div>
           {comparison.largest_token_differences && comparison.largest_token_differences.length > 0 && (

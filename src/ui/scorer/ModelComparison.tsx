@@ -77,14 +77,14 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
         {load.status === 'loading' && `Loading ${labelB} beside ${labelA}…`}
         {load.status === 'ready' && (
           <>
-            A = {labelA}
+            First: {labelA}
             {first.status === 'ready' && (
               <>
                 {' '}
                 (<WeightsSize bytes={first.info.weightBytes} />)
               </>
             )}
-            , B = {labelB} ({deviceName(load.info.device)}, {load.info.vocabSize.toLocaleString('en')}-token vocabulary, <WeightsSize bytes={load.info.weightBytes} />).
+            ; second: {labelB} ({deviceName(load.info.device)}, {load.info.vocabSize.toLocaleString('en')}-token vocabulary, <WeightsSize bytes={load.info.weightBytes} />).
             {load.chatTemplate && !load.info.hasChatTemplate && <span className="warning"> {sourceLabel(load.request, load.request.dtype)} has no chat template: its context is scored raw.</span>}
             {load.note && <span className="warning"> {load.note}</span>}
           </>

@@ -43,3 +43,22 @@ export const RULE_ORDER = SCORE_COLUMNS.filter((r) => r.decides).map((r) => r.na
 export function pieceText(piece: string, kind: TokenizerKind): string {
   return visible(corePieceText(piece, kind));
 }
+
+/**
+ * Short names for two compared models, from their labels ("stories260K fp32", "stories260K q4"):
+ * the words that tell them apart (fp32 / q4; stories260K / tiny-llama-plain), never letters that
+ * read as candidates. Where nothing tells them apart in words: "first" and "second".
+ */
+export function compareNames(labelA: string, labelB: string): [string, string] {
+  const a = labelA.split(/\s+/).filter(Boolean);
+  const b = labelB.split(/\s+/).filter(Boolean);
+  const onlyA = a.filter((w) => !b.includes(w)).join(' ');
+  const onlyB = b.filter((w) => !a.includes(w)).join(' ');
+  if (!onlyA || !onlyB || onlyA === onlyB) return ['first', 'second'];
+  // A hub id's owner adds width, not meaning, where the names already differ.
+  const bare = (s: string) => s.replace(/^[^\s/]+\//, '');
+  const [sa, sb] = [bare(onlyA), bare(onlyB)];
+  const [na, nb] = sa && sb && sa !== sb ? [sa, sb] : [onlyA, onlyB];
+  // A one-letter name would read as a candidate.
+  return /^[A-Z]$/.test(na) || /^[A-Z]$/.test(nb) ? ['first', 'second'] : [na, nb];
+}
