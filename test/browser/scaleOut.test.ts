@@ -89,7 +89,7 @@ describe('an lm-eval-harness output folder in the Task lab', () => {
     await link.click();
     await page.getByTestId('opened-item').waitFor();
     const logged = await page.locator('.opened-logged tbody tr td:nth-child(2)').allTextContents();
-    expect(logged).toEqual(first.lls.map((ll) => ll.toFixed(4)));
+    expect(logged).toEqual(first.lls.map((ll) => ll.toFixed(4).replace(/^-/, '−')));
     // stories260K is not tiny-gpt2: the sentence says to compare winners, not values.
     await expect
       .poll(() => page.getByTestId('logged-verdict').textContent(), { timeout: 120_000 })

@@ -2,6 +2,7 @@
 // for an lm-eval log, the logged log-likelihood of each choice beside the live one.
 import { useOpenedItem } from '../../state/itemLink';
 import type { ItemScore } from '../../core/scoring/types';
+import { fmt } from './format';
 
 /**
  * Live sums within this many nats of every logged one can be the same model and setting (float32
@@ -54,9 +55,9 @@ export function OpenedItem(props: { result?: ItemScore | null }) {
               return (
                 <tr key={i}>
                   <td>{String.fromCharCode(65 + i)}</td>
-                  <td>{Number.isFinite(ll) ? ll.toFixed(4) : 'n/a'}</td>
-                  <td>{now === undefined ? '…' : now.toFixed(4)}</td>
-                  <td>{now === undefined || !Number.isFinite(ll) ? '' : (now - ll).toFixed(4)}</td>
+                  <td>{Number.isFinite(ll) ? fmt(ll, 4) : 'n/a'}</td>
+                  <td>{now === undefined ? '…' : fmt(now, 4)}</td>
+                  <td>{now === undefined || !Number.isFinite(ll) ? '' : fmt(now - ll, 4)}</td>
                 </tr>
               );
             })}

@@ -3,10 +3,11 @@ import { MISSING } from '../common/format';
 
 export { pct } from '../common/format';
 
+/** A number to `digits` places (tiny ones in exponent form), negative with a true minus sign (−, not the hyphen-minus). */
 export function fmt(x: number | undefined | null, digits = 4): string {
   if (x === undefined || x === null || !Number.isFinite(x)) return MISSING;
-  if (x !== 0 && Math.abs(x) < 10 ** -digits) return x.toExponential(2);
-  return x.toFixed(digits);
+  const s = x !== 0 && Math.abs(x) < 10 ** -digits ? x.toExponential(2) : x.toFixed(digits);
+  return s.replace(/^-/, '−').replace(/e-/, 'e−');
 }
 
 export function duration(sec: number): string {
