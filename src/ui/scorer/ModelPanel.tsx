@@ -1,6 +1,7 @@
 // Which model scores: a served folder, a curated hub model, any hub id. Device and dtype
 // (only what the model ships and the device runs), download progress with cancel, and the
 // WebGPU-vs-WASM probe verdict. Hub models download only when the user clicks.
+import { loadPhase } from './loadPhase';
 import { useEffect, useMemo, useState } from 'react';
 import type { Dtype, LoadProgress, LoadRequest, ModelSource } from '../../state/engine';
 import { ALL_DTYPES, CURATED_HUB_MODELS, DEFAULT_HUB_MODEL, DEFAULT_SERVED_MODEL, runnableDtypes } from '../../state/engine';
@@ -96,14 +97,14 @@ export function useAutoLoad(enabled: boolean) {
 function ProgressView(props: { progress: LoadProgress | null }) {
   const p = props.progress;
   const files = p ? Object.entries(p.files) : [];
-  const mb = (b: number) => `${fmt(b / 1e6, 1)} MB`;
+  const phase = loadPhase(p);
   return (
     <div className="load-progress">
       <label className="field">
-        <span className="field-label">
-          Total {p && p.total > 0 ? `${mb(p.loaded)} of ${mb(p.total)}` : 'starting…'}
+        <span className="field-label" data-testid="load-phase" data-phase={phase.phase}>
+          {phase.label}
         </span>
-        <progress value={p && p.total > 0 ? p.loaded : undefined} max={p && p.total > 0 ? p.total : undefined} />
+        <progress value={phase.determinate ? p!.loaded : undefined} max={phase.determinate ? p!.total : undefined} />
       </label>
       {files.length > 0 && (
         <ul className="file-progress">
