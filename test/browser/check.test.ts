@@ -24,6 +24,9 @@ writeFileSync(
     .map((x) => JSON.stringify(x))
     .join('\n') + '\n',
 );
+// Twelve letter-key items: one card flags all twelve, more than a card lists at first.
+const LETTERS = path.join(dir, 'letter-items.jsonl');
+writeFileSync(LETTERS, Array.from({ length: 12 }, (_, i) => JSON.stringify({ id: `q${i + 1}`, context: `Question ${i + 1}?`, choices: ['A', 'B', 'C', 'D'], label: i % 4 })).join('\n') + '\n');
 const ARC_LOG = path.resolve(__dirname, '../../../shared/reference/realdata/raw/correctness_gate/samples_arc_easy_2026-08-05T12-33-01.036743.jsonl');
 
 let browser: Browser;
@@ -110,4 +113,19 @@ describe('Task lab: Check', () => {
     await screenshot(page, 'check-log-item-in-scorer');
     await page.close();
   }, 60_000);
+
+  it('every flagged item is in the app: past the first eight, "Show all" lists the rest with their links', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    errors = collectErrors(page);
+    await openWith(page, LETTERS);
+    const letters = card(page, 'letter_keys');
+    const more = letters.getByTestId('check-more');
+    await expect(more.locator('summary').textContent()).resolves.toBe('Show all 12 flagged items');
+    await more.locator('summary').click();
+    const ids = await letters.locator('.check-items a').allTextContents();
+    expect(ids).toEqual(Array.from({ length: 12 }, (_, i) => `q${i + 1}`));
+    await letters.screenshot({ path: path.resolve('screenshots', 'check-show-all.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

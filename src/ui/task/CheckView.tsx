@@ -8,6 +8,7 @@ import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scorePr
 import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
 import { answerStringFindings, probeFindings, type Finding } from '../../core/check/summary';
 import { SubsetBreakdown, subsetFindings } from '../../core/check/subsets';
+import type { ListedItem } from '../../core/check/listed';
 import { downloadText } from '../common/download';
 import { runItems, useTaskLab } from '../../state/taskStore';
 import { checkItemLink as link, taskCheckItems } from './scorerLinks';
@@ -67,14 +68,46 @@ function Card(props: { f: Finding }) {
       {l && l.count > 0 && (
         <ul className="check-items">
           {l.items.slice(0, SHOWN).map((it) => (
-            <li key={it.id}>
-              <a href={it.scorer} aria-label={`Open item ${it.id} in the Scorer`}>{it.id}</a>: {it.why}
-            </li>
+            <ListedLine key={it.id} item={it} />
           ))}
-          {l.count > SHOWN && <li className="muted">… and {(l.count - SHOWN).toLocaleString('en')} more (the CLI's --json lists every id)</li>}
+          {l.count > SHOWN && (
+            <li>
+              {/* Every flagged item, here as in the CLI's --json: the first ones with their reason and link, then the ids. */}
+              <details className="check-more" data-testid="check-more">
+                <summary>Show all {l.count.toLocaleString('en')} flagged items</summary>
+                <ul className="check-items">
+                  {l.items.slice(SHOWN).map((it) => (
+                    <ListedLine key={it.id} item={it} />
+                  ))}
+                </ul>
+                {l.ids.length > l.items.length && (
+                  <p className="muted small">
+                    The next {(l.ids.length - l.items.length).toLocaleString('en')} by id (each opens from the items table): {l.ids.slice(l.items.length).join(', ')}
+                  </p>
+                )}
+                {l.count > l.ids.length && <p className="muted small">… and {(l.count - l.ids.length).toLocaleString('en')} more, past the {l.ids.length.toLocaleString('en')} ids a check keeps.</p>}
+              </details>
+            </li>
+          )}
         </ul>
       )}
     </article>
+  );
+}
+
+function ListedLine(props: { item: ListedItem }) {
+  const it = props.item;
+  return (
+    <li>
+      {it.scorer ? (
+        <a href={it.scorer} aria-label={`Open item ${it.id} in the Scorer`}>
+          {it.id}
+        </a>
+      ) : (
+        it.id
+      )}
+      : {it.why}
+    </li>
   );
 }
 
