@@ -63,6 +63,11 @@ describe('Task lab: Check', () => {
     expect(await card(page, 'duplicates_exact').locator('.check-items li').allTextContents()).toEqual(['dup: choices A and B are both "Paris"']);
     expect(await card(page, 'invisible').locator('.check-items li').first().textContent()).toBe('nbsp: choice A holds U+00A0 NO-BREAK SPACE at character 4');
     await expect.poll(() => card(page, 'duplicates_exact').getAttribute('class')).toContain('check-flag');
+    // The first line names every flagged card and counts the clear ones.
+    const flaggedTitles = await page.locator('[data-testid=task-check] .check-card.check-flag h4').evaluateAll((hs) => hs.map((h) => (h.textContent ?? '').replace(/^⚠\s*/, '')));
+    const clear = await page.locator('[data-testid=task-check] .check-card.check-ok').count();
+    expect(flaggedTitles.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('check-summary').textContent()).resolves.toBe(`⚠ ${flaggedTitles.length} to look at: ${flaggedTitles.join('; ')}. ${clear} check${clear === 1 ? '' : 's'} clear.`);
     await page.getByTestId('task-check').screenshot({ path: path.resolve('screenshots', 'check-view-desktop.png') });
     // The report travels as Markdown, its items linking into this app's Scorer.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('Download report (Markdown)').click()]);

@@ -95,6 +95,25 @@ function Card(props: { f: Finding }) {
   );
 }
 
+/** The report's first line: what to look at (every flagged check, by name), and how many checks are clear. */
+function CheckSummary(props: { sections: CheckSection[] }) {
+  const all = props.sections.flatMap((sec) => sec.findings);
+  const flagged = all.filter((f) => f.status === 'flag');
+  const clear = all.filter((f) => f.status === 'ok').length;
+  const clearText = `${clear} check${clear === 1 ? '' : 's'} clear`;
+  return (
+    <p className="check-summary" data-testid="check-summary" data-flags={flagged.length}>
+      {flagged.length === 0 ? (
+        <>✓ Nothing flagged; {clearText}.</>
+      ) : (
+        <>
+          ⚠ {flagged.length} to look at: {flagged.map((f) => f.title).join('; ')}. {clearText}.
+        </>
+      )}
+    </p>
+  );
+}
+
 function ListedLine(props: { item: ListedItem }) {
   const it = props.item;
   return (
@@ -172,6 +191,7 @@ export function CheckView() {
       <summary>
         <h2>Check: {task.set.name}</h2>
       </summary>
+      <CheckSummary sections={sections} />
       <p className="muted">
         The task's answer strings, before any model runs (the same report as <code>lengthlens check</code>). A choice is the string as scored (the
         delimiter in front), lettered A, B, … as in the Scorer; a byte count is the choice's UTF-8 bytes without the delimiter, as acc_norm and
