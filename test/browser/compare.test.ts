@@ -85,6 +85,16 @@ describe('Scorer: Compare with…', () => {
       expectBits(got.bits, alone.fp32, alone.q4);
       expect(got.tokens).toEqual(alone.fp32.candidates.map((c, i) => [c.n_tokens, alone.q4.candidates[i].n_tokens]));
       expect(got.diffs).toBe(5);
+      // The per-token differences name both models and follow the bits/nats switch.
+      const firstDiff = page.locator('[data-testid=token-diffs] li').first();
+      const inBits = (await firstDiff.textContent())!;
+      expect(inBits).toMatch(/ bits on fp32 → .* on q4 \(/);
+      await page.locator('input[name=units][value=nats]').check();
+      const inNats = (await firstDiff.textContent())!;
+      expect(inNats).toMatch(/ nats on fp32 → .* on q4 \(/);
+      const first = (t: string) => Number(/: ([−\d.]+) (bits|nats) on fp32/.exec(t)![1].replace('−', '-'));
+      expect(Math.abs(first(inNats) - first(inBits) * Math.LN2)).toBeLessThan(2e-3);
+      await page.locator('input[name=units][value=bits]').check();
       await page.getByTestId('model-compare').scrollIntoViewIfNeeded();
       await screenshot(page, `compare-q4-${width}`);
       await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-q4-${width}-section.png`) });

@@ -2,10 +2,11 @@
 import { useMemo } from 'react';
 import { compareItems } from '../../core/compare/agreement';
 import type { ItemScore } from '../../core/scoring/types';
+import type { Units } from '../../state/workspaceSchema';
 import { ComparisonView } from '../scorer/ComparisonView';
 
-export default function FigureComparison(props: { result: ItemScore; other: ItemScore; indices: number[]; labelA: string; labelB: string }) {
-  const { result, other, indices, labelA, labelB } = props;
+export default function FigureComparison(props: { result: ItemScore; other: ItemScore; indices: number[]; labelA: string; labelB: string; units?: Units }) {
+  const { result, other, indices, labelA, labelB, units } = props;
   const comparison = useMemo(() => compareItems(result, other), [result, other]);
   return (
     <section className="model-compare" aria-labelledby="compare-title" data-testid="model-compare">
@@ -13,7 +14,7 @@ export default function FigureComparison(props: { result: ItemScore; other: Item
       <p className="small muted" data-testid="compare-status" data-status="ready">
         First: {labelA}; second: {labelB}.
       </p>
-      <ComparisonView comparison={comparison} result={result} other={other} indices={indices} labelA={labelA} labelB={labelB} />
+      <ComparisonView comparison={comparison} result={result} other={other} indices={indices} labelA={labelA} labelB={labelB} units={units} />
     </section>
   );
 }

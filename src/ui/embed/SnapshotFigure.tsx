@@ -142,7 +142,7 @@ export function SnapshotFigure({ parsed, options, openHref, loadLive = defaultLo
         {show.has('table') && <ScoreTable result={result} indices={snap.indices} candidateCount={snap.indices.length} problems={[]} gold={snap.gold} units={units} onUnits={setUnits} stale={false} />}
         {show.has('traces') && <SurprisalTraces result={result} indices={snap.indices} gold={snap.gold} />}
         {show.has('chart') && <CumulativeCostChart result={result} indices={snap.indices} />}
-        {show.has('compare') && other && <FigureComparison result={result} other={other} indices={snap.indices} labelA={labelA} labelB={labelB} />}
+        {show.has('compare') && other && <FigureComparison result={result} other={other} indices={snap.indices} labelA={labelA} labelB={labelB} units={units} />}
       </Suspense>
       <p className="embed-foot muted small">
         <a href={openHref} target="_blank" rel="noopener">

@@ -5,15 +5,19 @@
 import type { ItemComparison } from '../../core/compare/agreement';
 import type { ItemScore } from '../../core/scoring/types';
 import { rampColor, textOn } from './colors';
-import { candidateLetter, compareNames, fmt, RULE_LABEL, RULE_ORDER, snippet, visible } from './format';
+import { candidateLetter, compareNames, fmt, inUnits, RULE_LABEL, RULE_ORDER, snippet, visible } from './format';
+import type { Units } from '../../state/workspaceSchema';
 import { ScrollX } from '../common/ScrollX';
 
 /** Bits per byte at which the trace's colour is darkest. */
 const BPB_SCALE = 8;
 
 /** `comparison`: compareItems(result, other), the first model's result against the second's. */
-export function ComparisonView(props: { comparison: ItemComparison; result: ItemScore; other: ItemScore; indices: number[]; labelA: string; labelB: string }) {
+export function ComparisonView(props: { comparison: ItemComparison; result: ItemScore; other: ItemScore; indices: number[]; labelA: string; labelB: string; units?: Units }) {
   const { comparison, result, other, indices, labelA, labelB } = props;
+  // The per-token differences follow the Scorer's bits/nats switch (the aligned blocks are bits per byte).
+  const units = props.units ?? 'bits';
+  const u = (nats: number) => fmt(inUnits(nats, units));
   const letter = (p: number) => (p >= 0 ? candidateLetter(indices[p] ?? p) : '–');
   // Models by name (fp32 / q4, or the models' names), never A/B beside candidates A–D.
   const [nameA, nameB] = compareNames(labelA, labelB);
@@ -145,13 +149,13 @@ export function ComparisonView(props: { comparison: ItemComparison; result: Item
           </div>
           {comparison.largest_token_differences && comparison.largest_token_differences.length > 0 && (
             <>
-              <h3>Largest per-token differences (same tokens on both)</h3>
+              <h3>Largest per-token differences (same tokens on both; log-probs in {units})</h3>
               <ol className="token-diffs small" data-testid="token-diffs">
                 {comparison.largest_token_differences.map((d, k) => (
                   <li key={k}>
-                    {letter(d.candidate)} token {d.token + 1} “{visible(result.candidates[d.candidate].tokens[d.token].text)}”: {fmt(d.logprob[0])} → {fmt(d.logprob[1])} nats (
+                    {letter(d.candidate)} token {d.token + 1} “{visible(result.candidates[d.candidate].tokens[d.token].text)}”: {u(d.logprob[0])} {units} on {nameA} → {u(d.logprob[1])} on {nameB} (
                     {d.diff >= 0 ? '+' : ''}
-                    {fmt(d.diff)})
+                    {u(d.diff)})
                   </li>
                 ))}
               </ol>

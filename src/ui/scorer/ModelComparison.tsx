@@ -29,6 +29,7 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
   // The first model's result comes with the table's length convention applied: the second's gets the same.
   const otherAsScored = useCompare((s) => s.result);
   const lengths = useWorkspace((s) => s.lengths);
+  const units = useWorkspace((s) => s.units);
   const other = useMemo(() => (otherAsScored ? withLengthConvention(otherAsScored, lengths) : null), [otherAsScored, lengths]);
   const error = useCompare((s) => s.error);
   const scoring = useEngine((s) => s.scoring);
@@ -93,7 +94,7 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
       </p>
       {error && <p className="error">Scoring the second model failed: {error}</p>}
       {load.status === 'ready' && !comparison && !error && <p className="muted">Scoring {labelB}…</p>}
-      {comparison && other && <ComparisonView comparison={comparison} result={result} other={other} indices={indices} labelA={labelA} labelB={labelB} />}
+      {comparison && other && <ComparisonView comparison={comparison} result={result} other={other} indices={indices} labelA={labelA} labelB={labelB} units={units} />}
     </section>
   );
 }
