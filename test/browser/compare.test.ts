@@ -46,7 +46,14 @@ async function readComparison(page: Page) {
   });
 }
 
+/** The second model's form folds once a model is in: open it to change the model. */
+async function openCompareForm(page: Page) {
+  const fold = page.getByTestId('compare-form-fold');
+  if ((await fold.getAttribute('open')) === null) await fold.locator('summary').click();
+}
+
 async function loadBeside(page: Page, model: string, dtype: string) {
+  await openCompareForm(page);
   await page.getByTestId('compare-model').fill(model);
   await page.getByTestId('compare-dtype').selectOption(dtype);
   await page.getByTestId('compare-load').click();
@@ -232,6 +239,9 @@ describe('Scorer: the second model\'s options', () => {
     await expect(page.getByTestId('share-note').textContent()).resolves.toMatch(/folder from disk/);
 
     // The second model on WebGPU (Chromium's software adapter here), or on WASM with the reason.
+    // Loaded, the form folded away: the comparison sits under the table.
+    expect(await page.getByTestId('compare-form-fold').getAttribute('open')).toBeNull();
+    await openCompareForm(page);
     await page.getByTestId('compare-model').fill('stories260K');
     await page.getByTestId('compare-dtype').selectOption('q4');
     await page.getByTestId('compare-device').selectOption('webgpu');

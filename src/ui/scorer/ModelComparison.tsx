@@ -1,6 +1,6 @@
 // "Compare with…": a second model beside the first, on the same input: the form that loads it,
 // its status, and the comparison (ComparisonView) once both models have scored the input.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { compareItems } from '../../core/compare/agreement';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import type { ItemScore } from '../../core/scoring/types';
@@ -66,10 +66,22 @@ export function ModelComparison(props: { result: ItemScore; indices: number[]; e
   const labelB = load.status === 'ready' || load.status === 'loading' ? `${sourceLabel(load.request, load.request.dtype)}${load.chatTemplate ? ' with its chat template' : ''}` : 'B';
   const letter = (p: number) => (p >= 0 ? candidateLetter(indices[p] ?? p) : '–');
 
+  // The form folds once a second model is in, so the comparison sits right under the table; it
+  // opens again on a click (and stays open while the user changes the model).
+  const [formOpen, setFormOpen] = useState(load.status !== 'ready');
+  useEffect(() => {
+    if (load.status === 'ready') setFormOpen(false);
+  }, [load.status]);
+
   return (
     <section className="model-compare" aria-labelledby="compare-title" data-testid="model-compare">
       <h2 id="compare-title">{embed ? 'Two models compared' : 'Compare with…'}</h2>
-      {!embed && <CompareForm />}
+      {!embed && (
+        <details className="compare-form-fold" open={formOpen} onToggle={(e) => setFormOpen(e.currentTarget.open)} data-testid="compare-form-fold">
+          <summary>{load.status === 'ready' ? `Second model: ${labelB} (change or close)` : 'The second model'}</summary>
+          <CompareForm />
+        </details>
+      )}
       <p className="small muted" data-testid="compare-status" data-status={load.status}>
         {load.status === 'none' &&
           (awaitsClick && wanted
