@@ -85,6 +85,9 @@ describe('Task lab: Check', () => {
     await page.getByText('← Back to the task').click();
     await card(page, 'duplicates_exact').waitFor();
     expect(await page.locator('[data-testid=task-check] summary h2').textContent()).toBe('Check: check-items');
+    // Back on the card the item was opened from: in view, its heading focused.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-check]')?.getAttribute('data-check'))).toBe('duplicates_exact');
+    expect(await page.getByTestId('check-needs-no-model').textContent()).toContain('before any model runs');
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);

@@ -2,7 +2,7 @@
 // with its verdict, interval and flagged items (each opening in the Scorer); the gold-length rank
 // histogram; once a run has scores (a model's, or a log's logged ones), the score probes and the
 // share of each rule's picks that are shortest against chance.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { AnswerStringsCheck, pct, type AnswerStringsReport } from '../../core/check/answerStrings';
 import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
 import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
@@ -60,7 +60,7 @@ function Card(props: { f: Finding }) {
   const l = f.items;
   return (
     <article className={`check-card check-${f.status}`} data-check={f.key}>
-      <h4>
+      <h4 tabIndex={-1}>
         <span className="check-mark" aria-label={f.status}>{f.status === 'flag' ? '⚠' : f.status === 'ok' ? '✓' : 'ℹ'}</span> {f.title}
       </h4>
       <p>{f.verdict}</p>
@@ -68,7 +68,7 @@ function Card(props: { f: Finding }) {
       {l && l.count > 0 && (
         <ul className="check-items">
           {l.items.slice(0, SHOWN).map((it) => (
-            <ListedLine key={it.id} item={it} />
+            <ListedLine key={it.id} item={it} card={f.key} />
           ))}
           {l.count > SHOWN && (
             <li>
@@ -77,7 +77,7 @@ function Card(props: { f: Finding }) {
                 <summary>Show all {l.count.toLocaleString('en')} flagged items</summary>
                 <ul className="check-items">
                   {l.items.slice(SHOWN).map((it) => (
-                    <ListedLine key={it.id} item={it} />
+                    <ListedLine key={it.id} item={it} card={f.key} />
                   ))}
                 </ul>
                 {l.ids.length > l.items.length && (
@@ -114,12 +114,15 @@ function CheckSummary(props: { sections: CheckSection[] }) {
   );
 }
 
-function ListedLine(props: { item: ListedItem }) {
+/** The card an item was opened from: "Back to the task" lands on it again (session only). */
+const RETURN_CARD_KEY = 'lengthlens:check-return-card';
+
+function ListedLine(props: { item: ListedItem; card: string }) {
   const it = props.item;
   return (
     <li>
       {it.scorer ? (
-        <a href={it.scorer} aria-label={`Open item ${it.id} in the Scorer`}>
+        <a href={it.scorer} aria-label={`Open item ${it.id} in the Scorer`} onClick={() => sessionStorage.setItem(RETURN_CARD_KEY, props.card)}>
           {it.id}
         </a>
       ) : (
@@ -174,6 +177,17 @@ export function CheckView() {
     // run.version changes whenever the run gains items.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [task, run, run?.version, strings]);
+  // Back from an item opened in the Scorer: the card it was opened from, in view and focused.
+  const hasReport = !!task && !!strings;
+  useEffect(() => {
+    if (!hasReport) return;
+    const key = sessionStorage.getItem(RETURN_CARD_KEY);
+    if (!key) return;
+    sessionStorage.removeItem(RETURN_CARD_KEY);
+    const heading = document.querySelector<HTMLElement>(`[data-testid=task-check] [data-check="${CSS.escape(key)}"] h4`);
+    heading?.scrollIntoView({ block: 'center' });
+    heading?.focus({ preventScroll: true });
+  }, [hasReport]);
   if (!task || !strings) return null;
   const r = strings.report;
   const sections: CheckSection[] = [{ title: 'Answer strings (no model)', findings: answerStringFindings(r) }];

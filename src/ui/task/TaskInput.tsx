@@ -181,6 +181,10 @@ export function TaskInput() {
   return (
     <section className="panel task-input" aria-labelledby="task-input-title">
       <h2 id="task-input-title">1. Items</h2>
+      <p className="muted task-note" data-testid="check-needs-no-model">
+        A file's Check (the gold answer's length, duplicate choices, format tells, letter keys, whitespace at the join, invisible characters) appears as soon as it is
+        read, before any model runs.
+      </p>
       <div className="task-input-grid">
         <div>
           <h3>Built-in sample tasks</h3>
