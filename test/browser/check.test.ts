@@ -117,6 +117,10 @@ describe('Task lab: Check', () => {
     expect(await page.locator('.opened-logged tbody tr').count()).toBeGreaterThanOrEqual(2);
     // The log was not run on stories260K: once the live scores are in, the bar says so.
     await expect.poll(() => page.getByTestId('logged-verdict').textContent(), { timeout: 60_000 }).toMatch(/^Logged with another model or setting: the live scores differ from the logged ones by up to \d+\.\d\d nats/);
+    // The log's acc pick beside the live one: the log's is the largest logged log-likelihood in the table.
+    const loggedLls = (await page.locator('.opened-logged tbody tr td:nth-child(2)').allTextContents()).map((t) => Number(t.replace('−', '-')));
+    const logLetter = 'ABCDEFGH'[loggedLls.indexOf(Math.max(...loggedLls))];
+    await expect(page.getByTestId('opened-acc-picks').textContent()).resolves.toMatch(new RegExp(`^acc \\(the raw sum\\) picks ${logLetter} in the log and [A-H] live: (the same|another) answer\\.$`));
     await page.getByTestId('task-check').waitFor({ state: 'detached' });
     await screenshot(page, 'check-log-item-in-scorer');
     await page.close();

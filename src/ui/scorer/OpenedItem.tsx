@@ -2,7 +2,7 @@
 // for an lm-eval log, the logged log-likelihood of each choice beside the live one.
 import { useOpenedItem } from '../../state/itemLink';
 import type { ItemScore } from '../../core/scoring/types';
-import { fmt } from './format';
+import { candidateLetter, fmt } from './format';
 
 /**
  * Live sums within this many nats of every logged one can be the same model and setting (float32
@@ -23,6 +23,24 @@ export function loggedVerdict(logged: readonly number[], live: readonly (number 
   return worst <= SAME_RUN_TOLERANCE
     ? `The live model reproduces every logged score within ${SAME_RUN_TOLERANCE} nats (largest difference ${worst.toFixed(4)}): it can be the model and setting the log was run with.`
     : `Logged with another model or setting: the live scores differ from the logged ones by up to ${worst.toFixed(2)} nats (more than the ${SAME_RUN_TOLERANCE} nats float32 paths can explain), so compare winners, not values.`;
+}
+
+/** The choice lm-eval's acc picks from these log-likelihoods (the first of ties; -1 when none is a number). */
+export function accPick(lls: readonly number[]): number {
+  let best = -1;
+  lls.forEach((x, i) => {
+    if (Number.isFinite(x) && (best < 0 || x > lls[best])) best = i;
+  });
+  return best;
+}
+
+/** Which choice acc (the raw sum) picks in the log and live, in one sentence, or null while a live score is missing. */
+export function accPicksSentence(logged: readonly number[], live: readonly (number | undefined)[]): string | null {
+  if (live.length !== logged.length || live.some((x) => x === undefined)) return null;
+  const name = (i: number) => (i < 0 ? 'no choice' : candidateLetter(i));
+  const inLog = accPick(logged);
+  const now = accPick(live as number[]);
+  return `acc (the raw sum) picks ${name(inLog)} in the log and ${name(now)} live${inLog === now ? ': the same answer' : ': another answer'}.`;
 }
 
 export function OpenedItem(props: { result?: ItemScore | null }) {
@@ -63,6 +81,9 @@ export function OpenedItem(props: { result?: ItemScore | null }) {
             })}
           </tbody>
         </table>
+      )}
+      {item.logged && (
+        <p data-testid="opened-acc-picks">{accPicksSentence(item.logged, item.logged.map((_, i) => live?.[i]?.sum_logprob)) ?? ''}</p>
       )}
       {item.logged && (
         <p className="muted" data-testid="logged-verdict">

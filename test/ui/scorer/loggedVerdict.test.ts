@@ -1,7 +1,7 @@
 // The Scorer's opened-item bar decides, from the numbers on screen, whether the live model can be
 // the one a log was run with.
 import { describe, expect, it } from 'vitest';
-import { loggedVerdict, SAME_RUN_TOLERANCE } from '../../../src/ui/scorer/OpenedItem';
+import { accPick, accPicksSentence, loggedVerdict, SAME_RUN_TOLERANCE } from '../../../src/ui/scorer/OpenedItem';
 
 describe('loggedVerdict', () => {
   it('waits until every live score is in', () => {
@@ -16,5 +16,16 @@ describe('loggedVerdict', () => {
   });
   it('a logged score that is not finite is left out of the comparison', () => {
     expect(loggedVerdict([-Infinity, -2], [-5, -2])).toMatch(/^The live model reproduces/);
+  });
+});
+
+describe('acc picks, logged and live', () => {
+  it('is the argmax of the log-likelihoods, the first of ties, and says whether the two agree', () => {
+    expect(accPick([-3, -1, -1, -2])).toBe(1);
+    expect(accPick([NaN, -5, NaN])).toBe(1);
+    expect(accPick([NaN, NaN])).toBe(-1);
+    expect(accPicksSentence([-3, -1], [-2.5, -4])).toBe('acc (the raw sum) picks B in the log and A live: another answer.');
+    expect(accPicksSentence([-3, -1], [-3.1, -0.9])).toBe('acc (the raw sum) picks B in the log and B live: the same answer.');
+    expect(accPicksSentence([-3, -1], [-3.1, undefined])).toBeNull();
   });
 });
