@@ -5,35 +5,18 @@
 // ignores Range requests, as plain static hosts do) and the real stories260K.
 import fs from 'node:fs';
 import os from 'node:os';
-import http from 'node:http';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine';
 import { createNodeEngine } from '../../src/engine/node';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import { MODELS_DIR } from '../models';
+import { modelsHost } from './modelsHost';
 
 const ITEM = { context: 'Tim got out of the pool. He was wet and cold. His mom gave him a', candidates: [' hat.', ' big soft towel so he could dry off.', ' towel.'], options: DEFAULT_SCORE_OPTIONS };
-const asked: string[] = [];
-const host = http.createServer((req, res) => {
-  const url = decodeURIComponent((req.url ?? '/').split('?')[0]);
-  asked.push(url);
-  const file = path.resolve(MODELS_DIR, url.replace(/^\/models\//, ''));
-  if (!url.startsWith('/models/') || !file.startsWith(path.resolve(MODELS_DIR) + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-    return;
-  }
-  res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': fs.statSync(file).size, 'Access-Control-Allow-Origin': '*' });
-  if (req.method === 'HEAD') res.end();
-  else fs.createReadStream(file).pipe(res);
-});
-let base = '';
-
-beforeAll(async () => {
-  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
-});
+// The app's host: its models folder under /models/.
+const host = modelsHost((url) => (url.startsWith('/models/') ? { file: url.slice('/models/'.length) } : null));
+beforeAll(() => host.listen());
 afterAll(() => host.close());
 
 describe('a served model whose folder is on another host', () => {
@@ -41,12 +24,12 @@ describe('a served model whose folder is on another host', () => {
     const engine = new Engine();
     // Node's ONNX Runtime opens a downloaded graph by its path: a fresh download folder.
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lengthlens-served-'));
-    await engine.configure({ localModelPath: `${base}/models/`, useCache: false, cacheDir });
+    await engine.configure({ localModelPath: `${host.base()}/models/`, useCache: false, cacheDir });
     await engine.load({ source: { kind: 'served', name: 'stories260K' }, dtype: 'fp32', device: 'cpu' });
     const served = await engine.score(ITEM);
     await engine.unload();
     // Every file came from that host: the tokenizer's two files, the config and the graph.
-    for (const f of ['tokenizer.json', 'tokenizer_config.json', 'config.json', 'onnx/model.onnx']) expect(asked).toContain(`/models/stories260K/${f}`);
+    for (const f of ['tokenizer.json', 'tokenizer_config.json', 'config.json', 'onnx/model.onnx']) expect(host.asked).toContain(`GET /models/stories260K/${f}`);
     const fromDisk = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
     expect(served).toEqual(await fromDisk.score(ITEM));
     await fromDisk.unload();
