@@ -1,6 +1,7 @@
 // What both of the engine's faces export (index.ts for the page, nodeFace.ts for the CLI).
 // Browser-safe and Node-safe: it pulls in neither transformers.js (that loads in the Worker), nor
 // node:*, nor the page's Worker client (a bundler import of the Worker's built URL).
+export { servedIndex, type ServedIndex } from './servedIndex';
 export { ALL_DTYPES, isDtype, type Device, type Dtype, type EngineConfig, type LoadProgress, type LoadRequest, type ModelInfo, type ModelSource, type ScoringPlan } from './types';
 export {
   CURATED_HUB_MODELS,

@@ -167,14 +167,12 @@ export async function listHubModel(id: string, opts: { remoteHost?: string; revi
   return { id, dtypes: present.map((f) => f.dtype), bytes: Object.fromEntries(present.filter((f) => Number.isFinite(f.size)).map((f) => [f.dtype, f.size])) };
 }
 
-/** Which dtype files a served model folder has: from the folder's index, else by HEAD requests (a 404 means absent). */
+/** Which dtype files a served model folder has: from the folder's index where it lists the model, else by HEAD requests (a 404 means absent). */
 export async function servedDtypes(baseUrl: string, fetchFn: typeof fetch = fetch): Promise<Dtype[]> {
   const { modelsUrl, name } = splitModelUrl(baseUrl);
-  const index = await servedIndex(modelsUrl, fetchFn);
-  if (index) {
-    const files = index.models[name]?.files ?? {};
-    return (Object.entries(DTYPE_FILES) as [Dtype, string][]).filter(([, file]) => file in files).map(([dtype]) => dtype);
-  }
+  const files = (await servedIndex(modelsUrl, fetchFn))?.models[name]?.files;
+  // A model the index lists is answered from it; one it lacks (a folder added by hand) is probed.
+  if (files) return (Object.entries(DTYPE_FILES) as [Dtype, string][]).filter(([, file]) => file in files).map(([dtype]) => dtype);
   const found = await Promise.all(
     (Object.entries(DTYPE_FILES) as [Dtype, string][]).map(async ([dtype, file]) => {
       try {
@@ -188,10 +186,10 @@ export async function servedDtypes(baseUrl: string, fetchFn: typeof fetch = fetc
   return found.filter((d): d is Dtype => d !== null);
 }
 
-/** Whether the served models folder has this model: listed in its index, else its config.json answers 200. */
+/** Whether the served models folder has this model: listed in its index, or (a folder added by hand) its config.json answers 200. */
 export async function isServed(modelsUrl: string, name: string, fetchFn: typeof fetch = fetch): Promise<boolean> {
   const index = await servedIndex(modelsUrl, fetchFn);
-  if (index) return Object.prototype.hasOwnProperty.call(index.models, name);
+  if (index && Object.prototype.hasOwnProperty.call(index.models, name)) return true;
   try {
     const r = await fetchFn(new URL(`${name}/config.json`, modelsUrl).href, { method: 'HEAD' });
     return r.ok;

@@ -30,8 +30,8 @@ async function fileBytes(source: ModelSource, rel: string, fetchFn: typeof fetch
     if (source.kind === 'served') {
       // The folder's index has every file's size: no request for a file the model does not ship.
       const modelsUrl = new URL('../'.repeat(rel.split('/').length), url).href;
-      const index = await servedIndex(modelsUrl, fetchFn);
-      if (index) return index.models[source.name]?.files[rel] ?? null;
+      const files = (await servedIndex(modelsUrl, fetchFn))?.models[source.name]?.files;
+      if (files) return files[rel] ?? null;
     }
     const res = await fetchFn(url, { method: 'HEAD' });
     // A page answered for a missing file (a single-page host's fallback) is not the file.

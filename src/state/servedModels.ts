@@ -1,6 +1,7 @@
-// Which models the app serves itself (/models/<name>/) and which dtypes each ships. Asked with
-// HEAD requests to the app's own server; nothing leaves the machine.
-import { appUrl, isServed, servedDtypes } from '../engine';
+// Which models the app serves itself (/models/<name>/) and which dtypes each ships: from the models
+// folder's index (models/index.json), else with HEAD requests to the app's own server; nothing
+// leaves the machine.
+import { appUrl, isServed, servedDtypes, servedIndex } from '../engine';
 import type { Dtype } from '../engine';
 
 export const KNOWN_SERVED = ['stories260K', 'bench-llama-6M'];
@@ -26,7 +27,10 @@ export function probeServedModel(name: string): Promise<ServedModel | null> {
   return p;
 }
 
+/** The models the app serves: every one its folder's index lists (no request for one it lacks), else the known names, probed. */
 export async function listServedModels(): Promise<ServedModel[]> {
-  const found = await Promise.all(KNOWN_SERVED.map(probeServedModel));
+  const index = await servedIndex(modelsUrl());
+  const names = index ? [...KNOWN_SERVED.filter((n) => n in index.models), ...Object.keys(index.models).filter((n) => !KNOWN_SERVED.includes(n))] : KNOWN_SERVED;
+  const found = await Promise.all(names.map(probeServedModel));
   return found.filter((m): m is ServedModel => m !== null);
 }
