@@ -11,15 +11,20 @@ import type { Dtype, ModelSource } from './types';
 /** The graph's external data file, where the export has one (transformers.js's `_data` suffix). */
 const EXTERNAL_DATA_SUFFIX = '_data';
 
-/** The URL a served or hub model's file is fetched from, or null where it is read from disk. */
-function fileUrl(source: ModelSource, rel: string): string | null {
-  const config = runtimeConfig();
-  if (source.kind === 'hub') return `${(config.remoteHost ?? DEFAULT_REMOTE_HOST).replace(/\/+$/, '')}/${source.id}/resolve/main/${rel}`;
-  if (source.kind !== 'served') return null;
-  const root = config.localModelPath ?? '/models/';
+/** The URL of the served models folder (ending in "/"), or null where it is a folder on disk (Node). */
+function servedModelsUrl(): string | null {
+  const root = runtimeConfig().localModelPath ?? '/models/';
   // Node serves from a folder (read from disk below); the browser from a URL.
   if (typeof location === 'undefined' && !/^https?:/.test(root)) return null;
-  return new URL(`${root.replace(/\/+$/, '')}/${source.name}/${rel}`, typeof location !== 'undefined' ? location.href : undefined).href;
+  return new URL(`${root.replace(/\/+$/, '')}/`, typeof location !== 'undefined' ? location.href : undefined).href;
+}
+
+/** The URL a served or hub model's file is fetched from, or null where it is read from disk. */
+function fileUrl(source: ModelSource, rel: string): string | null {
+  if (source.kind === 'hub') return `${(runtimeConfig().remoteHost ?? DEFAULT_REMOTE_HOST).replace(/\/+$/, '')}/${source.id}/resolve/main/${rel}`;
+  if (source.kind !== 'served') return null;
+  const models = servedModelsUrl();
+  return models === null ? null : new URL(`${models}${source.name}/${rel}`).href;
 }
 
 /** One file's size in bytes, or null when it is absent or its size cannot be had. */
@@ -29,8 +34,7 @@ async function fileBytes(source: ModelSource, rel: string, fetchFn: typeof fetch
     if (url === null) return (await modelFileAt(source, rel))?.size ?? null;
     if (source.kind === 'served') {
       // The folder's index has every file's size: no request for a file the model does not ship.
-      const modelsUrl = new URL('../'.repeat(rel.split('/').length), url).href;
-      const files = (await servedIndex(modelsUrl, fetchFn))?.models[source.name]?.files;
+      const files = (await servedIndex(servedModelsUrl()!, fetchFn))?.models[source.name]?.files;
       if (files) return files[rel] ?? null;
     }
     const res = await fetchFn(url, { method: 'HEAD' });

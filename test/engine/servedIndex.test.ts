@@ -34,12 +34,17 @@ describe('the models index', () => {
     expect(Object.keys(INDEX.models)).toContain('tiny-llama-plain');
   });
 
+  /** What the app asks of the folder for stories260K: its dtypes, whether it is served, its fp32 weight bytes. */
+  async function askStories(folder: 'with' | 'without') {
+    const models = `${host.base()}/${folder}/models/`;
+    configureRuntime({ localModelPath: models });
+    return { dtypes: await servedDtypes(`${models}stories260K/`), served: await isServed(models, 'stories260K'), bytes: await weightFileBytes({ kind: 'served', name: 'stories260K' }, 'fp32') };
+  }
+  const STORIES = { dtypes: ['fp32', 'q8', 'q4'], served: true, bytes: INDEX.models.stories260K.files['onnx/model.onnx'] };
+
   it('answers dtypes, presence and weight sizes in one request, asking for no absent file', async () => {
     asked.length = 0;
-    expect(await servedDtypes(`${host.base()}/with/models/stories260K/`)).toEqual(['fp32', 'q8', 'q4']);
-    expect(await isServed(`${host.base()}/with/models/`, 'stories260K')).toBe(true);
-    configureRuntime({ localModelPath: `${host.base()}/with/models/` });
-    expect(await weightFileBytes({ kind: 'served', name: 'stories260K' }, 'fp32')).toBe(INDEX.models.stories260K.files['onnx/model.onnx']);
+    expect(await askStories('with')).toEqual(STORIES);
     expect(asked).toEqual(['GET /with/models/index.json']);
     // A folder the index lacks (added by hand after the build) is probed, and found or not.
     expect(await isServed(`${host.base()}/with/models/`, 'no-such-model')).toBe(false);
@@ -49,10 +54,7 @@ describe('the models index', () => {
 
   it('without an index, probes file by file and gives the same answers', async () => {
     asked.length = 0;
-    expect(await servedDtypes(`${host.base()}/without/models/stories260K/`)).toEqual(['fp32', 'q8', 'q4']);
-    expect(await isServed(`${host.base()}/without/models/`, 'stories260K')).toBe(true);
-    configureRuntime({ localModelPath: `${host.base()}/without/models/` });
-    expect(await weightFileBytes({ kind: 'served', name: 'stories260K' }, 'fp32')).toBe(INDEX.models.stories260K.files['onnx/model.onnx']);
+    expect(await askStories('without')).toEqual(STORIES);
     expect(asked).toContain('HEAD /without/models/stories260K/onnx/model_fp16.onnx');
     expect(asked).toContain('HEAD /without/models/stories260K/onnx/model.onnx_data');
   });

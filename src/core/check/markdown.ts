@@ -8,6 +8,7 @@
 // no heading, link, image, mention or HTML can come out of it.
 import type { FailOnResult } from './failOn';
 import type { Finding } from './summary';
+import { escapeHtml } from '../text/html';
 
 export interface CheckSection {
   title: string;
@@ -18,10 +19,6 @@ const MARK = { flag: '⚠️', ok: '✅', info: 'ℹ️' } as const;
 
 /** How many listed items each finding shows (the JSON has up to 200 and every id). */
 const SHOWN = 10;
-
-function htmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** Line breaks, control characters and the Unicode line and paragraph separators as escapes (\n, \u0085). */
 function spelledOut(s: string): string {
@@ -107,7 +104,7 @@ export function checkMarkdown(source: string, sections: CheckSection[], failOn: 
       const l = f.items;
       if (!l || l.count === 0) continue;
       // Inside HTML, Markdown escapes would show: escape for HTML there.
-      lines.push(`<details><summary>${htmlEscape(f.title)}: ${l.count.toLocaleString('en')} item${l.count === 1 ? '' : 's'}</summary>`, '');
+      lines.push(`<details><summary>${escapeHtml(f.title)}: ${l.count.toLocaleString('en')} item${l.count === 1 ? '' : 's'}</summary>`, '');
       for (const it of l.items.slice(0, SHOWN)) {
         const id = base !== undefined && it.scorer ? `[${mdCode(it.id)}](${base}${it.scorer})` : mdCode(it.id);
         lines.push(`- ${id}: ${mdWhy(it.why)}`);

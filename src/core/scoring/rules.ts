@@ -226,12 +226,15 @@ export const ACCURACY_RULES: AccuracyRule[] = [];
 export const DECIDING_RULES: ScoringRule[] = [];
 /** Every row in column order (tables, Spearman lists, item CSVs). */
 export const SCORE_COLUMNS: ScoringRule[] = [];
+/** The deciding rules in column order (a figure's winner rows, the verdict's clauses). */
+export const DECIDING_COLUMNS: ScoringRule[] = [];
 
 function refreshViews(): void {
   const deciding = rows.filter((r) => r.decides);
   DECIDING_RULES.splice(0, DECIDING_RULES.length, ...deciding);
   ACCURACY_RULES.splice(0, ACCURACY_RULES.length, ...(deciding.map((r) => r.id) as AccuracyRule[]));
   SCORE_COLUMNS.splice(0, SCORE_COLUMNS.length, ...[...rows].sort((a, b) => a.column - b.column));
+  DECIDING_COLUMNS.splice(0, DECIDING_COLUMNS.length, ...SCORE_COLUMNS.filter((r) => r.decides));
   for (const l of listeners) l();
 }
 

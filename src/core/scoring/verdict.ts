@@ -2,7 +2,7 @@
 // the raw sum's winner gains on length, then one clause per mechanism that picks another answer
 // (chars or bytes sharing the cost, cheap tokens, what the context adds, whether the word ends
 // there), each naming only the rules that mechanism explains.
-import { DECIDING_RULES, SCORE_COLUMNS, scoreOf, type ScoringRule } from './rules';
+import { DECIDING_COLUMNS, DECIDING_RULES, scoreOf, type ScoringRule } from './rules';
 import type { CandidateScore, RuleName } from './types';
 
 const bits = (nats: number) => -nats / Math.LN2;
@@ -20,8 +20,6 @@ export function amount(x: number): string {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The deciding rules in the table's column order (the order the table and the banner list them). */
-const ruleOrder = (): ScoringRule[] => SCORE_COLUMNS.filter((r) => r.decides);
 
 /** "a", "a and b", "a, b and c". */
 function list(items: string[]): string {
@@ -127,7 +125,8 @@ function byMechanism(rules: ScoringRule[]): [Mechanism, ScoringRule[]][] {
  */
 export function verdictClauses(candidates: readonly CandidateScore[], winners: Readonly<Record<RuleName, number>>, name: (position: number) => string): VerdictClause[] | null {
   const groups = new Map<number, ScoringRule[]>();
-  for (const r of ruleOrder()) {
+  // The deciding rules in the table's column order (the order the table and the banner list them).
+  for (const r of DECIDING_COLUMNS) {
     const p = winners[r.names.winner as RuleName];
     if (p === undefined || p < 0 || !candidates[p]) continue;
     groups.set(p, [...(groups.get(p) ?? []), r]);

@@ -1,11 +1,9 @@
 // The compact table of a blog figure: one row per deciding rule, the answer it picks and every
 // answer's score under it (log-probabilities in bits), so the reader sees who wins and by how much.
 import type { ItemScore, RuleName } from '../../core/scoring/types';
-import { SCORE_COLUMNS, type ScoreField } from '../../core/scoring/rules';
+import { DECIDING_COLUMNS, type ScoreField } from '../../core/scoring/rules';
 import { ScrollX } from '../common/ScrollX';
-import { candidateLetter, fmt, inUnits, snippet } from '../scorer/format';
-
-const DECIDING = SCORE_COLUMNS.filter((r) => r.decides);
+import { candidateLetter, ruleScoreText, snippet } from '../scorer/format';
 
 export function WinnerTable(props: { result: ItemScore; indices: number[]; gold: number | null }) {
   const { result, indices, gold } = props;
@@ -29,11 +27,10 @@ export function WinnerTable(props: { result: ItemScore; indices: number[]; gold:
             </tr>
           </thead>
           <tbody>
-            {DECIDING.map((r) => {
+            {DECIDING_COLUMNS.map((r) => {
               const rule = r.names.winner as RuleName;
               const field = r.names.candidate as ScoreField;
               const w = result.winners[rule];
-              const bits = r.unit.startsWith('bits');
               return (
                 <tr key={rule} data-rule={rule} data-winner={w >= 0 ? indices[w] : -1}>
                   <th scope="row" title={r.title}>
@@ -43,7 +40,7 @@ export function WinnerTable(props: { result: ItemScore; indices: number[]; gold:
                   <td className="winner-cell">{w >= 0 ? candidateLetter(indices[w]) : 'none'}</td>
                   {result.candidates.map((c, p) => (
                     <td key={p} data-col={field} data-value={c[field]} className={p === w ? 'win' : undefined}>
-                      {fmt(bits ? c[field] : inUnits(c[field], 'bits'))}
+                      {ruleScoreText(r, c, 'bits')}
                       {p === w && (
                         <span className="win-mark">
                           {' '}★<span className="sr-only"> winner</span>

@@ -1,11 +1,10 @@
 // The iframe snippet an author pastes into a page: the figure's link, and a tiny script that
 // resizes the iframe to the height the figure reports. The script only listens to messages from
 // the app's own origin and only from that iframe, and only ever sets a clamped pixel height.
+import { escapeHtml } from '../../core/text/html';
 
-/** Escape a URL for a double-quoted HTML attribute. */
-function attr(url: string): string {
-  return url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
+/** A value for a double-quoted HTML attribute. */
+const attr = escapeHtml;
 
 export const HEIGHT_MESSAGE = 'lengthlens:height';
 

@@ -3,12 +3,10 @@
 // the answer it picks and every answer's score under it (log-probabilities in bits, ★ the winner),
 // as the figure's winner table shows them.
 import type { RuleName } from '../../core/scoring/types';
-import { SCORE_COLUMNS, type ScoreField } from '../../core/scoring/rules';
+import { DECIDING_COLUMNS } from '../../core/scoring/rules';
 import type { ScorerSnapshot } from '../../state/snapshot';
 import type { CardTable } from '../common/CardSvg';
-import { candidateLetter, fmt, inUnits, snippet } from '../scorer/format';
-
-const DECIDING = SCORE_COLUMNS.filter((r) => r.decides);
+import { candidateLetter, ruleScoreText, snippet } from '../scorer/format';
 
 export interface FigureCard {
   title: string;
@@ -20,14 +18,12 @@ export interface FigureCard {
 export function figureCard(snap: ScorerSnapshot): FigureCard {
   const { result, indices } = snap;
   const head = ['rule', 'winner', ...result.candidates.map((c, p) => `${candidateLetter(indices[p])}${snap.gold === indices[p] ? ' (gold)' : ''} ${snippet(c.text, 14)}`)];
-  const rows = DECIDING.map((r) => {
+  const rows = DECIDING_COLUMNS.map((r) => {
     const w = result.winners[r.names.winner as RuleName];
-    const field = r.names.candidate as ScoreField;
-    const bits = r.unit.startsWith('bits');
     return [
       `${r.label}${r.harness ? ` (${r.harness})` : ''}`,
       w === undefined || w < 0 ? 'none' : candidateLetter(indices[w]),
-      ...result.candidates.map((c, p) => `${fmt(bits ? c[field] : inUnits(c[field], 'bits'))}${p === w ? ' ★' : ''}`),
+      ...result.candidates.map((c, p) => `${ruleScoreText(r, c, 'bits')}${p === w ? ' ★' : ''}`),
     ];
   });
   const context = Array.from(result.context);

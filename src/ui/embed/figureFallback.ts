@@ -3,16 +3,10 @@
 // item, which answer each deciding rule picks, and a link to the figure. Once the script runs, the
 // element's shadow root (which has no slot) draws the figure and none of these children.
 import type { RuleName } from '../../core/scoring/types';
-import { SCORE_COLUMNS } from '../../core/scoring/rules';
+import { DECIDING_COLUMNS } from '../../core/scoring/rules';
+import { escapeHtml } from '../../core/text/html';
 import type { ScorerSnapshot } from '../../state/snapshot';
 import { candidateLetter } from '../scorer/format';
-
-const DECIDING = SCORE_COLUMNS.filter((r) => r.decides);
-
-/** Text for any HTML context: element content and double- or single-quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 /** A candidate quoted, its leading and trailing spaces shown as · (they are what the figure is about); inner spaces read as spaces. */
 const quoted = (text: string) => `“${escapeHtml(text.replace(/^ +| +$/g, (m) => '·'.repeat(m.length)))}”`;
@@ -22,7 +16,7 @@ export function figureFallbackHtml(snap: ScorerSnapshot, openHref: string): stri
   const { result, indices } = snap;
   const model = `${snap.model.id} (${snap.model.dtype})`;
   const answers = result.candidates.map((c, p) => `${candidateLetter(indices[p])}: ${quoted(c.text)}`).join(' · ');
-  const rules = DECIDING.map((r) => {
+  const rules = DECIDING_COLUMNS.map((r) => {
     const w = result.winners[r.names.winner as RuleName];
     const name = `${r.phrase}${r.harness ? ` (${r.harness})` : ''}`;
     const pick = w === undefined || w < 0 ? 'no winner (no value)' : `${candidateLetter(indices[w])} ${quoted(result.candidates[w].text)}`;

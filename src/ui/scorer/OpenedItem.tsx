@@ -3,6 +3,7 @@
 import { useOpenedItem } from '../../state/itemLink';
 import type { ItemScore } from '../../core/scoring/types';
 import { candidateLetter, fmt } from './format';
+import { npArgmax } from '../../core/metrics/stats';
 
 /**
  * Live sums within this many nats of every logged one can be the same model and setting (float32
@@ -27,11 +28,8 @@ export function loggedVerdict(logged: readonly number[], live: readonly (number 
 
 /** The choice lm-eval's acc picks from these log-likelihoods (the first of ties; -1 when none is a number). */
 export function accPick(lls: readonly number[]): number {
-  let best = -1;
-  lls.forEach((x, i) => {
-    if (Number.isFinite(x) && (best < 0 || x > lls[best])) best = i;
-  });
-  return best;
+  const scored = lls.map((_, i) => i).filter((i) => Number.isFinite(lls[i]));
+  return scored.length === 0 ? -1 : scored[npArgmax(scored.map((i) => lls[i]))];
 }
 
 /** Which choice acc (the raw sum) picks in the log and live, in one sentence, or null while a live score is missing. */

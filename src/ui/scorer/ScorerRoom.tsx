@@ -44,7 +44,7 @@ export default function ScorerRoom(props: { embed?: boolean }) {
   useReportHeight(embed);
   useAutoLoad(synced && !embed);
 
-  const { input } = useLiveScoring();
+  const { input, options } = useLiveScoring();
   const units = useWorkspace((s) => s.units);
   const lengths = useWorkspace((s) => s.lengths);
   const setLengths = useWorkspace((s) => s.setLengths);
@@ -96,12 +96,10 @@ export default function ScorerRoom(props: { embed?: boolean }) {
   // labelled, and replaced by the live ones as soon as they come.
   const model = useWorkspace((s) => s.model);
   const dtype = useWorkspace((s) => s.dtype);
-  const boundaryPolicy = useWorkspace((s) => s.boundaryPolicy);
-  const unconditionalContext = useWorkspace((s) => s.unconditionalContext);
   const chatTemplate = useWorkspace((s) => s.chatTemplate);
   const early =
     !embed && !scoring.result && !scoring.error
-      ? firstVisitScores({ model, dtype, context: input.context, candidates: input.candidates, boundaryPolicy, unconditionalContext, chatTemplate })
+      ? firstVisitScores({ model, dtype, chatTemplate, context: input.context, candidates: input.candidates, boundaryPolicy: options.boundaryPolicy, unconditionalContext: options.unconditionalContext })
       : null;
   // The engine counts lengths as typed; the table shows the chosen convention (lm-eval-harness's by default).
   const result = useMemo(() => {

@@ -1,7 +1,7 @@
 // Number and token formatting shared by the Scorer's table, traces and tooltips.
 import { pieceText as corePieceText, type TokenizerKind } from '../../core/tokens/pieces';
-import type { RuleName } from '../../core/scoring/types';
-import { DECIDING_RULES, SCORE_COLUMNS } from '../../core/scoring/rules';
+import type { CandidateScore, RuleName } from '../../core/scoring/types';
+import { DECIDING_RULES, SCORE_COLUMNS, type ScoreField, type ScoringRule } from '../../core/scoring/rules';
 import type { Units } from '../../state/workspaceSchema';
 import { choiceLetter } from '../../core/text/letters';
 
@@ -9,6 +9,12 @@ export const LN2 = Math.LN2;
 
 /** A log-prob (nats) in the chosen unit. */
 export const inUnits = (nats: number, units: Units) => (units === 'bits' ? nats / LN2 : nats);
+
+/** A candidate's score under a rule as a table writes it: a log-prob in the chosen unit, a rule counted in bits as it is. */
+export function ruleScoreText(r: ScoringRule, c: CandidateScore, units: Units): string {
+  const v = c[r.names.candidate as ScoreField];
+  return fmt(r.unit.startsWith('bits') ? v : inUnits(v, units));
+}
 
 export function fmt(x: number, digits = 3): string {
   if (Number.isNaN(x)) return 'NaN';

@@ -3,6 +3,7 @@
 // fetched (the first time) and compiled and the session is built: that phase is named, and its
 // bar has no false end.
 import type { LoadProgress } from '../../state/engine';
+import { fmt } from './format';
 
 export interface LoadPhase {
   phase: 'starting' | 'downloading' | 'runtime';
@@ -11,7 +12,7 @@ export interface LoadPhase {
   determinate: boolean;
 }
 
-const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
+const mb = (b: number) => `${fmt(b / 1e6, 1)} MB`;
 
 export function loadPhase(p: LoadProgress | null): LoadPhase {
   if (!p || p.total <= 0) return { phase: 'starting', label: 'Total starting…', determinate: false };

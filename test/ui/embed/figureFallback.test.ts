@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { DECIDING_RULES } from '../../../src/core/scoring/rules';
 import type { RuleName } from '../../../src/core/scoring/types';
 import { scorerSnapshot, type ScorerSnapshot } from '../../../src/state/snapshot';
-import { escapeHtml, figureFallbackHtml } from '../../../src/ui/embed/figureFallback';
+import { escapeHtml } from '../../../src/core/text/html';
+import { figureFallbackHtml } from '../../../src/ui/embed/figureFallback';
 import { elementSnippet } from '../../../src/ui/embed/embedCode';
 import { FIRST_VISIT } from '../../../src/ui/scorer/firstVisit';
 
