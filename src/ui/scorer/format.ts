@@ -1,7 +1,7 @@
 // Number and token formatting shared by the Scorer's table, traces and tooltips.
 import { pieceText as corePieceText, type TokenizerKind } from '../../core/tokens/pieces';
 import type { CandidateScore, RuleName } from '../../core/scoring/types';
-import { DECIDING_RULES, SCORE_COLUMNS, type ScoreField, type ScoringRule } from '../../core/scoring/rules';
+import { DECIDING_COLUMNS, DECIDING_RULES, onRulesChanged, type ScoreField, type ScoringRule } from '../../core/scoring/rules';
 import type { Units } from '../../state/workspaceSchema';
 import { choiceLetter } from '../../core/text/letters';
 
@@ -39,11 +39,19 @@ export function snippet(text: string, max = 28): string {
   return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : chars.join('');
 }
 
-/** Each rule in running text, by its winner key (the rule table's `phrase`). */
-export const RULE_LABEL = Object.fromEntries(DECIDING_RULES.map((r) => [r.names.winner, r.phrase])) as Record<RuleName, string>;
+/** Each rule in running text, by its winner key (the rule table's `phrase`); follows the table. */
+export const RULE_LABEL = {} as Record<RuleName, string>;
 
-/** The deciding rules in the rule table's column order. */
-export const RULE_ORDER = SCORE_COLUMNS.filter((r) => r.decides).map((r) => r.names.winner as RuleName);
+/** The deciding rules in the rule table's column order; follows the table (a rule registered later appears). */
+export const RULE_ORDER: RuleName[] = [];
+
+function refreshRuleViews(): void {
+  for (const k of Object.keys(RULE_LABEL)) delete RULE_LABEL[k as RuleName];
+  for (const r of DECIDING_RULES) RULE_LABEL[r.names.winner as RuleName] = r.phrase;
+  RULE_ORDER.splice(0, RULE_ORDER.length, ...DECIDING_COLUMNS.map((r) => r.names.winner as RuleName));
+}
+refreshRuleViews();
+onRulesChanged(refreshRuleViews);
 
 /** A vocabulary piece as readable text (core's exact decoding), with spaces and newlines shown. */
 export function pieceText(piece: string, kind: TokenizerKind): string {

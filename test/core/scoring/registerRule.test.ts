@@ -18,6 +18,7 @@ import type { TokenScore } from '../../../src/core/scoring/types';
 import { RULES, winners } from '../../../src/core/scoring/winners';
 import { runInProcess } from '../../cli/inProcess';
 import { MODELS_DIR } from '../../models';
+import { RULE_LABEL, RULE_ORDER } from '../../../src/ui/scorer/format';
 
 /** A registered rule's entry (its names are not in the built-in types). */
 const get = <T,>(o: object, key: string) => (o as Record<string, T | undefined>)[key];
@@ -82,6 +83,9 @@ describe('a registered scoring rule', () => {
     expect(keys.indexOf('per_word')).toBe(keys.indexOf(candidateScoreFields().at(-2)!) + 1);
     const w = winners(cands);
     expect(w).toMatchObject({ acc: 2, acc_norm: 0, acc_bytes: 0, per_token: 2, pmi: 0, per_word: 1 });
+    // The Scorer's banner and comparison read the same live views (no copy taken at load).
+    expect(RULE_ORDER.at(-1)).toBe('per_word');
+    expect(RULE_LABEL[RULE_ORDER.at(-1)!]).toBe('per-word');
   });
 
   it("is in the Task lab's accuracies, quintiles, per-item scores and Spearman list", () => {
