@@ -27,6 +27,10 @@ const RECORDS = [
 const FILE = path.join(dir, 'novel-layout.jsonl');
 writeFileSync(FILE, RECORDS.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
+// Records that fit PIQA and COPA alike.
+const BOTH = path.join(dir, 'both.jsonl');
+writeFileSync(BOTH, [0, 1].map((i) => JSON.stringify({ id: `b${i}`, goal: 'g', sol1: 'a', sol2: 'b b', premise: `p${i}`, choice1: 'c', choice2: 'd e', label: i })).join('\n') + '\n');
+
 /** The check's length figures from the raw strings: gold a longest / shortest choice, and chance. */
 function expected() {
   const bytes = (s: string) => new TextEncoder().encode(s).length;
@@ -99,6 +103,7 @@ describe('Task lab: the mapping form', () => {
     await page.getByLabel('Gold').fill('key]');
     await expect.poll(() => describedProblem(page, 'mapping-gold')).toBe('Field path "key]": "]" at character 4 has no "[".');
     expect(await page.getByTestId('mapping-gold').getAttribute('aria-invalid')).toBe('true');
+    await form.screenshot({ path: path.resolve('screenshots', 'mapping-form-problems-1280.png') });
     await page.getByLabel('Choices').fill('opts[*].text');
     await page.getByLabel('Gold').fill('key');
     await page.getByLabel('Subset').fill('area');
@@ -147,6 +152,28 @@ describe('Task lab: the mapping form', () => {
     await page.getByTestId('change-mapping').click();
     await form.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('mapping-choices').inputValue()).toBe('opts[*].text');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('for a file two schemas fit equally, offers each to choose; the chosen one reads it', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors = collectErrors(page);
+    await page.goto(baseUrl() + '#/task');
+    await page.setInputFiles('input[type=file]', BOTH);
+    await page.getByTestId('mapping-form').waitFor({ timeout: 60_000 });
+    const radios = page.getByRole('radio');
+    expect(await radios.evaluateAll((rs) => rs.map((r) => r.parentElement?.textContent?.trim()))).toEqual(['PIQA (goal, sol1, sol2)', 'COPA (premise, choice1, choice2, question, label)', 'the field paths below']);
+    // Each candidate's own paths fill the inputs; the preview follows the choice.
+    expect(await page.getByTestId('mapping-choices').inputValue()).toBe('sol1, sol2');
+    await page.getByLabel('COPA (premise, choice1, choice2, question, label)').check();
+    expect(await page.getByTestId('mapping-choices').inputValue()).toBe('choice1, choice2');
+    expect(await page.getByTestId('mapping-item').first().locator('code').allTextContents()).toEqual(['c', 'd·e']);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('mapping-form').screenshot({ path: path.resolve('screenshots', 'mapping-form-ambiguous-390.png') });
+    await page.getByTestId('mapping-apply').click();
+    await expect.poll(() => page.getByTestId('schema-name').textContent(), { timeout: 60_000 }).toBe('COPA (premise, choice1, choice2, question, label)');
+    expect(await page.getByTestId('task-schema').textContent()).toContain('chosen');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -8,6 +8,7 @@ import { guessMapping, MAPPING_FIELDS, mappingFromTexts, mappingProblems, textsO
 import type { TaskItem } from '../../core/tasks/types';
 import { resolveDelimiter, type DelimiterChoice } from '../../state/taskSource';
 import { visible } from '../scorer/format';
+import { showString } from './format';
 import './mappingForm.css';
 
 /** How many records the preview shows. */
@@ -158,22 +159,26 @@ export default function MappingForm(props: Props) {
           <ol className="mapping-preview" data-testid="mapping-preview">
             {preview.map((p) => (
               <li key={p.n}>
-                <span className="muted">
-                  {request.unit} {p.n.toLocaleString('en')}
-                </span>
+                {p.items.length === 0 && (
+                  <span className="muted">
+                    {request.unit} {p.n.toLocaleString('en')}
+                  </span>
+                )}
                 {p.errors.map((e) => (
                   <p key={e.message} className="mapping-problem mapping-blocking">
                     Cannot be read: {e.message}
                   </p>
                 ))}
                 {p.items.map((it) => (
-                  <PreviewItem key={it.id} item={it} delimiter={delimiter} />
+                  <PreviewItem key={it.id} item={it} where={`${request.unit} ${p.n.toLocaleString('en')}`} delimiter={delimiter} />
                 ))}
               </li>
             ))}
           </ol>
         )}
-        <p className="muted mapping-hint">A space is shown as ·; each choice as it follows the context, with what goes between them ({JSON.stringify(delimiter)}).</p>
+        <p className="muted mapping-hint">
+          In the choices a space is shown as ·. Put between context and choice: {showString(delimiter)} (the &ldquo;Between context and answer&rdquo; setting above).
+        </p>
         {applyError && (
           <p className="error" role="alert" data-testid="mapping-apply-error">
             {applyError}
@@ -193,13 +198,16 @@ export default function MappingForm(props: Props) {
   );
 }
 
-function PreviewItem(props: { item: TaskItem; delimiter: string }) {
+function PreviewItem(props: { item: TaskItem; where: string; delimiter: string }) {
   const it = props.item;
   const gold = typeof it.gold === 'number' ? [it.gold] : it.gold;
   return (
     <div className="mapping-item" data-testid="mapping-item">
       <p className="mapping-context">
-        <span className="muted">id {it.id}{it.subject ? ` · subset ${it.subject}` : ''}:</span> <span data-testid="mapping-item-context">{it.context}</span>
+        <span className="muted">
+          {props.where} · id {it.id}
+          {it.subject ? ` · subset ${it.subject}` : ''}:
+        </span> <span data-testid="mapping-item-context">{it.context}</span>
       </p>
       <ol className="mapping-choices" type="A">
         {it.choices.map((c, i) => (
