@@ -1,7 +1,7 @@
 // A user's own field mapping as text, as `check --context/--choices/--gold/--id/--subset` and the
 // Task lab's mapping form take it: one text per field (context and choices: comma-separated
 // paths), read into the FieldMapping that `readMapped` applies; what is wrong with each field on
-// a file's first records; and a first guess from the records' field names.
+// a file's first records; and a first guess from the first record's field names.
 import { getPath, parsePath, type PathStep } from './fieldPath';
 import { isRecord } from './lineError';
 import type { RawRecord, RecordUnit } from './registry';
@@ -118,7 +118,7 @@ function leaves(v: Record<string, unknown>, prefix = '', depth = 0): Leaf[] {
 }
 
 /**
- * A first mapping from the field names of the first records: the usual names for a context,
+ * A first mapping from the field names of the first record (a list or an object): the usual names for a context,
  * choices, gold, id and subset; numbered fields (`option1`, `option2` …) as the choices. A
  * headerless row (a list) reads as question, choices, gold letter. Only a guess: the form shows it.
  */
