@@ -118,7 +118,7 @@ function leaves(v: Record<string, unknown>, prefix = '', depth = 0): Leaf[] {
 }
 
 /**
- * A first mapping from the field names of the first record (a list or an object): the usual names for a context,
+ * A first mapping from the field names of the first record: the usual names for a context,
  * choices, gold, id and subset; numbered fields (`option1`, `option2` …) as the choices. A
  * headerless row (a list) reads as question, choices, gold letter. Only a guess: the form shows it.
  */
