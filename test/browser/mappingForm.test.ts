@@ -173,7 +173,7 @@ describe('Task lab: the mapping form', () => {
     await page.getByTestId('mapping-form').screenshot({ path: path.resolve('screenshots', 'mapping-form-ambiguous-390.png') });
     await page.getByTestId('mapping-apply').click();
     await expect.poll(() => page.getByTestId('schema-name').textContent(), { timeout: 60_000 }).toBe('COPA (premise, choice1, choice2, question, label)');
-    expect(await page.getByTestId('task-schema').textContent()).toContain('chosen');
+    expect(await page.getByTestId('task-schema').textContent()).toContain('chosen in the mapping form');
     expect(errors).toEqual([]);
     await page.close();
   });

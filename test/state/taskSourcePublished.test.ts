@@ -42,7 +42,7 @@ describe('Task lab file reading', () => {
     expect((err as MappingNeeded).request).toMatchObject({ reason: 'unrecognised', format: 'csv', unit: 'line', candidates: [] });
     expect((err as MappingNeeded).request.records.map((r) => r.n)).toEqual([2, 3]);
     const task = await taskFromBytes(csv, 'novel.csv', 'none', { mapping: mappingFromTexts({ context: 'prompt', choices: 'first, second', gold: 'right' }) });
-    expect(task.schema).toMatchObject({ id: 'mapping', name: 'your field mapping', how: 'your mapping', format: 'csv' });
+    expect(task.schema).toMatchObject({ id: 'mapping', name: 'your field mapping', how: 'the paths given in the mapping form', format: 'csv' });
     expect(task.set.items).toEqual([
       { id: '2', context: 'Q1?', choices: ['yes', 'a longer no'], gold: 1 },
       { id: '3', context: 'Q2?', choices: ['aa', 'b'], gold: 0 },

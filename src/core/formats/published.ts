@@ -124,12 +124,12 @@ export async function readPublished(bytes: Uint8Array, name: string, given: Read
   let unrecognised = false;
   if (given.mapping) {
     spec = mappingSchema(given.mapping);
-    how = 'your mapping';
+    how = 'the paths given in the mapping form';
   } else if (given.schema !== undefined) {
     const s = schemaById(given.schema);
     if (!s) throw new Error(`unknown schema "${given.schema}"`);
     spec = s;
-    how = 'chosen';
+    how = 'chosen in the mapping form';
   } else {
     const guess = detectSchema(records.slice(0, SCHEMA_SAMPLE).map((r) => r.value));
     if ('ambiguous' in guess)

@@ -279,7 +279,8 @@ export function TaskInput() {
             <p className="muted task-note">
               Items: <code>context</code> + <code>gold</code> (cloze) or <code>context</code> + <code>choices</code> + <code>label</code>; optional <code>id</code>, <code>subject</code>. An
               lm-eval-harness <code>--log_samples</code> file is recognised and its logged scores are used, and so are published benchmark files as they
-              ship (HellaSwag, ARC and the AI2 family, MMLU, MMLU-Pro, TruthfulQA, PIQA, Social IQa, COPA, Winogrande, preference pairs).
+              ship (HellaSwag, ARC and the AI2 family, MMLU, MMLU-Pro, TruthfulQA, PIQA, Social IQa, COPA, Winogrande, preference pairs). A file in any other
+              layout opens a form to map its fields.
             </p>
             <label className="task-inline" title="auto: a space, unless every answer already starts with whitespace or every context ends with it">
               Between context and answer{' '}

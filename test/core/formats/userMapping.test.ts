@@ -98,7 +98,7 @@ describe('reading a file with a mapping', () => {
   it('the mapping reads the items the CLI\u2019s mapping reads', async () => {
     const mapping = mappingFromTexts({ context: 'prompt_text', choices: 'opts', gold: 'right', id: 'uid', subset: 'area' });
     const pub = await readPublished(file, 'novel.jsonl', { mapping });
-    expect(pub.schema).toMatchObject({ id: 'mapping', how: 'your mapping', fields: { context: 'prompt_text', choices: 'opts', gold: 'right', id: 'uid', subset: 'area' } });
+    expect(pub.schema).toMatchObject({ id: 'mapping', how: 'the paths given in the mapping form', fields: { context: 'prompt_text', choices: 'opts', gold: 'right', id: 'uid', subset: 'area' } });
     expect(pub.items).toEqual([
       { id: 'a1', subject: 'x', context: 'Pick one:', choices: ['yes', ' a much longer answer'], gold: 1 },
       { id: 'a2', subject: 'y', context: 'Again:', choices: ['short', 'no'], gold: 0 },
