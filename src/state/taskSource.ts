@@ -3,7 +3,7 @@
 import { detectItemsFormat, parseItems } from '../core/formats/items';
 import { logSampleToItem, logSamplesToTaskSet, parseLogSamples } from '../core/formats/logSamples';
 import { sampleTask } from '../core/tasks/samples';
-import { looksLikeLogSamples, readPublished } from '../core/formats/published';
+import { looksLikeLogSamples, MappingNeeded, mappingRequest, readPublished, type ReadWith } from '../core/formats/published';
 
 export { looksLikeLogSamples };
 import { parseTolerantJson } from '../core/formats/tolerantJson';
@@ -100,13 +100,21 @@ export function taskFromLogSamples(text: string, fileName: string): PersistedTas
 /**
  * Reads a file's bytes in any format of the registry (JSONL, JSON, CSV/TSV, Parquet, gzip of one)
  * and any recognised benchmark schema; the task says which schema and how each field was mapped.
- * lengthlens's own items and lm-eval logs keep their readers. Throws when the file cannot be read.
+ * lengthlens's own items and lm-eval logs keep their readers; `given` (the mapping form's) is used
+ * over detection. Throws MappingNeeded when two schemas fit equally, or when none fits and no
+ * item could be read (the lab then opens its mapping form); throws when the file cannot be read.
  */
-export async function taskFromBytes(bytes: Uint8Array, fileName: string, delimiter: DelimiterChoice = 'none'): Promise<PersistedTask> {
-  const pub = await readPublished(bytes, fileName);
+export async function taskFromBytes(bytes: Uint8Array, fileName: string, delimiter: DelimiterChoice = 'none', given: ReadWith = {}): Promise<PersistedTask> {
+  const pub = await readPublished(bytes, fileName, given);
   const text = () => (pub.schema.gzip ? pub.records.map((r) => JSON.stringify(r.value)).join('\n') : decodeUtf8(bytes));
+  const unmapped = async () => new MappingNeeded(await mappingRequest(bytes, fileName));
   if (pub.kind === 'log_samples') return { ...taskFromLogSamples(text(), fileName), schema: pub.schema };
-  if (pub.schema.id === 'lengthlens' && !pub.schema.gzip && pub.schema.format !== 'parquet') return { ...taskFromFile(text(), fileName, delimiter), schema: pub.schema };
+  if (pub.schema.id === 'lengthlens' && !pub.schema.gzip && pub.schema.format !== 'parquet') {
+    const own = { ...taskFromFile(text(), fileName, delimiter), schema: pub.schema };
+    if (pub.unrecognised && own.set.items.length === 0) throw await unmapped();
+    return own;
+  }
+  if (pub.unrecognised && pub.items.length === 0) throw await unmapped();
   // An item without a gold label cannot be scored here: it is left out, and said so.
   const items = pub.items.filter((it) => !(Array.isArray(it.gold) && it.gold.length === 0));
   const noGold = pub.items.length - items.length;

@@ -11,6 +11,7 @@ import { DEFAULT_SERVED_MODEL } from '../engine';
 import * as db from './taskDb';
 import { choiceOf, modelLabel, selectionOf, stillLoaded, useEngine, type ModelSelection } from './engineSession';
 import { BatchControl, chunkScorer, runBatch } from './taskRunner';
+import { MappingNeeded, type ReadWith } from '../core/formats/published';
 import { taskFromBytes, taskFromFile, taskFromSample, type DelimiterChoice } from './taskSource';
 import { runKeyOf, type BatchProgress, type PersistedRun, type PersistedTask } from './taskTypes';
 
@@ -42,8 +43,12 @@ export interface TaskLabState {
   restoreSaved(): Promise<void>;
   loadSample(name: string): Promise<void>;
   loadFile(text: string, fileName: string, delimiter?: DelimiterChoice): Promise<void>;
-  /** A file's bytes in any format and recognised benchmark schema (core/formats/published.ts). */
-  loadBytes(bytes: Uint8Array, fileName: string, delimiter?: DelimiterChoice): Promise<void>;
+  /**
+   * A file's bytes in any format and recognised benchmark schema (core/formats/published.ts);
+   * `given`: a schema or mapping chosen in the mapping form, over detection. Throws MappingNeeded
+   * when the file needs one.
+   */
+  loadBytes(bytes: Uint8Array, fileName: string, delimiter?: DelimiterChoice, given?: ReadWith): Promise<void>;
   setModel(patch: Partial<ModelSelection>): void;
   setOptions(patch: Partial<MetricOptions>): void;
   startRun(): Promise<void>;
@@ -181,11 +186,13 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
       await install(taskFromSample(name), true);
     },
 
-    async loadBytes(bytes, fileName, delimiter = 'none') {
+    async loadBytes(bytes, fileName, delimiter = 'none', given = {}) {
       let task;
       try {
-        task = await taskFromBytes(bytes, fileName, delimiter);
+        task = await taskFromBytes(bytes, fileName, delimiter, given);
       } catch (err) {
+        // The lab opens its mapping form for this one.
+        if (err instanceof MappingNeeded) throw err;
         throw new Error(`${fileName}: ${(err as Error).message}`);
       }
       if (task.set.items.length === 0) {

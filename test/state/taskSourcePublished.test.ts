@@ -3,6 +3,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { looksLikeLogSamples, taskFromBytes } from '../../src/state/taskSource';
+import { MappingNeeded } from '../../src/core/formats/published';
+import { mappingFromTexts } from '../../src/core/formats/userMapping';
 
 const record = (doc: number) =>
   JSON.stringify({ doc_id: doc, doc: {}, target: '0', arguments: { gen_args_0: { arg_0: 'Q:', arg_1: ' a' }, gen_args_1: { arg_0: 'Q:', arg_1: ' bb' } }, resps: [[['-1', 'False']], [['-2', 'False']]], filtered_resps: [['-1', 'False'], ['-2', 'False']] });
@@ -31,5 +33,19 @@ describe('Task lab file reading', () => {
     const task = await taskFromBytes(new TextEncoder().encode(text), 'valid.jsonl');
     expect(task.set.items).toHaveLength(1);
     expect(task.warnings.join(' ')).toMatch(/1 item\(s\) have no gold label/);
+  });
+
+  it('a file no schema fits, with no item read, needs a mapping; read with one, it loads', async () => {
+    const csv = new TextEncoder().encode('prompt,first,second,right\nQ1?,yes,a longer no,1\nQ2?,aa,b,0\n');
+    const err = await taskFromBytes(csv, 'novel.csv').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MappingNeeded);
+    expect((err as MappingNeeded).request).toMatchObject({ reason: 'unrecognised', format: 'csv', unit: 'line', candidates: [] });
+    expect((err as MappingNeeded).request.records.map((r) => r.n)).toEqual([2, 3]);
+    const task = await taskFromBytes(csv, 'novel.csv', 'none', { mapping: mappingFromTexts({ context: 'prompt', choices: 'first, second', gold: 'right' }) });
+    expect(task.schema).toMatchObject({ id: 'mapping', name: 'your field mapping', how: 'the paths given in the mapping form', format: 'csv' });
+    expect(task.set.items).toEqual([
+      { id: '2', context: 'Q1?', choices: ['yes', 'a longer no'], gold: 1 },
+      { id: '3', context: 'Q2?', choices: ['aa', 'b'], gold: 0 },
+    ]);
   });
 });

@@ -13,7 +13,8 @@ import { parseItems, type ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
 import { logSampleToItem, parseLogSample, type LogSample } from '../../core/formats/logSamples';
 import { openRecords, type FormatId, type RawRecord } from '../../core/formats/registry';
-import { detectSchema, mappingText, parseLabels, readMapped, SCHEMAS, schemaById, validateMapping, type FieldMapping, type FieldsText, type PreferencePair, type SchemaSpec } from '../../core/formats/schemas';
+import { detectSchema, mappingSchema, parseLabels, SCHEMAS, schemaById, type FieldMapping, type FieldsText, type PreferencePair, type SchemaSpec } from '../../core/formats/schemas';
+import { mappingFromTexts } from '../../core/formats/userMapping';
 import type { SchemaInfo } from '../../core/formats/published';
 import { getPath, parsePath } from '../../core/formats/fieldPath';
 import type { TaskItem } from '../../core/tasks/types';
@@ -82,34 +83,14 @@ function fromLog(s: LogSample, subset?: string): SourceItem {
   return { check: checkItemFromLog(s), task, candidates: [...s.continuations], logged: logSampleToItem(s), sample: s };
 }
 
-/** The user's mapping from the flags: --choices is a comma-separated list of paths. */
+/** The user's mapping from the flags: --context and --choices are comma-separated lists of paths. */
 export function mappingFromFlags(m: NonNullable<SourceOptions['mapping']>): FieldMapping {
   if (m.choices === undefined) throw new UsageError('a field mapping needs --choices (and usually --context and --gold)');
-  const list = (s: string) => s.split(',').map((x) => x.trim()).filter((x) => x !== '');
-  const mapping: FieldMapping = {
-    context: m.context !== undefined ? list(m.context) : [],
-    choices: list(m.choices),
-    ...(m.gold !== undefined ? { gold: m.gold } : {}),
-    ...(m.id !== undefined ? { id: m.id } : {}),
-    ...(m.subset !== undefined ? { subset: m.subset } : {}),
-  };
   try {
-    validateMapping(mapping);
+    return mappingFromTexts(m);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  return mapping;
-}
-
-function userSchema(mapping: FieldMapping): SchemaSpec {
-  return {
-    id: 'mapping',
-    name: 'your field mapping',
-    kind: 'items',
-    fields: mappingText(mapping),
-    match: () => true,
-    read: (v, n, gold) => ({ items: [readMapped(v, mapping, n, gold)] }),
-  };
 }
 
 async function* fileChunks(file: string): AsyncGenerator<Uint8Array> {
@@ -154,7 +135,7 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
   let how: string;
   const mapping = opts.mapping && Object.values(opts.mapping).some((v) => v !== undefined) ? mappingFromFlags(opts.mapping) : undefined;
   if (mapping) {
-    schema = userSchema(mapping);
+    schema = mappingSchema(mapping);
     how = 'your mapping (--context, --choices, --gold, --id, --subset)';
   } else if (opts.schema !== undefined) {
     const s = schemaById(opts.schema);

@@ -46,6 +46,8 @@ export interface SchemaSpec {
   labelsFile?: boolean;
   /** Reads one record (n: its number, the id when it has none; gold: from a labels file, 0-based). */
   read(v: unknown, n: number, gold?: number): SchemaRead;
+  /** The field paths it reads by, when it reads by paths alone (the Task lab's mapping form starts from them). */
+  mapping?: FieldMapping;
 }
 
 /** A field mapping by paths (the schema table's rows and `--context/--choices/--gold/--id/--subset`). */
@@ -200,7 +202,21 @@ function mapped(id: string, name: string, m: FieldMapping, match: (v: unknown) =
     fields: mappingText(m),
     match,
     read: (v, n, gold) => ({ items: [readMapped(v, m, n, gold)] }),
+    mapping: m,
     ...extra,
+  };
+}
+
+/** A user's own mapping as a schema (`check --context …`, the Task lab's mapping form). */
+export function mappingSchema(m: FieldMapping): SchemaSpec {
+  return {
+    id: 'mapping',
+    name: 'your field mapping',
+    kind: 'items',
+    fields: mappingText(m),
+    match: () => true,
+    read: (v, n, gold) => ({ items: [readMapped(v, m, n, gold)] }),
+    mapping: m,
   };
 }
 
@@ -395,7 +411,7 @@ export const SCHEMAS: readonly SchemaSpec[] = [
     'TruthfulQA.csv (binary: Best Answer against Best Incorrect Answer)',
     TRUTHFULQA_CSV_MAP,
     (v) => has(v, 'Question', 'Best Answer', 'Best Incorrect Answer'),
-    { read: (v, n) => ({ items: [{ ...readMapped(v, TRUTHFULQA_CSV_MAP, n), gold: 0 }] }), fields: { ...mappingText(TRUTHFULQA_CSV_MAP), gold: 'Best Answer (choice 0)' } },
+    { read: (v, n) => ({ items: [{ ...readMapped(v, TRUTHFULQA_CSV_MAP, n), gold: 0 }] }), fields: { ...mappingText(TRUTHFULQA_CSV_MAP), gold: 'Best Answer (choice 0)' }, mapping: undefined },
   ),
   mapped('piqa', 'PIQA (goal, sol1, sol2)', { context: ['goal'], choices: ['sol1', 'sol2'], gold: 'label', id: 'id' }, (v) => has(v, 'goal', 'sol1', 'sol2'), { labelsFile: true }),
   mapped(

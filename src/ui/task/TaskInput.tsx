@@ -1,6 +1,6 @@
 // Choosing the items: a built-in sample task, or a file (items JSONL/CSV, or lm-eval-harness
 // log_samples) by drag-and-drop or the file picker. Bad lines are listed with their numbers.
-import { useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type DragEvent } from 'react';
 import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
 import type { ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
@@ -11,10 +11,13 @@ import { continuationOf } from '../../core/tasks/types';
 import { useTaskLab } from '../../state/taskStore';
 import type { DelimiterChoice } from '../../state/taskSource';
 import type { PersistedTask } from '../../state/taskTypes';
-import type { SchemaInfo } from '../../core/formats/published';
+import { MappingNeeded, mappingRequest, type MappingRequest, type ReadWith, type SchemaInfo } from '../../core/formats/published';
 import { downloadText } from '../common/download';
 import { readUserBytes } from '../common/readUserFile';
 import { showString } from './format';
+
+// Only a file that needs a mapping (or a user who asks to change one) loads the form.
+const MappingForm = lazy(() => import('./MappingForm'));
 
 function LineErrors(props: { errors: LineError[]; unit?: ItemsErrorUnit; testId: string }) {
   if (props.errors.length === 0) return null;
@@ -73,7 +76,7 @@ function SchemaLine(props: { schema: SchemaInfo }) {
   );
 }
 
-function TaskSummary(props: { task: PersistedTask }) {
+function TaskSummary(props: { task: PersistedTask; onChangeMapping?: () => void }) {
   const { task } = props;
   const items = task.set.items;
   const cloze = items.filter((it) => it.choices.length === 1).length;
@@ -98,6 +101,11 @@ function TaskSummary(props: { task: PersistedTask }) {
         </span>
       </p>
       {task.schema && <SchemaLine schema={task.schema} />}
+      {props.onChangeMapping && (
+        <button type="button" onClick={props.onChangeMapping} data-testid="change-mapping">
+          Change the mapping
+        </button>
+      )}
       <ul className="task-facts">
         <li>
           <span data-testid="item-count">{items.length}</span> items: {cloze} cloze, {items.length - cloze} multiple choice
@@ -136,23 +144,33 @@ export function TaskInput() {
   /** Set when several files were dropped: which one loaded, since the lab holds one task at a time. */
   const [dropNote, setDropNote] = useState<string | null>(null);
   const lastFile = useRef<{ bytes: Uint8Array; name: string } | null>(null);
+  /** The schema or mapping the last file was read with (kept when the delimiter changes). */
+  const lastGiven = useRef<ReadWith>({});
+  const [mapping, setMapping] = useState<{ request: MappingRequest; name: string } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const readFile = async (file: File) => {
     setFailed(null);
+    setMapping(null);
     const read = await readUserBytes(file);
     if (!read.ok) {
       setFailed({ message: read.message, errors: [] });
       return;
     }
     lastFile.current = { bytes: read.bytes, name: file.name };
+    lastGiven.current = {};
+    setMapping(null);
     await parse(read.bytes, file.name, delimiter);
   };
 
   const parse = async (bytes: Uint8Array, name: string, d: DelimiterChoice) => {
     try {
-      await loadBytes(bytes, name, d);
+      await loadBytes(bytes, name, d, lastGiven.current);
     } catch (err) {
+      if (err instanceof MappingNeeded) {
+        setMapping({ request: err.request, name });
+        return;
+      }
       const e = err as Error & { lineErrors?: LineError[]; errorUnit?: ItemsErrorUnit };
       setFailed({ message: e.message, errors: e.lineErrors ?? [], unit: e.errorUnit });
     }
@@ -170,6 +188,33 @@ export function TaskInput() {
         : null,
     );
     void readFile(file);
+  };
+
+  /** Re-reads the last file with the form's choice; a message when nothing could be read. */
+  const applyMapping = async (given: ReadWith): Promise<string | null> => {
+    const f = lastFile.current;
+    if (!f) return 'The file is no longer at hand: choose it again.';
+    try {
+      await loadBytes(f.bytes, f.name, delimiter, given);
+    } catch (err) {
+      const e = err as Error & { lineErrors?: LineError[]; errorUnit?: ItemsErrorUnit };
+      const first = e.lineErrors?.[0];
+      return first ? `${e.message} The first: ${e.errorUnit ?? 'line'} ${first.line}: ${first.message}.` : e.message;
+    }
+    lastGiven.current = given;
+    setMapping(null);
+    setFailed(null);
+    return null;
+  };
+
+  const changeMapping = async () => {
+    const f = lastFile.current;
+    if (!f) return;
+    try {
+      setMapping({ request: await mappingRequest(f.bytes, f.name), name: f.name });
+    } catch (err) {
+      setFailed({ message: (err as Error).message, errors: [] });
+    }
   };
 
   const changeDelimiter = (d: DelimiterChoice) => {
@@ -191,7 +236,7 @@ export function TaskInput() {
           <ul className="task-samples">
             {SAMPLE_TASKS.map((t) => (
               <li key={t.name}>
-                <button type="button" disabled={busy} onClick={() => { setFailed(null); setDropNote(null); void loadSample(t.name); }} data-testid={`sample-${t.name}`} aria-pressed={task?.kind === 'sample' && task.set.name === t.name}>
+                <button type="button" disabled={busy} onClick={() => { setFailed(null); setDropNote(null); setMapping(null); void loadSample(t.name); }} data-testid={`sample-${t.name}`} aria-pressed={task?.kind === 'sample' && task.set.name === t.name}>
                   {t.name}
                 </button>{' '}
                 <span className="muted">{t.description}</span>
@@ -234,7 +279,8 @@ export function TaskInput() {
             <p className="muted task-note">
               Items: <code>context</code> + <code>gold</code> (cloze) or <code>context</code> + <code>choices</code> + <code>label</code>; optional <code>id</code>, <code>subject</code>. An
               lm-eval-harness <code>--log_samples</code> file is recognised and its logged scores are used, and so are published benchmark files as they
-              ship (HellaSwag, ARC and the AI2 family, MMLU, MMLU-Pro, TruthfulQA, PIQA, Social IQa, COPA, Winogrande, preference pairs).
+              ship (HellaSwag, ARC and the AI2 family, MMLU, MMLU-Pro, TruthfulQA, PIQA, Social IQa, COPA, Winogrande, preference pairs). A file in any other
+              layout opens a form to map its fields.
             </p>
             <label className="task-inline" title="auto: a space, unless every answer already starts with whitespace or every context ends with it">
               Between context and answer{' '}
@@ -258,7 +304,17 @@ export function TaskInput() {
           {failed.errors.length > 0 && <LineErrors errors={failed.errors} unit={failed.unit} testId="load-line-errors" />}
         </div>
       )}
-      {task && <TaskSummary task={task} />}
+      {mapping && (
+        <Suspense fallback={<p className="loading">Opening the mapping form…</p>}>
+          <MappingForm key={mapping.name + mapping.request.reason} request={mapping.request} fileName={mapping.name} delimiter={delimiter} current={lastGiven.current} onApply={applyMapping} onCancel={() => setMapping(null)} />
+        </Suspense>
+      )}
+      {task && (
+        <TaskSummary
+          task={task}
+          onChangeMapping={!mapping && !busy && task.kind === 'items' && task.schema && task.fileName === lastFile.current?.name ? () => void changeMapping() : undefined}
+        />
+      )}
     </section>
   );
 }
