@@ -1,6 +1,9 @@
 // Where llama.cpp's time goes on the benchmark's items, through node-llama-cpp (installed into
 // peers/ by scripts/install-peers.mjs). Usage:
-//   npx tsx scripts/llama-cpp-probe.ts [--model DIR] [--quant f32|q8_0] [--items 10] [--reps 3] [--threads 1]
+//   npx tsx scripts/llama-cpp-probe.ts [--model DIR] [--quant f32|q8_0] [--items 10] [--reps 3] [--threads 1] [--loop N]
+// --loop N only runs N calls of 160 tokens (flash attention off) after loading, for a profiler:
+//   perf record -o llama.perf -- npx tsx scripts/llama-cpp-probe.ts --loop 60
+//   perf report -i llama.perf --no-children --sort dso,symbol
 // Prints: the ggml CPU build node-llama-cpp loads and the features it reports; one forward pass
 // over a whole sequence against the same tokens split into calls; then each way of scoring the
 // items, with and without flash attention, in milliseconds per item of wall time and of this
@@ -19,6 +22,7 @@ const quant = (args.quant ?? 'f32') as GgufQuant;
 const items = Number(args.items ?? 10);
 const reps = Number(args.reps ?? 3);
 const threads = Number(args.threads ?? 1);
+const loop = Number(args.loop ?? 0);
 const log = (s: string) => process.stdout.write(s + '\n');
 
 // The parts of node-llama-cpp used here beyond what peers.ts uses.
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
   log(`llama.systemInfo: ${llama.systemInfo.trim()}; cpuMathCores ${llama.cpuMathCores}`);
   const model = await llama.loadModel({ modelPath: gguf });
 
-  for (const flashAttention of [false, true]) {
+  for (const flashAttention of loop > 0 ? [false] : [false, true]) {
     log(`\nflash attention ${flashAttention ? 'on' : 'off'} (F32 KV cache):`);
     const make = (sequences: number) => model.createContext({ contextSize: 512 * sequences, batchSize: 512 * sequences, sequences, threads, experimentalKvCacheKeyType: 'F32', experimentalKvCacheValueType: 'F32', flashAttention });
     const one = await make(1);
@@ -90,6 +94,14 @@ async function main(): Promise<void> {
       await seq.controlledEvaluate(whole);
     }, whole.length);
     log(`  ${whole.length} tokens in one call:     ${fmt(call)} per token`);
+    if (loop > 0) {
+      for (let i = 0; i < loop; i++) {
+        await seq.clearHistory();
+        await seq.controlledEvaluate(whole);
+      }
+      await one.dispose();
+      break;
+    }
     const split = await time(async () => {
       await seq.clearHistory();
       for (let i = 0; i < whole.length; i += 20) await seq.controlledEvaluate(whole.slice(i, i + 20));
@@ -118,6 +130,7 @@ async function main(): Promise<void> {
     await many.dispose();
   }
   await model.dispose();
+  if (loop > 0) return llama.dispose();
   // The benchmark's own ways open their own llama.cpp (and dispose of it when closed).
   await llama.dispose();
   for (const flashAttention of [false, true]) {
