@@ -9,6 +9,7 @@
 // items, with and without flash attention, in milliseconds per item of wall time and of this
 // process's CPU time (on a shared machine CPU time moves less with the load than wall time);
 // and flash attention's log-probs against lengthlens's.
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createNodeEngine, benchItemsFor, DEFAULT_BENCH_CONFIG } from '../src/engine/nodeFace';
@@ -78,10 +79,13 @@ async function main(): Promise<void> {
 
   const lines: string[] = [];
   const llama = await lib.getLlama({ gpu: false, build: 'never', skipDownload: true, progressLogs: false, logLevel: lib.LlamaLogLevel.debug, logger: (_l: string, msg: string) => lines.push(msg) });
-  const backend = lines.find((l) => l.includes('loaded CPU backend'));
-  log(`ggml CPU build loaded: ${backend ? path.basename(backend.trim()) : 'not reported'}`);
-  log(`llama.systemInfo: ${llama.systemInfo.trim()}; cpuMathCores ${llama.cpuMathCores}`);
   const model = await llama.loadModel({ modelPath: gguf });
+  // ggml's log line names the library it loads; where the log does not come through, the
+  // process's memory map does (Linux).
+  const logged = lines.find((l) => l.includes('loaded CPU backend'))?.trim();
+  const mapped = fs.existsSync('/proc/self/maps') ? /libggml-cpu-[\w-]+\.so/.exec(fs.readFileSync('/proc/self/maps', 'utf8'))?.[0] : undefined;
+  log(`ggml CPU build loaded: ${logged ? path.basename(logged) : (mapped ?? 'not reported')}`);
+  log(`llama.systemInfo: ${llama.systemInfo.trim()}; cpuMathCores ${llama.cpuMathCores}`);
 
   for (const flashAttention of loop > 0 ? [false] : [false, true]) {
     log(`\nflash attention ${flashAttention ? 'on' : 'off'} (F32 KV cache):`);
