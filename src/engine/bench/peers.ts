@@ -142,16 +142,17 @@ export class LlamaCppPeer {
   ) {}
 
   /** Null where node-llama-cpp is not installed in peers/. */
-  static async open(ggufPath: string, opts: { vocab: number; contextSize?: number; threads?: number; root?: string }): Promise<LlamaCppPeer | null> {
+  static async open(ggufPath: string, opts: { vocab: number; contextSize?: number; threads?: number; root?: string; flashAttention?: boolean }): Promise<LlamaCppPeer | null> {
     const lib = await importNodeLlamaCpp(opts.root);
     if (!lib) return null;
     // CPU only, the prebuilt binary only: nothing downloaded or built.
     const llama = await lib.getLlama({ gpu: false, build: 'never', skipDownload: true, progressLogs: false, logLevel: lib.LlamaLogLevel.error });
     const model = await llama.loadModel({ modelPath: ggufPath });
     const size = opts.contextSize ?? 512;
-    // A float32 KV cache (llama.cpp's default is F16, which alone moves log-probs by ~1e-2), no
-    // flash attention: the same arithmetic lengthlens's float32 graphs do.
-    const context = await model.createContext({ contextSize: size, batchSize: size, sequences: 1, experimentalKvCacheKeyType: 'F32', experimentalKvCacheValueType: 'F32', flashAttention: false, ...(opts.threads ? { threads: opts.threads } : {}) });
+    // A float32 KV cache (llama.cpp's default is F16, which alone moves log-probs by ~1e-2), and by
+    // default no flash attention: the same arithmetic lengthlens's float32 graphs do
+    // (scripts/llama-cpp-probe.ts measures flash attention's speed and agreement).
+    const context = await model.createContext({ contextSize: size, batchSize: size, sequences: 1, experimentalKvCacheKeyType: 'F32', experimentalKvCacheValueType: 'F32', flashAttention: opts.flashAttention ?? false, ...(opts.threads ? { threads: opts.threads } : {}) });
     return new LlamaCppPeer(llama, model, context, context.getSequence(), opts.vocab);
   }
 
