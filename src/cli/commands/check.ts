@@ -188,6 +188,7 @@ export const command: Command = {
       throw new UsageError(`--fail-on ${modelOnly.join(', ')} needs --model M: it reads the tokens a model scores, which neither a file nor a log holds`);
     const opts = sourceOptions(values);
     const folder = await isFolder(file);
+    if (folder && opts.task !== undefined) throw new UsageError('--task reads one data file with a task YAML, not a run folder');
     const src = folder ? await openCheckFolder(file, opts) : await openCheckSource(file, opts);
     const needScores = probeChecks(rules);
     if (needScores.length && src.kind !== 'log_samples' && values.model === undefined)
