@@ -46,8 +46,8 @@ const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, 
                   sum picks a shortest choice against chance, acc vs acc_norm, choices-only
                   accuracy (each choice on the unconditional context), tokenizer boundary counts
   --dtype D       dtype for --model (default fp32)
-  --delimiter S   an items file: put before each choice (default ""); a log: its target_delimiter
-                  (default " ")
+  --delimiter S   an items file: put before each choice (default "", or with --task the task's
+                  target_delimiter); a log: its target_delimiter (default " ")
   --json          every number and every listed id as JSON
   --markdown      a report for a pull-request comment or a CI job summary
   --app-url URL   where the app is served (http or https): listed items link to it in the Scorer
