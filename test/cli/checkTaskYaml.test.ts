@@ -2,7 +2,7 @@
 // data file as the harness applies it (hand-written fixtures in test/fixtures/lm-eval-tasks): the
 // report's schema names the task and its templates, the choices carry target_delimiter, a YAML
 // that needs Python is named and the file is read as without it, and bad settings are one-line errors.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { runCli } from './run';
 import { runInProcess } from './inProcess';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/lm-eval-tasks');
+const NATIVE = path.resolve(__dirname, '../../../shared/reference/native');
+const EXPECTED = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/native-check-expected.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 const fixture = (rel: string) => path.join(FIXTURES, rel);
 const dir = mkdtempSync(path.join(tmpdir(), 'lengthlens-task-yaml-'));
 function write(name: string, content: string): string {
@@ -23,7 +25,8 @@ interface Out {
   n_items: number;
   n_no_gold: number;
   choice_counts: Record<string, number>;
-  length: { gold_longest: { successes: number; n: number; expected: number }; gold_shortest: { successes: number; n: number } };
+  length: { gold_longest: { successes: number; n: number; expected: number }; gold_shortest: { successes: number; n: number; expected: number }; baselines: { longest: { successes: number }; shortest: { successes: number } } };
+  duplicates: { exact: { count: number } };
   letter_keys: { count: number };
   join_whitespace: { count: number };
   notes: string[];
@@ -118,5 +121,31 @@ describe('check --task FILE.yaml', () => {
     r = await runInProcess(['check', fixture('arc/arc_easy_test.jsonl'), '--task', fixture('arc/arc_easy.yaml'), '--schema', 'ai2_flat']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--task says how to read the file: use it without --schema');
+  });
+});
+
+describe.skipIf(!existsSync(NATIVE))('check --task on a published file', () => {
+  it("ARC-Challenge's AI2 jsonl through a task YAML written for its nested layout: the figures Python computed from the raw strings", async () => {
+    const yaml = write('arc_nested.yaml', [
+      'output_type: multiple_choice',
+      'doc_to_text: "Question: {{question.stem}}\\nAnswer:"',
+      `doc_to_choice: "{{question.choices|map(attribute='text')|list}}"`,
+      `doc_to_target: "{{(question.choices|map(attribute='label')|list).index(answerKey)}}"`,
+      '',
+    ].join('\n'));
+    const out = await check(path.join(NATIVE, 'arc/ARC-Challenge-Test.jsonl'), '--task', yaml);
+    const want = EXPECTED['arc/ARC-Challenge-Test.jsonl'];
+    expect(out.input_errors).toEqual([]);
+    expect(out.n_no_gold).toBe(0);
+    expect(out.n_items).toBe(want.n_items);
+    expect(out.choice_counts).toEqual(want.choice_counts);
+    // target_delimiter adds one byte to every choice: which choices are longest and shortest does not change.
+    expect(out.length.gold_longest.successes).toBe(want.gold_longest);
+    expect(out.length.gold_longest.expected).toBeCloseTo(want.gold_longest_expected as number, 9);
+    expect(out.length.gold_shortest.successes).toBe(want.gold_shortest);
+    expect(out.length.gold_shortest.expected).toBeCloseTo(want.gold_shortest_expected as number, 9);
+    expect(out.length.baselines.longest.successes).toBe(want.baseline_longest);
+    expect(out.length.baselines.shortest.successes).toBe(want.baseline_shortest);
+    expect(out.duplicates.exact.count).toBe(want.duplicates_exact);
   });
 });
