@@ -88,6 +88,14 @@ describe('check --task FILE.yaml', () => {
     expect((await check(data, '--task', yaml, '--delimiter', '')).join_whitespace.count).toBe(0);
   });
 
+  it('gen_prefix is reported and said not to be applied', async () => {
+    const yaml = write('prefix.yaml', 'output_type: multiple_choice\ngen_prefix: "The answer is"\ndoc_to_text: q\ndoc_to_choice: c\ndoc_to_target: 0\n');
+    const data = write('prefix.jsonl', JSON.stringify({ q: 'Q', c: ['a', 'b'] }) + '\n');
+    const out = await check(data, '--task', yaml);
+    expect(out.schema.task!.settings.gen_prefix).toBe('The answer is');
+    expect(out.notes).toContain('the task YAML sets gen_prefix "The answer is", which the check does not put after the context: where the context meets each choice may differ from what the harness scores');
+  });
+
   it('HellaSwag: process_docs is Python: named, and the raw records are read with the detected schema', async () => {
     const out = await check(fixture('hellaswag/hellaswag_validation.jsonl'), '--task', fixture('hellaswag/hellaswag.yaml'));
     expect(out.schema.id).toBe('hellaswag');

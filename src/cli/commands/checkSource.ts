@@ -170,6 +170,7 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
     });
     how = `read through the task YAML (its templates applied to each record as lm-eval-harness applies them, zero-shot${taskReport.includes.length ? `; settings from ${taskReport.includes.map((f) => path.basename(f)).join(', ')} included` : ''})`;
     if (opts.delimiter !== undefined) taskSpec.fields.choices = taskSpec.fields.choices.replace(/^"[^"]*" \(target_delimiter\)/, `${JSON.stringify(opts.delimiter)} (--delimiter, over the task's target_delimiter ${JSON.stringify(task.targetDelimiter)})`);
+    if (task.info.gen_prefix !== undefined) notes.push(`the task YAML sets gen_prefix ${JSON.stringify(task.info.gen_prefix)}, which the check does not put after the context: where the context meets each choice may differ from what the harness scores`);
     const shots = Number(task.info.num_fewshot ?? 0);
     if (shots > 0)
       notes.push(`the task YAML sets num_fewshot ${shots}: the check builds each context zero-shot (description + doc_to_text); the few-shot examples the harness puts before it change neither the choices nor how the context ends (a --model run scores the zero-shot context)`);

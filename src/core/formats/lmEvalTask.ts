@@ -65,7 +65,7 @@ export function resolveTaskYaml(file: string, text: string, read: IncludeReader,
 /** The settings that change the strings a document gives. */
 export const STRING_FIELDS = ['process_docs', 'doc_to_text', 'doc_to_choice', 'doc_to_target'] as const;
 /** Settings reported as they are: they say where the harness gets the data and how it runs. */
-const INFO_FIELDS = ['task', 'tag', 'group', 'dataset_path', 'dataset_name', 'test_split', 'validation_split', 'training_split', 'fewshot_split', 'num_fewshot', 'output_type'] as const;
+const INFO_FIELDS = ['task', 'tag', 'group', 'dataset_path', 'dataset_name', 'test_split', 'validation_split', 'training_split', 'fewshot_split', 'num_fewshot', 'output_type', 'gen_prefix'] as const;
 
 type TemplateValue = string | number | unknown[] | Record<string, unknown>;
 
@@ -103,6 +103,8 @@ export function taskFromConfig(config: Record<string, unknown>, files: string[])
   const description = config.description ?? '';
   if (typeof description !== 'string') throw new Error(`${files[0]}: description must be a string`);
   const outputType = typeof config.output_type === 'string' ? config.output_type : 'generate_until';
+  // promptsource prompts replace the doc_to_* settings in the harness; they are not in the file.
+  if (config.use_prompt !== undefined && config.use_prompt !== null) throw new Error(`${files[0]}: use_prompt ${infoText(config.use_prompt)} takes its templates from promptsource, which lengthlens cannot read`);
   const task: LmEvalTask = { files, docToText: template('doc_to_text'), docToChoice: template('doc_to_choice'), docToTarget: template('doc_to_target'), description, targetDelimiter: delimiter, outputType, python, info };
   if (!pythonNeeded(task).length) {
     if (outputType !== 'multiple_choice') throw new Error(`${files[0]}: output_type is ${outputType}; lengthlens check reads multiple_choice tasks, whose choices it can compare`);
