@@ -103,6 +103,7 @@ export function taskFromConfig(config: Record<string, unknown>, files: string[])
   const description = config.description ?? '';
   if (typeof description !== 'string') throw new Error(`${files[0]}: description must be a string`);
   const outputType = typeof config.output_type === 'string' ? config.output_type : 'generate_until';
+  if (Array.isArray(config.task)) throw new Error(`${files[0]}: a group of tasks (task: a list of ${config.task.length}); give the YAML of one task`);
   // promptsource prompts replace the doc_to_* settings in the harness; they are not in the file.
   if (config.use_prompt !== undefined && config.use_prompt !== null) throw new Error(`${files[0]}: use_prompt ${infoText(config.use_prompt)} takes its templates from promptsource, which lengthlens cannot read`);
   const task: LmEvalTask = { files, docToText: template('doc_to_text'), docToChoice: template('doc_to_choice'), docToTarget: template('doc_to_target'), description, targetDelimiter: delimiter, outputType, python, info };

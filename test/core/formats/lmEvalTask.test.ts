@@ -118,6 +118,7 @@ describe('applying a task to one record', () => {
   it('settings errors: not multiple_choice, a missing template, bad YAML, an include loop', () => {
     expect(() => task('output_type: generate_until\ndoc_to_text: q\ndoc_to_target: a')).toThrow('output_type is generate_until; lengthlens check reads multiple_choice tasks');
     expect(() => task(`${base}doc_to_text: q\ndoc_to_target: a`)).toThrow('doc_to_choice is not set');
+    expect(() => task('group: mmlu\ntask:\n  - mmlu_stem\n  - mmlu_other\n')).toThrow('t.yaml: a group of tasks (task: a list of 2); give the YAML of one task');
     expect(() => task(`${base}use_prompt: "promptsource:GPT-3 Style"\ndoc_to_text: q\ndoc_to_choice: c\ndoc_to_target: a`)).toThrow('t.yaml: use_prompt promptsource:GPT-3 Style takes its templates from promptsource, which lengthlens cannot read');
     expect(() => parseTaskYaml('a: [1, 2', 'x.yaml')).toThrow(/^x\.yaml: /);
     expect(() => parseTaskYaml('- a\n- b\n', 'x.yaml')).toThrow('x.yaml: not a mapping of task settings');
