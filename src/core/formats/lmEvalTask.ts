@@ -122,7 +122,7 @@ export function pythonNeeded(task: LmEvalTask): { field: string; function: strin
 
 /** A template as the report shows it. */
 export function templateText(v: TemplateValue | undefined): string {
-  return v === undefined ? '—' : typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v);
+  return v === undefined ? '—' : JSON.stringify(v);
 }
 
 // ---- Jinja, as lm-eval-harness renders it -------------------------------------------------------
