@@ -61,7 +61,7 @@ describe('the packed CLI', () => {
     expect(fs.existsSync(path.join(modules, 'lengthlens', 'dist-cli', 'main.mjs'))).toBe(true);
     expect(fs.existsSync(path.join(modules, 'lengthlens', 'src'))).toBe(false);
     for (const absent of ['tsx', 'typescript', 'esbuild', 'vite', 'react']) expect(fs.existsSync(path.join(modules, absent)), absent).toBe(false);
-    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@huggingface/transformers', 'comlink', 'hyparquet', 'papaparse']);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(['@huggingface/jinja', '@huggingface/transformers', 'comlink', 'hyparquet', 'js-yaml', 'papaparse']);
   });
 
   it('npx lengthlens --version prints the package version', () => {

@@ -46,8 +46,8 @@ const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, 
                   sum picks a shortest choice against chance, acc vs acc_norm, choices-only
                   accuracy (each choice on the unconditional context), tokenizer boundary counts
   --dtype D       dtype for --model (default fp32)
-  --delimiter S   an items file: put before each choice (default ""); a log: its target_delimiter
-                  (default " ")
+  --delimiter S   an items file: put before each choice (default "", or with --task the task's
+                  target_delimiter); a log: its target_delimiter (default " ")
   --json          every number and every listed id as JSON
   --markdown      a report for a pull-request comment or a CI job summary
   --app-url URL   where the app is served (http or https): listed items link to it in the Scorer
@@ -188,6 +188,7 @@ export const command: Command = {
       throw new UsageError(`--fail-on ${modelOnly.join(', ')} needs --model M: it reads the tokens a model scores, which neither a file nor a log holds`);
     const opts = sourceOptions(values);
     const folder = await isFolder(file);
+    if (folder && opts.task !== undefined) throw new UsageError('--task reads one data file with a task YAML, not a run folder');
     const src = folder ? await openCheckFolder(file, opts) : await openCheckSource(file, opts);
     const needScores = probeChecks(rules);
     if (needScores.length && src.kind !== 'log_samples' && values.model === undefined)

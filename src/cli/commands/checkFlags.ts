@@ -13,6 +13,7 @@ export const SOURCE_FLAGS = {
   by: { type: 'string' },
   labels: { type: 'string' },
   'labels-base': { type: 'string' },
+  task: { type: 'string' },
 } as const;
 
 export const SOURCE_USAGE = `
@@ -27,7 +28,11 @@ export const SOURCE_USAGE = `
   --subset P      field path of the item's subset (same as --by)
   --by P          break every share down by this field (default: subject, category or subset)
   --labels FILE   gold labels in a separate file, one per line (PIQA, Social IQa)
-  --labels-base N the labels count from 0 or 1 (default: detected from the values, and said)`;
+  --labels-base N the labels count from 0 or 1 (default: detected from the values, and said)
+  --task Y.yaml   an lm-eval-harness task YAML: its doc_to_text, doc_to_choice and doc_to_target
+                  (fields, Jinja templates, a list) and target_delimiter are applied to each record
+                  as the harness applies them (include: followed); a YAML that needs Python
+                  (!function) is named, and the file is read as without it`;
 
 type SourceValues = Partial<Record<keyof typeof SOURCE_FLAGS | 'delimiter', string | boolean | undefined>>;
 
@@ -41,6 +46,10 @@ export function sourceOptions(values: SourceValues): SourceOptions {
   // --subset alone breaks a recognised schema down by that field; with --choices it is part of the mapping.
   const mapped = mapping.choices !== undefined || mapping.context !== undefined || mapping.gold !== undefined || mapping.id !== undefined;
   if (mapped && s('schema') !== undefined) throw new UsageError('use either --schema or a field mapping (--context, --choices …), not both');
+  if (s('task') !== undefined) {
+    const clash = ['schema', 'context', 'choices', 'gold', 'id', 'labels'].filter((k) => s(k as keyof SourceValues) !== undefined);
+    if (clash.length) throw new UsageError(`--task says how to read the file: use it without ${clash.map((k) => `--${k}`).join(', ')}`);
+  }
   return {
     delimiter: s('delimiter'),
     schema: s('schema'),
@@ -48,5 +57,6 @@ export function sourceOptions(values: SourceValues): SourceOptions {
     by: s('by') ?? (mapped ? undefined : s('subset')),
     labels: s('labels'),
     labelsBase: base === undefined ? undefined : (Number(base) as 0 | 1),
+    task: s('task'),
   };
 }

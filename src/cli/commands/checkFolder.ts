@@ -68,10 +68,13 @@ export async function openCheckFolder(dir: string, opts: SourceOptions): Promise
 export function schemaFinding(s: SchemaReport): Finding {
   const f = s.fields;
   const labels = s.labels ? `; labels from ${path.basename(s.labels.file)} (${s.labels.count.toLocaleString('en')}, ${s.labels.how})` : '';
+  const t = s.task;
+  const settings = t ? Object.entries(t.settings).map(([k, v]) => `${k} ${v}`).join(', ') : '';
+  const task = !t ? '' : t.applied ? (settings ? `; its settings: ${settings}` : '') : `; task YAML ${path.basename(t.file)} not applied (it reads ${t.fallback})${settings ? `; its settings: ${settings}` : ''}`;
   return {
     key: 'schema',
     title: 'Schema',
     status: 'info',
-    verdict: `${s.name} from ${s.format}${s.gzip ? ' (gzip)' : ''}, ${s.how}; context ← ${f.context}; choices ← ${f.choices}; gold ← ${f.gold}; id ← ${f.id}; subset ← ${f.subset}${labels}`,
+    verdict: `${s.name} from ${s.format}${s.gzip ? ' (gzip)' : ''}, ${s.how}; context ← ${f.context}; choices ← ${f.choices}; gold ← ${f.gold}; id ← ${f.id}; subset ← ${f.subset}${labels}${task}`,
   };
 }

@@ -21,6 +21,8 @@ import type { TaskItem } from '../../core/tasks/types';
 import type { ScoredItem } from '../../core/metrics/types';
 import { checkItemFromLog, checkItemFromTask } from '../../core/check/adapters';
 import type { CheckItem } from '../../core/check/answerStrings';
+import { taskSchema } from '../../core/formats/lmEvalTask';
+import { loadTaskYaml, pythonText, taskYamlReport, type TaskYamlReport } from './checkTask';
 
 export type CheckFileKind = 'items' | 'log_samples' | 'pairs';
 
@@ -41,6 +43,8 @@ export interface SourceItem {
 /** Which schema a file was read with and how each field was mapped (printed in the report), and the labels file. */
 export interface SchemaReport extends SchemaInfo {
   labels?: { file: string; base: 0 | 1; how: string; count: number };
+  /** --task: the lm-eval-harness task YAML, its templates and settings, and whether they were applied. */
+  task?: TaskYamlReport;
 }
 
 export interface CheckSource {
@@ -67,6 +71,8 @@ export interface SourceOptions {
   by?: string;
   labels?: string;
   labelsBase?: 0 | 1;
+  /** --task FILE.yaml: an lm-eval-harness task YAML applied to each record. */
+  task?: string;
   /** Names the subset of every item (a task's name in a run folder), unless --by names another. */
   subset?: string;
 }
@@ -132,9 +138,32 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
   if (head.length === 0 && errors.length === 0) throw new InputError(`${file}: no items`);
 
   let schema: SchemaSpec;
-  let how: string;
+  let how = '';
+  let taskSpec: SchemaSpec | undefined;
+  const notes: string[] = [];
+  // --task: the harness's templates, unless they need Python; then the file is read as without it, and the report says so.
+  const task = opts.task !== undefined ? await loadTaskYaml(opts.task) : undefined;
+  const taskReport = task ? taskYamlReport(task) : undefined;
+  const goldNotAChoice = { count: 0, first: '' };
+  if (task && taskReport?.applied) {
+    taskSpec = taskSchema(task, path.basename(opts.task!), (n, value) => {
+      if (goldNotAChoice.count++ === 0) goldNotAChoice.first = `record ${n}: ${JSON.stringify(value)}`;
+    });
+    how = `read through the task YAML (its templates applied to each record as lm-eval-harness applies them, zero-shot${taskReport.includes.length ? `; settings from ${taskReport.includes.map((f) => path.basename(f)).join(', ')} included` : ''})`;
+    if (opts.delimiter !== undefined) taskSpec.fields.choices = taskSpec.fields.choices.replace(/^"[^"]*" \(target_delimiter\)/, `${JSON.stringify(opts.delimiter)} (--delimiter, over the task's target_delimiter ${JSON.stringify(task.targetDelimiter)})`);
+    if (task.info.gen_prefix !== undefined) notes.push(`the task YAML sets gen_prefix ${JSON.stringify(task.info.gen_prefix)}, which the check does not put after the context: where the context meets each choice may differ from what the harness scores`);
+    const shots = Number(task.info.num_fewshot ?? 0);
+    if (shots > 0)
+      notes.push(`the task YAML sets num_fewshot ${shots}: the check builds each context zero-shot (description + doc_to_text); the few-shot examples the harness puts before it change neither the choices nor how the context ends (a --model run scores the zero-shot context)`);
+  } else if (task) {
+    const fallback = `the raw records, as without --task (the schema detected from them)`;
+    taskReport!.fallback = fallback;
+    const line = `the task YAML needs Python (${pythonText(task)}), which lengthlens cannot run: its templates are not applied; the check reads ${fallback}, so the strings may differ from those the harness scores`;
+    notes.push(line);
+  }
   const mapping = opts.mapping && Object.values(opts.mapping).some((v) => v !== undefined) ? mappingFromFlags(opts.mapping) : undefined;
-  if (mapping) {
+  if (taskSpec) schema = taskSpec;
+  else if (mapping) {
     schema = mappingSchema(mapping);
     how = 'your mapping (--context, --choices, --gold, --id, --subset)';
   } else if (opts.schema !== undefined) {
@@ -157,11 +186,11 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
       how = `detected (${guess.matched} of the first ${guess.of} records fit)`;
     }
   }
-  const report: SchemaReport = { id: schema.id, name: schema.name, format: format.id, gzip, how, fields: { ...schema.fields } };
+  if (task && !taskReport!.applied) how = `${how}; not through the task YAML: ${pythonText(task)} is Python`;
+  const report: SchemaReport = { id: schema.id, name: schema.name, format: format.id, gzip, how, fields: { ...schema.fields }, ...(taskReport ? { task: taskReport } : {}) };
   const byPath = opts.by !== undefined ? parsePath(opts.by) : undefined;
   if (opts.by !== undefined) report.fields.subset = `${opts.by} (--by)`;
   else if (opts.subset !== undefined) report.fields.subset = `the task (${opts.subset})`;
-  const notes: string[] = [];
   const rolling = { count: 0 };
 
   // lengthlens's own CSV keeps its reader (its header errors and choice columns).
@@ -207,7 +236,7 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
 
   const kind: CheckFileKind = schema.kind;
   const logDelimiter = opts.delimiter ?? ' ';
-  const itemDelimiter = opts.delimiter ?? '';
+  const itemDelimiter = opts.delimiter ?? (task && taskReport?.applied ? task.targetDelimiter : '');
   const seen = new Set<string>();
   async function* all(): AsyncGenerator<RawRecord> {
     yield* head;
@@ -256,6 +285,10 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
     }
     if (labels && labels.length !== ordinal + (errors.length - ownErrors))
       notes.push(`the labels file has ${labels.length} labels for ${ordinal + (errors.length - ownErrors)} records: check that it belongs to this file`);
+    if (goldNotAChoice.count)
+      notes.push(
+        `doc_to_target gives a value that is not one of the choices for ${goldNotAChoice.count} record(s) (first: ${goldNotAChoice.first}): the harness scores such a document with gold -100 (every accuracy 0); the check counts it in n_no_gold`,
+      );
     errors.sort((a, b) => a.line - b.line);
   }
   const unit: ItemsErrorUnit = format.unit === 'line' ? 'line' : 'item';
