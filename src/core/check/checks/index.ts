@@ -15,6 +15,7 @@ import { duplicatesNormalised } from './duplicatesNormalised';
 import { formatTell } from './formatTell';
 import { formatTells } from './formatTells';
 import { goldLongest } from './goldLongest';
+import { goldRepeatsContext } from './goldRepeatsContext';
 import { goldShortest } from './goldShortest';
 import { inconsistentLeadingSpace } from './inconsistentLeadingSpace';
 import { invisible } from './invisible';
@@ -37,6 +38,7 @@ export const CHECKS: readonly CheckSpec[] = [
   letterKeys,
   joinWhitespace,
   invisible,
+  goldRepeatsContext,
   accuracyPerRule,
   accPicksShortest,
   accNormDisagreement,
