@@ -6,12 +6,13 @@ import type { Command } from '../command';
 import { EXIT_CHECK_FOUND, InputError, UsageError } from '../errors';
 import { jsonReplacer, parseCommandArgs, parseDtypeFlag, readTextFile, reportSkipped, warn } from '../io';
 import { AnswerStringsCheck, type AnswerStringsReport, type CheckItem } from '../../core/check/answerStrings';
-import { evaluateFailOn, FAIL_ON_CHECKS, modelOnlyChecks, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
+import { evaluateFailOn, modelOnlyChecks, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
 import { addLoggedAgreement, finishLoggedAgreement, type LoggedAgreement } from '../../core/metrics/harnessReport';
 import type { AccuracyRule } from '../../core/metrics/types';
 import { itemHashWithinLimits } from '../../core/check/itemLink';
 import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
 import { answerStringFindings, probeFindings } from '../../core/check/summary';
+import { FAIL_ON_NAMES } from '../../core/check/checks';
 import type { LineError } from '../../core/formats/lineError';
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { Dtype } from '../../core/dtypes';
@@ -150,7 +151,7 @@ async function runModel(items: AsyncIterable<SourceItem>, model: string, dtype: 
 
 export const command: Command = {
   summary: 'check a benchmark file for length bias, duplicates and format tells (CI: --fail-on)',
-  usage: `${USAGE.replace('{checks}', wrapNames(Object.keys(FAIL_ON_CHECKS))).replace('{source}', SOURCE_USAGE)}\n\n${EXIT_LINE}`,
+  usage: `${USAGE.replace('{checks}', wrapNames([...FAIL_ON_NAMES])).replace('{source}', SOURCE_USAGE)}\n\n${EXIT_LINE}`,
   async run(argv) {
     const { values, positionals } = parseCommandArgs(argv, {
       model: { type: 'string' },

@@ -6,6 +6,8 @@ import { choiceLetter, letterList } from '../text/letters';
 import { against, share, type Share } from './interval';
 import { ItemListBuilder, type ItemList } from './listed';
 import { FORMAT_PHRASES, FORMAT_PROPERTIES, formatProperty, invisibleChars, isLetterKey, normalisedChoice, quoted, type FormatProperty } from './strings';
+import { STRING_CHECKS } from './checks';
+import type { CheckFold, FoldedResult } from './checks/types';
 
 export interface CheckItem {
   id: string;
@@ -82,6 +84,8 @@ export interface AnswerStringsReport {
   letter_keys: ItemList;
   join_whitespace: ItemList;
   invisible: ItemList;
+  /** The figures of the registered checks that fold their own (by check key); absent when none does. */
+  checks?: Record<string, FoldedResult>;
   notes: string[];
 }
 
@@ -121,6 +125,12 @@ export function extremes(lengths: readonly number[]): { longest: number[]; short
   return { longest, shortest };
 }
 
+/** A multiple-choice item's valid gold indices: distinct, in range (empty: no gold among the choices). */
+export function goldIndices(item: CheckItem): number[] {
+  const k = item.choices.length;
+  return [...new Set(item.gold)].filter((g) => Number.isInteger(g) && g >= 0 && g < k);
+}
+
 function choiceList(choices: readonly string[]): string {
   const shown = choices.slice(0, 6).map((c) => quoted(c, 12));
   return shown.join(', ') + (choices.length > 6 ? ', …' : '');
@@ -151,6 +161,8 @@ export class AnswerStringsCheck {
   private readonly letters = new ItemListBuilder();
   private readonly join = new ItemListBuilder();
   private readonly invisible = new ItemListBuilder();
+  /** The registered checks that fold their own figure. */
+  private readonly folds: [string, CheckFold][] = STRING_CHECKS.flatMap((c) => (c.fold ? [[c.key, c.fold()] as [string, CheckFold]] : []));
 
   constructor(private readonly linker?: ItemLinker) {}
 
@@ -160,6 +172,7 @@ export class AnswerStringsCheck {
     const link = this.linker ? once(() => this.linker!(item)) : undefined;
     this.checkJoin(item, link);
     this.checkInvisible(item, link);
+    for (const [, f] of this.folds) f.add(item, link);
     if (item.cloze || item.choices.length < 2) {
       this.nCloze++;
       return;
@@ -170,7 +183,7 @@ export class AnswerStringsCheck {
     this.checkDuplicates(item, link);
     this.letters.checked();
     if (item.choices.every(isLetterKey)) this.letters.flag(item.id, () => `every choice is one character: ${choiceList(item.choices)}`, link);
-    const gold = [...new Set(item.gold)].filter((g) => Number.isInteger(g) && g >= 0 && g < k);
+    const gold = goldIndices(item);
     if (gold.length === 0) {
       this.nNoGold++;
       return;
@@ -315,6 +328,7 @@ export class AnswerStringsCheck {
       letter_keys: this.letters.build(),
       join_whitespace: this.join.build(),
       invisible: this.invisible.build(),
+      ...(this.folds.length ? { checks: Object.fromEntries(this.folds.map(([key, f]) => [key, f.result()])) } : {}),
       notes,
     };
   }

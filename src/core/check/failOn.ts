@@ -1,60 +1,24 @@
 // `--fail-on`: which checks make a CI run fail, and when. A name alone fails when the check finds
 // something (a listed item; a share whose 95% interval lies above chance); `name>x` or `name>=x`
 // fails when the check's share passes x (a share of the items it checked, 0 to 1).
-import type { AnswerStringsReport, ShareVsChance } from './answerStrings';
-import { FORMAT_PROPERTIES } from './strings';
-import type { ItemList } from './listed';
-import type { ScoreProbeReport } from './scoreProbes';
 import { pct } from './answerStrings';
+import { CHECKS } from './checks';
+import type { CheckReportParts, FailFinding } from './checks/types';
 
-export interface CheckReportParts {
-  strings: AnswerStringsReport;
-  /** The probes from a log's logged scores, or from a model run (model wins where both exist). */
-  probes?: ScoreProbeReport;
-}
+export type { CheckReportParts };
 
-/** What one check found; `label` names the part where a check has several (duplicates, format tells). */
-type Finding = ({ kind: 'share'; s: ShareVsChance } | { kind: 'list'; l: ItemList } | { kind: 'shares'; s: { n: number; share: number; interval: [number, number]; chance: number } }) & { label?: string };
-
-interface CheckDef {
+interface FailOnCheck {
   /** Needs the score probes (a log or --model). */
   probe: boolean;
   /** Needs what only a model run gives (the scored tokens): a log never has it. */
   modelOnly?: boolean;
-  find(r: CheckReportParts): Finding[];
+  find(r: CheckReportParts): FailFinding[];
 }
 
-const list = (f: (r: AnswerStringsReport) => ItemList): CheckDef => ({ probe: false, find: (r) => [{ kind: 'list', l: f(r.strings) }] });
-
-export const FAIL_ON_CHECKS: Record<string, CheckDef> = {
-  gold_longest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.gold_longest }] },
-  gold_shortest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.gold_shortest }] },
-  baseline_longest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.baselines.longest }] },
-  baseline_shortest: { probe: false, find: (r) => [{ kind: 'share', s: r.strings.length.baselines.shortest }] },
-  duplicates: { probe: false, find: (r) => [{ kind: 'list', l: r.strings.duplicates.exact, label: 'exact' }, { kind: 'list', l: r.strings.duplicates.normalised, label: 'normalised' }] },
-  duplicates_exact: list((r) => r.duplicates.exact),
-  duplicates_normalised: list((r) => r.duplicates.normalised),
-  format_tells: { probe: false, find: (r) => FORMAT_PROPERTIES.map((p) => ({ kind: 'list', l: r.strings.format_tells[p], label: p })) },
-  ...Object.fromEntries(FORMAT_PROPERTIES.map((p) => [p, list((r) => r.format_tells[p])])),
-  letter_keys: list((r) => r.letter_keys),
-  join_whitespace: list((r) => r.join_whitespace),
-  invisible: list((r) => r.invisible),
-  acc_picks_shortest: { probe: true, find: (r) => [{ kind: 'share', s: r.probes!.acc_picks_shortest }] },
-  acc_norm_disagreement: { probe: true, find: (r) => [{ kind: 'list', l: r.probes!.acc_norm_disagreement }] },
-  rule_disagreement: { probe: true, find: (r) => [{ kind: 'list', l: r.probes!.rule_disagreement }] },
-  choices_only: {
-    probe: true,
-    find: (r) => {
-      const c = r.probes!.choices_only;
-      return c ? [{ kind: 'shares', s: { n: c.accuracy.n, share: c.accuracy.share, interval: c.accuracy.interval, chance: c.chance } }] : [];
-    },
-  },
-  boundary_merge: {
-    probe: true,
-    modelOnly: true,
-    find: (r) => (r.probes!.tokenizer ? [{ kind: 'list', l: r.probes!.tokenizer.boundary_merge }] : []),
-  },
-};
+/** The checks --fail-on takes, from the registry: each check that declares `failOn`. */
+export const FAIL_ON_CHECKS: Record<string, FailOnCheck> = Object.fromEntries(
+  CHECKS.flatMap((c) => (c.failOn ? [[c.key, { probe: c.needs !== 'strings', ...(c.needs === 'model' ? { modelOnly: true } : {}), find: c.failOn }]] : [])),
+);
 
 export interface FailOnRule {
   check: string;
@@ -127,7 +91,7 @@ export function evaluateFailOn(rules: readonly FailOnRule[], r: CheckReportParts
         // A gate on nothing (no gold could be read; nothing scored) must not pass.
         failed = true;
         value = NaN;
-        whys.push(`${f.label ? `${f.label}: ` : ''}no item to measure (no multiple-choice item with a gold among its choices${f.kind === 'shares' || FAIL_ON_CHECKS[rule.check].probe ? ' and scores' : ''})`);
+        whys.push(`${f.label ? `${f.label}: ` : ''}no item to measure (${f.empty ?? `no multiple-choice item with a gold among its choices${f.kind === 'shares' || FAIL_ON_CHECKS[rule.check].probe ? ' and scores' : ''}`})`);
       } else {
         const s = f.s;
         const chance = f.kind === 'share' ? f.s.expected : f.s.chance;
