@@ -89,14 +89,16 @@ lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa
   bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
   WebGPU as works / does not work), from scripts/bench-scale-browser.ts.
 
-lengthlens bench --check [FILES] [--out bench-results/bench-check.json] [--json]
+lengthlens bench --check [FILES] [--browser no|yes] [--out bench-results/bench-check.json] [--json]
   The time and peak memory of \`lengthlens check FILE --json\` (reading and every model-free check,
   the whole report) per file, each in a child process of its own: check_s from the command's start
   to its report (modules loaded), cpu_s the CPU seconds of it (steadier than check_s on a busy
   machine), process_s the whole child, peak_MiB its peak resident memory
   (process.resourceUsage().maxRSS). For a Parquet file also the first quarter and half of its rows
   (peak memory by rows: flat or not). Default FILES: MMLU's and MMLU-Pro's test parquet in
-  $DATA_DIR/native (default ../shared/reference). Writes bench-results/bench-check.json.`;
+  $DATA_DIR/native (default ../shared/reference). --browser yes adds Chromium: each file (and its
+  quarter and half) dropped on the built app's Task lab, the seconds to the Check view drawn and
+  the renderer's peak memory (scripts/bench-check-browser.ts). Writes bench-results/bench-check.json.`;
 
 function modelsDir(): string {
   return path.resolve(process.env.MODELS_DIR ?? '../shared/models');
@@ -174,7 +176,9 @@ export const command: Command = {
     if (values.check) {
       checkOutPath(values.out ?? CHECK_OUT);
       const log = (s: string) => process.stderr.write(s + '\n');
-      const rows = await runCheckBench(positionals.length ? positionals : defaultCheckBenchFiles(), log);
+      const browserCheck = values.browser ?? 'no';
+      if (browserCheck !== 'yes' && browserCheck !== 'no') throw new UsageError(`--browser with --check must be yes or no, got "${browserCheck}"`);
+      const rows = await runCheckBench(positionals.length ? positionals : defaultCheckBenchFiles(), log, { browser: browserCheck === 'yes' });
       const report = {
         command: `lengthlens bench ${argv.join(' ')}`.trim(),
         date: new Date().toISOString(),

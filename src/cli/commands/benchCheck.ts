@@ -49,6 +49,35 @@ export interface CheckBenchRow extends CheckRun {
   flat?: { rows: number; check_s: number; check_cpu_s: number; peak_rss_mib: number }[];
   /** Why there is no `flat` (not Parquet, or the writer is missing). */
   flat_skipped?: string;
+  /** With --browser yes: the same file (and its quarter and half) dropped on the Task lab in Chromium. */
+  chromium?: ChromiumCheckRow[];
+}
+
+/** One file in Chromium (scripts/bench-check-browser.ts). */
+export interface ChromiumCheckRow {
+  file: string;
+  items: number;
+  /** From the drop to the Check view drawn, wall seconds. */
+  check_s: number;
+  /** The renderer process's peak resident memory (VmHWM), MiB. */
+  renderer_peak_rss_mib: number | null;
+  /** The page's live memory after the check (measureUserAgentSpecificMemory), MiB. */
+  page_memory_mib: number | null;
+}
+
+/** The Chromium half: scripts/bench-check-browser.ts in a child process (it needs vite and playwright, which the CLI does not load). */
+export function runCheckBrowser(files: readonly string[]): ChromiumCheckRow[] {
+  const script = path.resolve('scripts/bench-check-browser.ts');
+  const tsx = path.resolve('node_modules/.bin/tsx');
+  if (!fs.existsSync(script) || !fs.existsSync(tsx)) throw new InputError('scripts/bench-check-browser.ts or tsx not found (run from the repository root)');
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) throw new InputError(`Chromium not found at ${chromium} (set CHROMIUM_PATH)`);
+  const out = path.join(os.tmpdir(), `lengthlens-bench-check-browser-${process.pid}.json`);
+  const r = spawnSync(tsx, [script, '--out', out, ...files], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0 || !fs.existsSync(out)) throw new InputError(`the Chromium check benchmark failed (exit ${r.status ?? r.signal})`);
+  const rows = (JSON.parse(fs.readFileSync(out, 'utf8')) as { rows: ChromiumCheckRow[] }).rows;
+  fs.rmSync(out, { force: true });
+  return rows;
 }
 
 const MIB = 1024 * 1024;
@@ -152,7 +181,7 @@ async function parquetPrefixes(file: string, fractions: number[], dir: string): 
   return out;
 }
 
-export async function runCheckBench(files: readonly string[], log: (s: string) => void): Promise<CheckBenchRow[]> {
+export async function runCheckBench(files: readonly string[], log: (s: string) => void, opts: { browser?: boolean } = {}): Promise<CheckBenchRow[]> {
   for (const f of files) if (!fs.existsSync(f)) throw new InputError(`no file ${f} to check (give FILES, or set DATA_DIR to the reference data folder)`);
   const rows: CheckBenchRow[] = [];
   for (const file of files) {
@@ -173,10 +202,17 @@ export async function runCheckBench(files: readonly string[], log: (s: string) =
           }
           row.flat.push({ rows: run.figures.n_items, check_s: run.check_s, check_cpu_s: run.check_cpu_s, peak_rss_mib: run.peak_rss_mib });
         }
+        if (opts.browser) {
+          log('chromium: the same files in the Task lab ...');
+          row.chromium = runCheckBrowser([...(typeof prefixes === 'string' ? [] : prefixes.map((p) => p.file)), file]);
+        }
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
-    } else row.flat_skipped = 'memory against rows is measured for Parquet files';
+    } else {
+      row.flat_skipped = 'memory against rows is measured for Parquet files';
+      if (opts.browser) row.chromium = runCheckBrowser([file]);
+    }
     rows.push(row);
   }
   return rows;
@@ -200,5 +236,18 @@ export function formatCheckBenchTable(rows: readonly CheckBenchRow[]): string {
         ' ' + (r.flat ? r.flat.map((x) => `${x.rows}: ${f(x.peak_rss_mib, 0)}`).join(', ') : `- (${r.flat_skipped})`),
       ].join(' '),
     ),
+    ...chromiumTable(rows),
   ].join('\n');
+}
+
+/** The Chromium rows, when there are any: a file's quarter, half and whole, one line each. */
+function chromiumTable(rows: readonly CheckBenchRow[]): string[] {
+  const all = rows.flatMap((r) => (r.chromium ?? []).map((c) => ({ ...c, of: path.basename(r.file) })));
+  if (all.length === 0) return [];
+  const f = (x: number | null, d: number) => (x === null ? '-' : x.toFixed(d));
+  return [
+    '',
+    'chromium (Task lab)                               items  drop_to_check_s  renderer_peak_MiB  page_live_MiB',
+    ...all.map((c) => [c.of.slice(0, 48).padEnd(48), String(c.items).padStart(7), f(c.check_s, 2).padStart(16), f(c.renderer_peak_rss_mib, 0).padStart(18), f(c.page_memory_mib, 1).padStart(14)].join(' ')),
+  ];
 }
