@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../test/browser/chromium';
 import { ensureBuilt, startPreview } from './preview';
@@ -30,7 +31,8 @@ export interface BrowserCheckRow {
 
 const log = (s: string) => process.stderr.write(s + '\n');
 
-async function measureFile(url: string, file: string, timeoutMs: number): Promise<BrowserCheckRow> {
+/** One file dropped on the Task lab of the app served at `url`, in a fresh Chromium profile (so VmHWM is this page's alone). */
+export async function measureCheckInChromium(url: string, file: string, timeoutMs: number): Promise<BrowserCheckRow> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lengthlens-check-browser-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
   try {
     for (const file of files) {
       log(`chromium: check ${path.basename(file)} in the Task lab ...`);
-      rows.push(await measureFile(url, path.resolve(file), 600_000));
+      rows.push(await measureCheckInChromium(url, path.resolve(file), 600_000));
     }
   } finally {
     await server.close();
@@ -85,7 +87,9 @@ async function main(): Promise<void> {
   process.stdout.write(text + '\n');
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`bench-check-browser: ${(err as Error).message}\n`);
-  process.exit(1);
-});
+// Run as a script (not when a test imports measureCheckInChromium).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href)
+  main().catch((err: unknown) => {
+    process.stderr.write(`bench-check-browser: ${(err as Error).message}\n`);
+    process.exit(1);
+  });
