@@ -1,9 +1,10 @@
 // `lengthlens bench --check [FILES]`: the time and peak memory of `lengthlens check FILE --json`
 // (read + every model-free check, the whole report) on big benchmark files, by default MMLU's and
-// MMLU-Pro's test parquet (issue 34). Each file is checked in a child process of its own, so its
-// peak resident memory (process.resourceUsage().maxRSS) is that check's alone. For a Parquet file,
-// the first quarter and the first half of its rows are checked too (written to temporary Parquet
-// files with the same row-group size): peak memory against rows shows whether it stays flat.
+// MMLU-Pro's test parquet. Each file is checked in a child process of its own, so its peak
+// resident memory (process.resourceUsage().maxRSS) is that check's alone. For a Parquet file, the
+// first quarter and the first half of its rows are checked too (written to temporary Parquet files
+// with the same schema and row-group size): peak memory against rows shows whether it stays flat.
+// With --browser yes, the same files in Chromium's Task lab (scripts/bench-check-browser.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
