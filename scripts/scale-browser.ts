@@ -159,7 +159,7 @@ function workspaceScript(model: string, dtype: string, context: string, candidat
 }
 
 /** The browser process of this profile and the peak resident memory of its renderer processes (Linux /proc). */
-function rendererPeakRssMib(profileDir: string): number | null {
+export function rendererPeakRssMib(profileDir: string): number | null {
   if (!fs.existsSync('/proc/self/status')) return null;
   const procs = fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p));
   const info = new Map<string, { ppid: string; cmd: string }>();

@@ -40,6 +40,9 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`lengthlens ${packageVersion()}\n`);
     return 0;
   }
+  // `bench --check`'s child, before the bench command's own modules (the engine) load: the child's
+  // peak memory is then the check's.
+  if (name === 'bench' && rest[0] === '--check-child' && rest.length === 2) return (await import('./commands/benchCheck')).checkChild(rest[1]);
   const load = COMMANDS[name];
   if (!load) {
     process.stderr.write(`lengthlens: unknown command "${name}" (try --help)\n`);

@@ -16,6 +16,7 @@ import { checkOutPath, writeResultFile } from '../outFile';
 import type { ScaleResult } from '../../engine/nodeFace';
 import { benchItemsFor, ensureGguf, nodeLlamaCppEntry, peerInputs, peerQuant, PEERS_INSTALL_HINT, runLlamaCppPeer, type PeerInputs } from '../../engine/nodeFace';
 import { SCALE_DIR } from './benchScale';
+import { defaultCheckBenchFiles, formatCheckBenchTable, runCheckBench } from './benchCheck';
 
 /** The --scale results, one line per (style, dtype). */
 function formatScaleTable(rows: readonly ScaleResult[]): string {
@@ -50,6 +51,7 @@ function formatScaleTable(rows: readonly ScaleResult[]): string {
 /** Where the results go without --out. */
 const BENCH_OUT = 'bench-results/bench.json';
 const SCALE_OUT = 'bench-results/bench-scale.json';
+const CHECK_OUT = 'bench-results/bench-check.json';
 
 const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
   [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--peers auto|no] [--out bench-results/bench.json] [--json]
@@ -85,7 +87,18 @@ lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa
   loads and streams without releasing dead buffers (the load's background reads of the model
   file, a chunk's pass outputs; the app releases them), to compare. Writes
   bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
-  WebGPU as works / does not work), from scripts/bench-scale-browser.ts.`;
+  WebGPU as works / does not work), from scripts/bench-scale-browser.ts.
+
+lengthlens bench --check [FILES] [--browser no|yes] [--out bench-results/bench-check.json] [--json]
+  The time and peak memory of \`lengthlens check FILE --json\` (reading and every model-free check,
+  the whole report) per file, each in a child process of its own: check_s from the command's start
+  to its report (modules loaded), cpu_s the CPU seconds of it (steadier than check_s on a busy
+  machine), process_s the whole child, peak_MiB its peak resident memory
+  (process.resourceUsage().maxRSS). For a Parquet file also the first quarter and half of its rows
+  (peak memory by rows: flat or not). Default FILES: MMLU's and MMLU-Pro's test parquet in
+  $DATA_DIR/native (default ../shared/reference). --browser yes adds Chromium: each file (and its
+  quarter and half) dropped on the built app's Task lab, the seconds to the Check view drawn and
+  the renderer's peak memory (scripts/bench-check-browser.ts). Writes bench-results/bench-check.json.`;
 
 function modelsDir(): string {
   return path.resolve(process.env.MODELS_DIR ?? '../shared/models');
@@ -136,7 +149,7 @@ export const command: Command = {
   summary: 'benchmark naive vs harness-style vs the app’s scoring path (SPEC §9)',
   usage: USAGE,
   async run(argv) {
-    const { values } = parseCommandArgs(
+    const { values, positionals } = parseCommandArgs(
       argv,
       {
         items: { type: 'string' },
@@ -156,9 +169,30 @@ export const command: Command = {
         'stream-items': { type: 'string' },
         'cpu-arena': { type: 'string' },
         'release-outputs': { type: 'string' },
+        check: { type: 'boolean' },
       },
-      0,
     );
+    if (!values.check && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    if (values.check) {
+      checkOutPath(values.out ?? CHECK_OUT);
+      const log = (s: string) => process.stderr.write(s + '\n');
+      const browserCheck = values.browser ?? 'no';
+      if (browserCheck !== 'yes' && browserCheck !== 'no') throw new UsageError(`--browser with --check must be yes or no, got "${browserCheck}"`);
+      const rows = await runCheckBench(positionals.length ? positionals : defaultCheckBenchFiles(), log, { browser: browserCheck === 'yes' });
+      const report = {
+        command: `lengthlens bench ${argv.join(' ')}`.trim(),
+        date: new Date().toISOString(),
+        machine: { platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown', node: process.version, load_average_1m: Number(os.loadavg()[0].toFixed(2)) },
+        memory: 'peak resident memory of the child process that checked the file (process.resourceUsage().maxRSS)',
+        check: rows,
+      };
+      const text = JSON.stringify(report, jsonReplacer, 2);
+      const outFile = values.out ?? CHECK_OUT;
+      process.stdout.write(values.json ? text + '\n' : formatCheckBenchTable(rows) + '\n');
+      writeResultFile(outFile, text + '\n');
+      if (!values.json) process.stdout.write(`\nwritten to ${outFile}\n`);
+      return 0;
+    }
     // Before any work: a benchmark runs for minutes and must not then fail on its output path.
     checkOutPath(values.out ?? (values.scale ? SCALE_OUT : BENCH_OUT));
     if (values.scale) {

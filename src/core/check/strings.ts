@@ -11,6 +11,10 @@ const TRIM_WS = /^\p{White_Space}+|\p{White_Space}+$/gu;
 const FIRST_VISIBLE_UPPER = /^\p{White_Space}*[\p{Lu}\p{Lt}]/u;
 /** A format character (Cf) or a space separator (Zs) other than U+0020. */
 const INVISIBLE = /[\p{Cf}\p{Zs}]/gu;
+const ANY_INVISIBLE = /(?! )[\p{Cf}\p{Zs}]/u;
+/** ASCII without control characters but the whitespace ones (tab to carriage return): NFKC leaves it as it is. */
+const PLAIN_ASCII = /^[\t-\r\x20-\x7e]*$/;
+const ASCII_WHITE_SPACE_RUN = /[\t-\r ]+/g;
 
 /** Trims Unicode White_Space at both ends. */
 export function trimWhiteSpace(s: string): string {
@@ -23,6 +27,9 @@ export function trimWhiteSpace(s: string): string {
  * last NFKC recomposes what folding decomposed (ΐ), so the form is its own normal form.
  */
 export function normalisedChoice(s: string): string {
+  // Most choices are plain ASCII, whose normal form is one pass of the steps below without NFKC
+  // (a fixed point at once); the general path costs four NFKC passes a string.
+  if (PLAIN_ASCII.test(s)) return s.replace(ASCII_WHITE_SPACE_RUN, ' ').replace(/^ | $/g, '').toLowerCase();
   const once = (x: string) =>
     trimWhiteSpace(x.normalize('NFKC').replace(WHITE_SPACE_RUN, ' '))
       .toUpperCase()
@@ -106,6 +113,7 @@ export function codePointLabel(cp: number, category: 'Cf' | 'Zs'): string {
 /** The format characters (Cf) and spaces other than U+0020 (Zs) in a string. */
 export function invisibleChars(s: string): InvisibleChar[] {
   const out: InvisibleChar[] = [];
+  if (!ANY_INVISIBLE.test(s)) return out; // the usual case, without a regular expression per character
   let at = 0;
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;

@@ -258,9 +258,20 @@ function delimited(id: 'csv' | 'tsv', delimiter: string): FormatSpec {
 /** Parquet's INT64 columns arrive as BigInt: as numbers where exact, else as their digits. */
 function plain(v: unknown): unknown {
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
-  if (Array.isArray(v)) return v.map(plain);
-  if (isRecord(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
-  return v;
+  if (typeof v !== 'object' || v === null) return v;
+  // The reader's own rows, lists and structs are converted where they are (no copy per row);
+  // anything else (a Date, a byte array) becomes a plain object of its own fields, as before.
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = plain(v[i]);
+    return v;
+  }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto === Object.prototype) {
+    const rec = v as Record<string, unknown>;
+    for (const k of Object.keys(rec)) rec[k] = plain(rec[k]);
+    return rec;
+  }
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
 }
 
 const PARQUET: FormatSpec = {
@@ -273,17 +284,19 @@ const PARQUET: FormatSpec = {
   async *read(chunks, errors) {
     const bytes = await allBytes(chunks);
     const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    let groups: { rows: number }[];
+    let metadata: ReturnType<typeof parquetMetadata>;
     try {
-      groups = parquetMetadata(file).row_groups.map((g) => ({ rows: Number(g.num_rows) }));
+      metadata = parquetMetadata(file);
     } catch (err) {
       errors.push({ line: 1, message: `not a readable Parquet file (${(err as Error).message})` });
       return;
     }
-    // One row group at a time: only one group's rows are held as objects.
+    const groups = metadata.row_groups.map((g) => ({ rows: Number(g.num_rows) }));
+    // One row group at a time: only one group's rows are held as objects. The footer is parsed
+    // once, not again for every group.
     let start = 0;
     for (const g of groups) {
-      const rows = await parquetReadObjects({ file, rowStart: start, rowEnd: start + g.rows });
+      const rows = await parquetReadObjects({ file, metadata, rowStart: start, rowEnd: start + g.rows });
       for (let i = 0; i < rows.length; i++) yield { n: start + i + 1, value: plain(rows[i]) };
       start += g.rows;
     }

@@ -4,7 +4,18 @@ const encoder = new TextEncoder();
 
 /** UTF-8 bytes of a string: Python `len(s.encode("utf-8"))`. */
 export function utf8Length(s: string): number {
-  return encoder.encode(s).length;
+  // Counted, not encoded (no array per string): what TextEncoder writes, a lone surrogate as U+FFFD (3 bytes).
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
 }
 
 export function utf8Bytes(s: string): Uint8Array {

@@ -86,6 +86,23 @@ describe('format registry', () => {
     ]);
   });
 
+  it('Parquet INT64 past 2^53 keeps its digits as a string; a safe one is a number, in each row group', async () => {
+    const writer = new ByteWriter();
+    parquetWrite({
+      writer,
+      rowGroupSize: 1,
+      columnData: [
+        { name: 'labels', data: [['a', 'b'], ['c']] },
+        { name: 'answer', data: [9007199254740993n, -3n], type: 'INT64' },
+      ],
+    });
+    const r = await read(new Uint8Array(writer.getBuffer()), 'data.parquet', 100);
+    expect(r.records).toEqual([
+      { n: 1, value: { labels: ['a', 'b'], answer: '9007199254740993' } },
+      { n: 2, value: { labels: ['c'], answer: -3 } },
+    ]);
+  });
+
   it('unwraps gzip of any format, and says it did', async () => {
     const inner = '{"chosen": "a", "rejected": "bb"}\n{"chosen": "ccc", "rejected": "d"}\n';
     const r = await read(new Uint8Array(gzipSync(inner)), 'test.jsonl.gz', 5);
