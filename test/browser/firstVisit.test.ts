@@ -68,6 +68,20 @@ describe('the first visit', () => {
     });
   }
 
+  it('shows the candidates above the fold at 1,280 × 800', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // The model is not needed for the layout: its files are held back.
+    await page.route(/\/models\//, () => undefined);
+    await page.goto(baseUrl() + '/');
+    await page.locator('[data-origin=first-visit] [data-testid=score-table] td.win').first().waitFor({ timeout: 30_000 });
+    // Auto's line without WebGPU is on screen: the panel is at its full height for this browser.
+    await page.getByTestId('auto-reason').waitFor();
+    const box = await page.getByTestId('candidate-0').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThan(800);
+    await page.close();
+  });
+
   it('ships ONNX Runtime\'s wasm once (in ort/, where the engine loads it)', () => {
     const dist = path.resolve('dist');
     expect(fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.wasm'))).toEqual([]);
