@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Browser, Route } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import { FIRST_VISIT } from '../../src/ui/scorer/firstVisit';
+import { workspaceHash } from '../../src/state/urlState';
+import { defaultWorkspace } from '../../src/state/workspace';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,6 +81,19 @@ describe('the first visit', () => {
     const box = await page.getByTestId('candidate-0').boundingBox();
     expect(box).not.toBeNull();
     expect(box!.y + box!.height).toBeLessThan(800);
+    await page.close();
+  });
+
+  it('another item while the model loads: the results say the scores are coming, not to load a model', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.route(/\/models\//, () => undefined);
+    await page.goto(`${baseUrl()}/${workspaceHash({ ...defaultWorkspace(), context: 'The cat sat on the', candidates: [' mat.', ' hat.'], gold: null })}`);
+    const load = page.getByTestId('load-model').first();
+    await load.or(page.getByTestId('cancel-load')).first().waitFor({ timeout: 30_000 });
+    if (await load.isVisible()) await load.click();
+    // The model's files are held back: the load stays in flight.
+    await page.getByTestId('cancel-load').waitFor({ timeout: 30_000 });
+    await expect(page.getByTestId('results-placeholder').textContent()).resolves.toBe('The scores appear once the model has loaded.');
     await page.close();
   });
 

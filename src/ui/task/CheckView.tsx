@@ -114,7 +114,7 @@ function Cards(props: { findings: Finding[]; children?: ReactNode }) {
       {clear.length > 0 && (
         <details className="check-clear" data-testid="check-clear">
           <summary>
-            ✓ {clear.length} check{clear.length === 1 ? '' : 's'} found nothing: {clear.map((f) => f.title).join('; ')}
+            ✓ {clear.length} check{clear.length === 1 ? '' : 's'} found nothing: <span className="muted">{clear.map((f) => f.title).join('; ')}</span>
           </summary>
           <div className="check-grid">
             {clear.map((f) => (
