@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Connect, Plugin } from 'vite';
 
-import { ORT_WASM_FILES } from '../src/engine/models';
+import { ORT_WASM_CPU_FILES, ORT_WASM_FILES } from '../src/engine/models';
 import { SERVED_INDEX_FILE, type ServedIndex } from '../src/engine/servedIndex';
 
-export const ORT_FILES = [ORT_WASM_FILES.mjs, ORT_WASM_FILES.wasm];
+export const ORT_FILES = [ORT_WASM_FILES.mjs, ORT_WASM_FILES.wasm, ORT_WASM_CPU_FILES.mjs, ORT_WASM_CPU_FILES.wasm];
 
 /** Folders of the project that the build copies beside the app, under the same names. */
 export const EMBEDDED_FOLDERS = ['models', 'data'] as const;

@@ -2,7 +2,7 @@
 import * as Comlink from 'comlink';
 import type { EngineApi, ModelSlot } from './api';
 import type { LoadProgress, LoadRequest, ModelInfo } from './types';
-import { ORT_WASM_FILES } from './models';
+import { detectDevices, ORT_WASM_CPU_FILES, ORT_WASM_FILES } from './models';
 import crossOriginWorkerUrl from './worker.ts?worker&url';
 
 export interface EngineClient {
@@ -46,12 +46,17 @@ function startWorker(): Worker {
 export function createEngineClient(): EngineClient {
   const worker = startWorker();
   const api = Comlink.wrap<EngineApi>(worker);
-  const configured = api.configure({
-    // Same origin: a path, not a full URL (transformers.js treats a URL model id as remote). From
-    // another origin the Worker's base is a blob: URL, against which no path resolves: the full URL.
-    localModelPath: crossOrigin() ? appUrl('models/') : new URL('models/', appUrl('./')).pathname,
-    wasmPaths: { mjs: appUrl(`ort/${ORT_WASM_FILES.mjs}`), wasm: appUrl(`ort/${ORT_WASM_FILES.wasm}`) },
-    useCache: true,
+  // Without a WebGPU adapter no session in this Worker can use WebGPU: ONNX Runtime's CPU-only
+  // build serves it, at about half the bytes.
+  const configured = detectDevices().then((support) => {
+    const ort = support.webgpu ? ORT_WASM_FILES : ORT_WASM_CPU_FILES;
+    return api.configure({
+      // Same origin: a path, not a full URL (transformers.js treats a URL model id as remote). From
+      // another origin the Worker's base is a blob: URL, against which no path resolves: the full URL.
+      localModelPath: crossOrigin() ? appUrl('models/') : new URL('models/', appUrl('./')).pathname,
+      wasmPaths: { mjs: appUrl(`ort/${ort.mjs}`), wasm: appUrl(`ort/${ort.wasm}`) },
+      useCache: true,
+    });
   });
   return {
     api,

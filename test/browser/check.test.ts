@@ -92,10 +92,31 @@ describe('Task lab: Check', () => {
     await page.close();
   }, 90_000);
 
+  it('all-clear checks are folded into one disclosure after the flagged cards, which are open', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openWith(page, ITEMS);
+    const check = page.getByTestId('task-check');
+    const flagged = check.locator('.check-card.check-flag');
+    const clear = check.locator('.check-card.check-ok');
+    const nClear = await clear.count();
+    expect(await flagged.count()).toBeGreaterThan(0);
+    expect(nClear).toBeGreaterThan(0);
+    for (const c of await flagged.all()) expect(await c.isVisible()).toBe(true);
+    for (const c of await clear.all()) expect(await c.isVisible()).toBe(false);
+    const fold = check.getByTestId('check-clear').first();
+    expect(await fold.locator('summary').textContent()).toMatch(new RegExp(`^✓ ${nClear} checks? found nothing: `));
+    // Every flagged card comes before every all-clear one.
+    const order = await check.locator('.check-card').evaluateAll((cs) => cs.map((c) => (c.classList.contains('check-flag') ? 'flag' : c.classList.contains('check-ok') ? 'ok' : 'info')));
+    expect(order.lastIndexOf('flag')).toBeLessThan(order.indexOf('ok'));
+    await fold.locator('summary').click();
+    for (const c of await clear.all()) expect(await c.isVisible()).toBe(true);
+    await page.close();
+  });
+
   it('at phone width the cards stack in one column', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await openWith(page, ITEMS);
-    const boxes = await page.locator('[data-testid=task-check] .check-card').evaluateAll((els) => els.slice(0, 3).map((e) => e.getBoundingClientRect().left));
+    const boxes = await page.locator('[data-testid=task-check] .check-card:visible').evaluateAll((els) => els.slice(0, 3).map((e) => e.getBoundingClientRect().left));
     expect(new Set(boxes.map(Math.round)).size).toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

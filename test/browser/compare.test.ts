@@ -105,6 +105,12 @@ describe('Scorer: Compare with…', () => {
       await page.getByTestId('model-compare').scrollIntoViewIfNeeded();
       await screenshot(page, `compare-q4-${width}`);
       await page.getByTestId('model-compare').screenshot({ path: path.join(SCREENSHOT_DIR, `compare-q4-${width}-section.png`) });
+      // The aligned blocks: no label cut (every cell's text fits it); a long row scrolls inside its own box, not the page.
+      const cut = await page.$$eval('[data-testid=aligned-traces] .aligned-cell', (cs) =>
+        cs.filter((c) => [c, ...Array.from(c.children)].some((e) => e.scrollWidth > e.clientWidth + 1)).map((c) => c.textContent),
+      );
+      expect(cut).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
       await loadBeside(page, 'tiny-llama-plain', 'fp32');
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=token-diffs] li').length === 0 && !!document.querySelector('[data-testid=agreement-row]'));

@@ -18,6 +18,24 @@ export function amount(x: number): string {
   return a.toPrecision(1);
 }
 
+/** How many decimals `amount` gives `x` (one significant digit below 0.01). */
+function decimalsOf(x: number): number {
+  const a = Math.abs(x);
+  if (!Number.isFinite(a) || a === 0 || a >= 10) return 0;
+  if (a >= 1) return 1;
+  if (a >= 0.01) return 2;
+  return Math.min(20, -Math.floor(Math.log10(a)));
+}
+
+/**
+ * Amounts compared in one sentence, written to the same number of decimals (the most any of them
+ * needs), so that "1.00 against 1.8" reads "1.00 against 1.80".
+ */
+export function amounts(...xs: number[]): string[] {
+  const d = Math.max(0, ...xs.filter((x) => Number.isFinite(x)).map(decimalsOf));
+  return xs.map((x) => (Number.isFinite(x) ? Math.abs(x).toFixed(d) : amount(x)));
+}
+
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 
@@ -65,11 +83,13 @@ function lengthReason(rules: ScoringRule[], w: CandidateScore, a: CandidateScore
   const rate = (r: ScoringRule, c: CandidateScore) => bits(scoreOf(c, r.names.candidate));
   if (units.length === 2 && w.n_chars === w.n_bytes && a.n_chars === a.n_bytes) {
     // Every character one byte: the two rules divide by the same number.
-    return `its ${plural(w.n_chars, 'char')} (as many bytes) share the cost (${amount(rate(rules[0], w))} bits per char and per byte against ${amount(rate(rules[0], a))} for ${name(a)})`;
+    const [mineRate, theirRate] = amounts(rate(rules[0], w), rate(rules[0], a));
+    return `its ${plural(w.n_chars, 'char')} (as many bytes) share the cost (${mineRate} bits per char and per byte against ${theirRate} for ${name(a)})`;
   }
   const lengths = list(units.map((u) => plural(u.n(w), u.unit)));
-  const mine = units.map((u, k) => `${amount(rate(rules[k], w))} ${k === 0 ? 'bits ' : ''}per ${u.unit}`);
-  const theirs = list(rules.map((r) => amount(rate(r, a))));
+  const written = amounts(...rules.map((r) => rate(r, w)), ...rules.map((r) => rate(r, a)));
+  const mine = units.map((u, k) => `${written[k]} ${k === 0 ? 'bits ' : ''}per ${u.unit}`);
+  const theirs = list(written.slice(rules.length));
   return `its ${lengths} share the cost (${list(mine)} against ${theirs} for ${name(a)})`;
 }
 
@@ -79,18 +99,23 @@ function reason(mechanism: Mechanism, rules: ScoringRule[], w: CandidateScore, a
     case 'length':
       return lengthReason(rules, w, a, name);
     case 'tokens': {
-      const each = `${amount(bits(w.per_token))} bits per token against ${amount(bits(a.per_token))} for ${name(a)}`;
+      const [mine, theirs] = amounts(bits(w.per_token), bits(a.per_token));
+      const each = `${mine} bits per token against ${theirs} for ${name(a)}`;
       return w.n_tokens > a.n_tokens ? `split into ${plural(w.n_tokens, 'cheap token')} (${each})` : `at ${each}`;
     }
     case 'context': {
-      const lift = (c: CandidateScore) => `${c.pmi >= 0 ? 'raises' : 'lowers'} ${c === w ? 'its' : `${name(c)}’s`} probability by ${amount(c.pmi / Math.LN2)} bits`;
-      return `the context ${lift(w)} and ${lift(a)}`;
+      const [mine, theirs] = amounts(w.pmi / Math.LN2, a.pmi / Math.LN2);
+      const lift = (c: CandidateScore, by: string) => `${c.pmi >= 0 ? 'raises' : 'lowers'} ${c === w ? 'its' : `${name(c)}’s`} probability by ${by} bits`;
+      return `the context ${lift(w, mine)} and ${lift(a, theirs)}`;
     }
-    case 'word_end':
-      return `ending the word after ${name(a)} costs ${amount(bits(a.word_final_logprob))} bits, after ${name(w)} ${amount(bits(w.word_final_logprob))}`;
+    case 'word_end': {
+      const [theirs, mine] = amounts(bits(a.word_final_logprob), bits(w.word_final_logprob));
+      return `ending the word after ${name(a)} costs ${theirs} bits, after ${name(w)} ${mine}`;
+    }
     default: {
       const r = rules[0];
-      return `scoring ${amount(scoreOf(w, r.names.candidate))} against ${amount(scoreOf(a, r.names.candidate))} for ${name(a)}`;
+      const [mine, theirs] = amounts(scoreOf(w, r.names.candidate), scoreOf(a, r.names.candidate));
+      return `scoring ${mine} against ${theirs} for ${name(a)}`;
     }
   }
 }

@@ -256,8 +256,9 @@ function AuditReport({ name, parsed, result, ms }: { name: string; parsed: Parse
                   dataKey="x"
                   domain={[-1.1, 1.1]}
                   ticks={[-1, -0.5, 0, 0.5, 1]}
-                  tickFormatter={(v) => (v === 0 ? '0 equal' : v === -1 ? '−1 B' : v === 1 ? '+1 A' : String(v))}
-                  label={{ value: 'length feature per prompt (B longer ← → A longer)', position: 'insideBottom', offset: -14 }}
+                  tickFormatter={(v: number) => (v === 0 ? '0 equal' : v === -1 ? '−1 B' : v === 1 ? '+1 A' : String(v).replace('-', '−'))}
+                  // Short enough to sit inside the chart at phone width (the note says what the feature is).
+                  label={{ value: 'length feature (B longer ← → A longer)', position: 'insideBottom', offset: -14, fontSize: 12 }}
                 />
                 <YAxis allowDecimals={false} width={40} />
                 <Tooltip formatter={(v) => `${v} prompts`} labelFormatter={(v) => `feature ≈ ${Number(v).toFixed(2)}`} contentStyle={TOOLTIP_STYLE} />
@@ -297,7 +298,7 @@ function AuditReport({ name, parsed, result, ms }: { name: string; parsed: Parse
           <ResponsiveContainer width="100%" height={220}>
             <BarChart data={hist} margin={{ top: 8, right: 12, bottom: 24, left: 0 }} barCategoryGap={1}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="x" tickFormatter={(v) => `${ratio(Number(v))}×`} label={{ value: 'len A / len B, one per prompt (log-scale bins)', position: 'insideBottom', offset: -14 }} />
+              <XAxis dataKey="x" tickFormatter={(v) => `${ratio(Number(v))}×`} label={{ value: 'len A / len B per prompt (log bins)', position: 'insideBottom', offset: -14, fontSize: 12 }} />
               <YAxis allowDecimals={false} width={40} />
               <Tooltip formatter={(v) => `${v} prompts`} labelFormatter={(v) => `≈ ${Number(v).toFixed(2)}×`} contentStyle={TOOLTIP_STYLE} />
               <Bar dataKey="count" fill={SERIES.swap.color} isAnimationActive={false} />

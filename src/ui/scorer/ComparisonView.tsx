@@ -112,6 +112,8 @@ export function ComparisonView(props: { comparison: ItemComparison; result: Item
                   <div className="aligned-label">
                     <span className="cand-letter">{letter(p)}</span> {snippet(result.candidates[p].text, 40)}
                   </div>
+                  {/* Each block as wide as its text at least: a long row scrolls sideways rather than cutting labels. */}
+                  <ScrollX label={`Candidate ${letter(p)}, aligned blocks`} className="aligned-scroll">
                   <div className="aligned-row">
                     <div className="aligned-sides" aria-hidden="true">
                       <span title={labelA}>{nameA}</span>
@@ -140,6 +142,7 @@ export function ComparisonView(props: { comparison: ItemComparison; result: Item
                       </div>
                     ))}
                   </div>
+                  </ScrollX>
                 </div>
               ),
             )}

@@ -11,6 +11,8 @@ import { candidateLetter, fmt, snippet } from './format';
 const W = 640;
 const H = 280;
 const M = { left: 52, right: 16, top: 14, bottom: 40 };
+/** The legend's band below the plot (one row per candidate), so that no line runs under it. */
+const LEGEND_ROW = 18;
 
 interface Series {
   i: number;
@@ -67,6 +69,7 @@ export function CumulativeCostChart(props: { result: ItemScore; indices: number[
   const yMax = Math.max(maxY, yTicks[yTicks.length - 1]);
   const sx = (x: number) => M.left + (x / xMax) * (W - M.left - M.right);
   const sy = (y: number) => H - M.bottom - (Math.min(y, yMax) / yMax) * (H - M.top - M.bottom);
+  const height = H + 6 + series.length * LEGEND_ROW;
 
   return (
     <ChartFrame
@@ -75,7 +78,7 @@ export function CumulativeCostChart(props: { result: ItemScore; indices: number[
       className="cumcost"
       note="Bits spent so far against content bytes (a leading space is not content). The dot marks where each answer's first token ends: that opening jump is paid once, so dividing by length forgives it more for long answers."
     >
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="Cumulative bits against content bytes, one line per candidate" className="cum-svg" preserveAspectRatio="xMinYMin meet">
+      <svg viewBox={`0 0 ${W} ${height}`} width="100%" role="img" aria-label="Cumulative bits against content bytes, one line per candidate" className="cum-svg" preserveAspectRatio="xMinYMin meet">
         {yTicks.map((v) => (
           <g key={`y${v}`}>
             <line x1={M.left} x2={W - M.right} y1={sy(v)} y2={sy(v)} className="grid" />
@@ -110,9 +113,9 @@ export function CumulativeCostChart(props: { result: ItemScore; indices: number[
             )}
           </g>
         ))}
-        <g className="legend" transform={`translate(${M.left + 10}, ${M.top + 4})`}>
+        <g className="legend" transform={`translate(${M.left}, ${H + 2})`}>
           {series.map((s, k) => (
-            <g key={s.i} transform={`translate(0, ${k * 16})`}>
+            <g key={s.i} transform={`translate(0, ${k * LEGEND_ROW})`}>
               <rect width={12} height={3} y={5} fill={candidateColor(s.i)} />
               <text x={18} y={10} className="axis-text">
                 {candidateLetter(s.i)} “{snippet(s.text, 30)}”

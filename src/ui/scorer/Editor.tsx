@@ -35,7 +35,6 @@ export function Editor(props: { problems: InputProblem[]; chatTemplateAvailable:
       )}
       <fieldset className="candidates">
         <legend>Candidates</legend>
-        <p className="hint muted">Leading spaces count: “ Paris” and “Paris” are different tokens. Pick the gold answer with the radio button.</p>
         <ol>
           {ws.candidates.map((c, i) => {
             const problem = problemOf.get(i);
@@ -85,6 +84,8 @@ export function Editor(props: { problems: InputProblem[]; chatTemplateAvailable:
             );
           })}
         </ol>
+        {/* Under the inputs, so that the candidates themselves are in view on arrival. */}
+        <p className="hint muted cand-hint">Leading spaces count: “ Paris” and “Paris” are different tokens. Pick the gold answer with the radio button.</p>
         <div className="row-actions">
           <button type="button" onClick={() => ws.addCandidate('')} disabled={ws.candidates.length >= MAX_CANDIDATES}>
             + Add candidate

@@ -303,12 +303,13 @@ export function ModelPanel(props: { embed?: boolean }) {
           )}
         </>
       )}
+      {/* Device and dtype side by side, each label over its select: one row, not two. */}
       <div className="device-dtype">
-        <label className="field inline">
+        <label className="field">
           <span className="field-label">Device</span>
           <DeviceSelect value={devicePref} onChange={setDevice} support={support} resolved={device} />
         </label>
-        <label className="field inline">
+        <label className="field">
           <span className="field-label">dtype</span>
           <select value={dtype} onChange={(e) => setDtype(e.target.value as Dtype)}>
             {offered.map((d) => (
@@ -320,16 +321,29 @@ export function ModelPanel(props: { embed?: boolean }) {
           </select>
         </label>
       </div>
-      <p className="muted small">
-        {support === null
-          ? 'Checking for WebGPU…'
-          : support.webgpu
-            ? `WebGPU available${support.shaderF16 ? ' with shader-f16' : ' without shader-f16 (no fp16 or q4f16)'}.`
-            : 'WASM only: this browser has no usable WebGPU adapter.'}
-        {model.kind === 'hub' && hubListing?.status === 'loading' && ' Asking the hub which dtypes this model ships…'}
-        {model.kind === 'hub' && hubListing?.status === 'ok' && hubListing.listing.dtypes.length === 0 && ' The hub lists no ONNX graph (onnx/model*.onnx) for this id.'}
-        {model.kind === 'hub' && hubListing?.status === 'error' && ` The hub's file listing failed (${hubListing.message}); the dtypes are unknown until it loads, and a missing file is named.`}
-      </p>
+      {(() => {
+        // Without WebGPU, Auto's own line below says so; the panel says it once (and keeps the candidates near the top).
+        const supportText =
+          support === null
+            ? 'Checking for WebGPU…'
+            : support.webgpu
+              ? `WebGPU available${support.shaderF16 ? ' with shader-f16' : ' without shader-f16 (no fp16 or q4f16)'}.`
+              : devicePref === 'auto'
+                ? ''
+                : 'WASM only: this browser has no usable WebGPU adapter.';
+        const hubText =
+          model.kind !== 'hub'
+            ? ''
+            : hubListing?.status === 'loading'
+              ? ' Asking the hub which dtypes this model ships…'
+              : hubListing?.status === 'ok' && hubListing.listing.dtypes.length === 0
+                ? ' The hub lists no ONNX graph (onnx/model*.onnx) for this id.'
+                : hubListing?.status === 'error'
+                  ? ` The hub's file listing failed (${hubListing.message}); the dtypes are unknown until it loads, and a missing file is named.`
+                  : '';
+        const text = (supportText + hubText).trim();
+        return text ? <p className="muted small">{text}</p> : null;
+      })()}
       {devicePref === 'auto' && (
         <AutoReason support={support} speed={speedEvidence(speedKey(modelLabel(model), dtype))} loadedReason={load.status === 'ready' && load.deviceReason ? load.deviceReason : undefined} />
       )}

@@ -128,7 +128,10 @@ export default function ScorerRoom(props: { embed?: boolean }) {
       )}
       {!result && load.status === 'ready' && input.candidates.length > 0 && <p className="muted placeholder">Scoring…</p>}
       {!result && load.status !== 'ready' && (
-        <p className="muted placeholder">{embed ? 'Load the model to see the scores.' : 'Load a model to see the scores.'}</p>
+        // While a model loads, asking for one would be untrue: say when the scores come.
+        <p className="muted placeholder" data-testid="results-placeholder">
+          {load.status === 'loading' ? 'The scores appear once the model has loaded.' : embed ? 'Load the model to see the scores.' : 'Load a model to see the scores.'}
+        </p>
       )}
       <ScoreTable
         result={result}

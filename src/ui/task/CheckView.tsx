@@ -2,7 +2,7 @@
 // with its verdict, interval and flagged items (each opening in the Scorer); the gold-length rank
 // histogram; once a run has scores (a model's, or a log's logged ones), the score probes and the
 // share of each rule's picks that are shortest against chance.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { AnswerStringsCheck, pct, type AnswerStringsReport } from '../../core/check/answerStrings';
 import { ScoreProbeCheck, type ScoreProbeReport } from '../../core/check/scoreProbes';
 import { checkMarkdown, type CheckSection } from '../../core/check/markdown';
@@ -92,6 +92,38 @@ function Card(props: { f: Finding }) {
         </ul>
       )}
     </article>
+  );
+}
+
+const STATUS_ORDER: Readonly<Record<Finding['status'], number>> = { flag: 0, info: 1, ok: 2 };
+
+/**
+ * A grid's cards as a report reads: flagged cards first (open), then the notes, then `children`
+ * (the grid's chart); the checks that found nothing folded into one "N checks found nothing"
+ * disclosure, so that what needs a look is not lost among them.
+ */
+function Cards(props: { findings: Finding[]; children?: ReactNode }) {
+  const shown = props.findings.filter((f) => f.status !== 'ok').sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
+  const clear = props.findings.filter((f) => f.status === 'ok');
+  return (
+    <>
+      {shown.map((f) => (
+        <Card key={f.key} f={f} />
+      ))}
+      {props.children}
+      {clear.length > 0 && (
+        <details className="check-clear" data-testid="check-clear">
+          <summary>
+            ✓ {clear.length} check{clear.length === 1 ? '' : 's'} found nothing: <span className="muted">{clear.map((f) => f.title).join('; ')}</span>
+          </summary>
+          <div className="check-grid">
+            {clear.map((f) => (
+              <Card key={f.key} f={f} />
+            ))}
+          </div>
+        </details>
+      )}
+    </>
   );
 }
 
@@ -185,6 +217,9 @@ export function CheckView() {
     if (!key) return;
     sessionStorage.removeItem(RETURN_CARD_KEY);
     const heading = document.querySelector<HTMLElement>(`[data-testid=task-check] [data-check="${CSS.escape(key)}"] h4`);
+    // A card among the folded all-clear ones: unfold them first.
+    const folded = heading?.closest<HTMLDetailsElement>('details.check-clear');
+    if (folded) folded.open = true;
     heading?.scrollIntoView({ block: 'center' });
     heading?.focus({ preventScroll: true });
   }, [hasReport]);
@@ -223,10 +258,9 @@ export function CheckView() {
         <p className="muted" key={n}>{n}</p>
       ))}
       <div className="check-grid">
-        {answerStringFindings(r).map((f) => (
-          <Card key={f.key} f={f} />
-        ))}
-        {r.length.n_items > 0 && <Bars label="Gold answer's length rank (items)" rows={rankRows(r)} format={(x) => (Number.isInteger(x) ? x.toLocaleString('en') : x.toFixed(1))} />}
+        <Cards findings={answerStringFindings(r)}>
+          {r.length.n_items > 0 && <Bars label="Gold answer's length rank (items)" rows={rankRows(r)} format={(x) => (Number.isInteger(x) ? x.toLocaleString('en') : x.toFixed(1))} />}
+        </Cards>
       </div>
       {bySubset && (
         <>
@@ -241,9 +275,7 @@ export function CheckView() {
               rows={bySubset.rows.map((row) => ({ name: `${row.gold_longest.against === 'above' || row.baseline_longest.against === 'above' ? '⚠ ' : ''}${row.subset}`, value: 100 * row.gold_longest.share, chance: 100 * row.gold_longest.expected }))}
               format={(x) => x.toFixed(1)}
             />
-            {subsetFindings(bySubset).slice(0, 13).map((f) => (
-              <Card key={f.key} f={f} />
-            ))}
+            <Cards findings={subsetFindings(bySubset).slice(0, 13)} />
           </div>
         </>
       )}
@@ -251,10 +283,9 @@ export function CheckView() {
         <>
           <h3>From the scores of the shown run: {run.label}</h3>
           <div className="check-grid">
-            {probeFindings(probes, 'run').map((f) => (
-              <Card key={f.key} f={f} />
-            ))}
-            {Object.keys(probes.picks_shortest).length > 0 && <Bars label="Picks that are a shortest choice (%), per rule" rows={shortestRows(probes)} format={(x) => x.toFixed(1)} />}
+            <Cards findings={probeFindings(probes, 'run')}>
+              {Object.keys(probes.picks_shortest).length > 0 && <Bars label="Picks that are a shortest choice (%), per rule" rows={shortestRows(probes)} format={(x) => x.toFixed(1)} />}
+            </Cards>
           </div>
         </>
       )}

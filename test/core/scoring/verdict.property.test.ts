@@ -122,3 +122,25 @@ describe('verdict sentence: every rule named in a clause is explained by that cl
     );
   });
 });
+
+describe('verdict sentence: numbers compared in one clause are written to the same precision', () => {
+  it('every amount in a clause that compares two answers has as many decimals as the others', () => {
+    fc.assert(
+      fc.property(fc.array(candArb, { minLength: 2, maxLength: 4 }), (raw) => {
+        const cs = raw.map(build);
+        const sentence = verdictSentence(cs, pickWinners(cs), (p) => LETTERS[p]);
+        if (!sentence) return;
+        for (const clause of sentence.replace(/\.$/, '').split('; ')) {
+          const { reason } = parseClause(clause);
+          // The raw sum's clause states a ratio and a total, not two answers' scores side by side.
+          if (mechanismOfWords(reason).m === 'sum') continue;
+          // Counts ("its 5 chars", "split into 3 cheap tokens") are whole by nature.
+          const compared = reason.replace(/\d+ (chars?|bytes?|cheap tokens?)\b/g, '').match(/\d+(\.\d+)?/g) ?? [];
+          const decimals = new Set(compared.map((n) => n.split('.')[1]?.length ?? 0));
+          expect(decimals.size, `"${clause}"`).toBeLessThanOrEqual(1);
+        }
+      }),
+      { numRuns: FC_RUNS, seed: 20261204 },
+    );
+  });
+});

@@ -58,7 +58,7 @@ describe('verdict sentence', () => {
       'Raw sum picks A: B is 1.3× longer in bytes and pays 0.10 more bits in total, though its bits per byte are lower; ' +
         'per-token picks B, split into 3 cheap tokens (0.53 bits per token against 0.75 for A); ' +
         'per-char and per-byte pick B, its 5 chars (as many bytes) share the cost (0.32 bits per char and per byte against 0.38 for A); ' +
-        'whole-word sum picks B, ending the word after A costs 14 bits, after B 0.001.',
+        'whole-word sum picks B, ending the word after A costs 14.000 bits, after B 0.001.',
     );
   });
 
@@ -74,13 +74,13 @@ describe('verdict sentence', () => {
     expect(verdictSentence(cs, w, letter)).toBe(
       'Raw sum picks A: B is 3.8× longer in bytes and pays 7.0 more bits in total, though its bits per byte are lower; ' +
         'per-char and per-byte pick B, its 23 chars (as many bytes) share the cost (0.43 bits per char and per byte against 0.50 for A); ' +
-        'PMI picks B, the context raises its probability by 30 bits and raises A’s probability by 1.0 bits.',
+        'PMI picks B, the context raises its probability by 30.0 bits and raises A’s probability by 1.0 bits.',
     );
     // PMI alone on B: the context raises B by 30 bits and A by 1.0.
     const pmiOnly = { ...w, acc_norm: 0, acc_bytes: 0 };
     expect(verdictSentence(cs, pmiOnly, letter)).toBe(
       'Raw sum picks A: B is 3.8× longer in bytes and pays 7.0 more bits in total, though its bits per byte are lower; ' +
-        'PMI picks B, the context raises its probability by 30 bits and raises A’s probability by 1.0 bits.',
+        'PMI picks B, the context raises its probability by 30.0 bits and raises A’s probability by 1.0 bits.',
     );
   });
 
