@@ -14,6 +14,9 @@ const TOWEL_CONTEXT = 'Tim got out of the pool. He was wet and cold. His mom gav
 const TOWEL = [' hat.', ' big soft towel so he could dry off.', ' zebra.'];
 const LETTERS_CONTEXT = 'Question: What color is the sky?\nA. blue\nB. red\nC. green\nD. yellow\nAnswer:';
 const LETTERS = [' A', ' B', ' C', ' D'];
+/** The letter keys with one careless period: every length rule changes its pick. */
+const STRAY_PERIOD = [' A', ' B', ' C', ' D.'];
+const STRAY_PERIOD_RULES: readonly RuleName[] = ['acc', 'acc_norm', 'acc_bytes', 'per_token'];
 
 /** The lessons count lengths as lm-eval-harness does: a candidate's leading space is its target_delimiter, not counted. */
 export const LESSON_LENGTHS: LengthConvention = 'harness';
@@ -289,6 +292,36 @@ export const LESSONS: Lesson[] = [
               return !!t && !!p && p.accShortest > t.items / 2 && p.accNormLongest > 0.8 * t.items && p.accBytesLongest > 0.8 * t.items;
             },
           },
+        ],
+      },
+      {
+        id: 'stray-period',
+        title: 'A stray period',
+        body: [
+          'The same four keys, but a template wrote the last one with a period: “ D.” instead of “ D”. Nothing else changed: not the question, not the other keys.',
+          'The period is one more character, one more byte and one more token, and the model pays for it: it changes the sum, and the number each normalised rule divides it by.',
+        ],
+        widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: STRAY_PERIOD, focus: ['acc', 'acc_norm', 'acc_bytes', 'per_token'], winners: { acc: 2, acc_norm: 2, acc_bytes: 2, per_token: 2 } },
+        question: ask('Without the period D won under all four rules. How many of acc, acc_norm, acc_bytes and per token still pick D?', ['All four', 'One to three of them', 'None of them'], 2, (f) => {
+          const w = scorer(f)?.winners;
+          if (!w) return -1;
+          const still = STRAY_PERIOD_RULES.filter((r) => w[r] === STRAY_PERIOD.length - 1).length;
+          return still === STRAY_PERIOD_RULES.length ? 0 : still > 0 ? 1 : 2;
+        }),
+        after: [
+          'Not one of the four length rules picks D any more: a single period moved every one of them to C.',
+          (f) => {
+            const c = scorer(f)?.candidates;
+            const d = c?.[c.length - 1];
+            const dot = d?.tokens[d.tokens.length - 1];
+            if (!c || !d || !dot) return '';
+            return `“ D.” now divides by ${d.n_chars} characters, ${d.n_bytes} bytes and ${d.n_tokens} tokens where the other keys divide by 1, 1 and ${c.slice(0, -1).map((x) => x.n_tokens).join(', ')}; but its last token, “${dot.text}”, costs ${dot.bits.toFixed(1)} bits on its own, more than any whole key costs here. Doubling the denominator does not pay that back.`;
+          },
+          'Clean the choice strings before you score them: the same delimiter, no trailing space, punctuation on every choice or on none. In Try it below, take the period away and D wins again; on the towel of lesson 1, a trailing space typed after “ hat.” moves the raw sum’s pick to the zebra.',
+        ],
+        claims: [
+          { text: '“ D.” counts 2 characters and 2 bytes and is 3 tokens; the other keys keep 1 character, 1 byte and their 2, 1 and 2 tokens.', holds: (f) => scorer(f)?.candidates.map((c) => `${c.n_chars}/${c.n_bytes}/${c.n_tokens}`).join(',') === '1/1/2,1/1/1,1/1/2,2/2/3' },
+          { text: 'The period alone costs more bits than any of the keys A, B and C in total.', holds: (f) => { const c = scorer(f)?.candidates; const d = c?.[3]; const dot = d?.tokens[d.tokens.length - 1]; return !!c && !!dot && dot.text === '.' && c.slice(0, 3).every((x) => -x.sum_logprob / Math.LN2 < dot.bits); } },
         ],
       },
     ],
@@ -831,6 +864,10 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
   'letter-keys/tokens-not-letters': {
     0: 'One character each, yes, but per token divides by the number of tokens, not characters, and a tokenizer need not cut every letter the same way: a space and a letter can be one piece or two.',
   },
+  'letter-keys/stray-period': {
+    0: 'Dividing by length helps a longer key only when its extra piece is cheap. The period is one character more, but after a letter key the model finds it very unlikely: its bits are added to D’s sum, and dividing by two instead of one does not pay them back.',
+    1: 'One rule could resist only if the period were cheap per character, byte or token. It is not: the period costs more bits than any whole key, so every average and the sum alike move away from D.',
+  },
   'pmi/prior': {
     0: '“ Lily.” is by far the cheapest answer after this context, but PMI asks how much the context lowered each answer’s cost, not which is cheapest. With no context a whole sentence is even more expensive than a name, and this context makes the long story cheap too, so the story gains the most.',
     2: 'PMI asks how much the context lowered each answer’s cost, not which is cheapest. “ Tom.” gains less than the long story, which is very expensive with no context and cheap after this one.',
@@ -913,6 +950,7 @@ const DECIDED_BY: Record<string, string[]> = {
   'letter-keys/one-letter': ['same length, same ranking', 'keeps their order'],
   'letter-keys/tokens-not-letters': ['per token is not always a no-op', 'need not be the same number of tokens'],
   'letter-keys/thirty-questions': ['normalisation does nothing', 'accuracies under acc, acc_norm and acc_bytes are identical'],
+  'letter-keys/stray-period': ['not one of the four length rules picks D', 'single period moved every one'],
   'pmi/prior': ['PMI prefers the long story'],
   'pmi/letters-bos': ['PMI picks B while the sum picks D'],
   'pmi/letters-answer': ['winner moves from B to D'],
