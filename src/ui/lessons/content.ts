@@ -94,6 +94,8 @@ const sharpDelta = (f: Facts) => {
   const r = sharpRows(f);
   return r ? { acc: r.sharp.acc - r.plain.acc, accNorm: r.sharp.accNorm - r.plain.accNorm } : null;
 };
+/** The padding sweep's last point (the most padding). */
+const paddingEnd = (f: Facts) => (f.kind === 'padding' ? f.points[f.points.length - 1] : undefined);
 const signedPoints = (d: number) => `${d >= 0 ? '+' : '−'}${points(Math.abs(d))}`;
 const pmiRows = (f: Facts) => {
   if (f.kind !== 'pmiBytes') return null;
@@ -582,6 +584,42 @@ export const LESSONS: Lesson[] = [
         ],
         claims: [{ text: 'Length control lands more than 5 points below the true win rate.', holds: (f) => !!judge(f) && judge(f)!.target - judge(f)!.lc > 0.05 }],
       },
+      {
+        id: 'padding',
+        title: 'A pads its answers',
+        body: [
+          'Back to the verbose judge of step 2 (λ = 0.8, and length says nothing about quality). There A’s answers were typically e^0.47 ≈ 1.6 times as long as the baseline’s. Now let A pad: the same prompts, the same judge, with A’s typical answer from as long as the baseline’s to e^1.5 ≈ 4.5 times as long.',
+          'The second chart counts the prompts whose two answers are still near equal length, the point at which length control reads its estimate off the fit.',
+        ],
+        widget: { kind: 'padding', params: { seed: JUDGE_SEED } },
+        question: ask('At 4.5 times the baseline’s length, where does LC land against the bias-free target?', ['Within 2 points of it', 'More than 2 points above it', 'More than 2 points below it'], 2, (f) => {
+          const p = paddingEnd(f);
+          if (!p) return -1;
+          return Math.abs(p.lc - p.target) <= 0.02 ? 0 : p.lc > p.target ? 1 : 2;
+        }),
+        after: [
+          'LC breaks as the overlap vanishes: it tracks the target while many prompts have answers of similar length, then falls below the target with every further step of padding, while the swap-average climbs ever higher above it.',
+          (f) => {
+            const p = f.kind === 'padding' ? f.points : [];
+            const first = p[0];
+            const end = paddingEnd(f);
+            if (!first || !end) return '';
+            return `With no padding ${pct(first.nearEqual)} of the prompts have answers near equal length, and LC is ${pct(first.lc)} against a target of ${pct(first.target)}; at ${Math.exp(end.m).toFixed(1)} times the length only ${pct(end.nearEqual)} do, and LC is ${pct(end.lc)}, ${points(end.target - end.lc)} below the target, while the swap-average is ${pct(end.swap)}. Without prompts near equal length the estimate at equal length rests on the fit’s shape alone: the next lesson looks for that on real data.`;
+          },
+        ],
+        claims: [
+          { text: 'Up to about twice the baseline’s length (m ≤ 0.7), LC stays within a point of the target.', holds: (f) => f.kind === 'padding' && f.points.filter((p) => p.m <= 0.7 + 1e-9).every((p) => Math.abs(p.lc - p.target) < 0.01) },
+          {
+            text: 'At 4.5 times the length LC is more than 10 points below the target, and fewer than 5% of the prompts have answers near equal length (about 69% with no padding).',
+            holds: (f) => {
+              const end = paddingEnd(f);
+              return f.kind === 'padding' && !!end && end.target - end.lc > 0.1 && end.nearEqual < 0.05 && Math.abs(f.points[0].nearEqual - 0.69) < 0.02;
+            },
+          },
+          { text: 'From about twice the length on (m ≥ 0.7), LC falls at every step of padding.', holds: (f) => f.kind === 'padding' && f.points.every((p, i) => i === 0 || p.m < 0.7 + 1e-9 || p.lc < f.points[i - 1].lc) },
+          { text: 'The swap-average rises at every step of padding.', holds: (f) => f.kind === 'padding' && f.points.every((p, i) => i === 0 || p.swap > f.points[i - 1].swap) },
+        ],
+      },
     ],
   },
   {
@@ -833,6 +871,16 @@ export function taughtRules(lessonId: string, stepId: string): RuleName[] {
   return taught;
 }
 
+/** Candidates that are letter keys (“ A”, “ D.”): no word to end, so the whole-word rule means nothing there. */
+export const isLetterKeyItem = (candidates: readonly string[]) => candidates.every((c) => /^\s?[A-Z]\.?\s?$/.test(c));
+
+/** The rules a step's figure and Try it show: those taught so far, less the whole-word rule on letter keys. */
+export function shownRules(lessonId: string, stepId: string): RuleName[] {
+  const w = findLesson(lessonId)?.steps.find((s) => s.id === stepId)?.widget;
+  const taught = taughtRules(lessonId, stepId);
+  return w?.kind === 'scorer' && isLetterKeyItem(w.candidates) ? taught.filter((r) => r !== 'acc_word') : taught;
+}
+
 /** For each question (lesson/step), the misconception behind each wrong option, answered. */
 const WRONG_BECAUSE: Record<string, Record<number, string>> = {
   'sum-and-length/sum': {
@@ -867,6 +915,10 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
   'letter-keys/stray-period': {
     0: 'Dividing by length helps a longer key only when its extra piece is cheap. The period is one character more, but after a letter key the model finds it very unlikely: its bits are added to D’s sum, and dividing by two instead of one does not pay them back.',
     1: 'One rule could resist only if the period were cheap per character, byte or token. It is not: the period costs more bits than any whole key, so every average and the sum alike move away from D.',
+  },
+  'judge-bias/padding': {
+    0: 'At the lesson’s setting many prompts have answers of similar length, and length control reads its estimate off the fit at equal length. Padded 4.5 times, nearly every prompt is far from equal length, and the estimate there rests on the fit’s shape alone.',
+    1: 'Padding lifts the swap-average, not LC: LC takes away the length bonus the fit finds. Where the lengths no longer overlap, the fit cannot tell the length term from A’s own quality, and here it takes away more than the bonus.',
   },
   'pmi/prior': {
     0: '“ Lily.” is by far the cheapest answer after this context, but PMI asks how much the context lowered each answer’s cost, not which is cheapest. With no context a whole sentence is even more expensive than a name, and this context makes the long story cheap too, so the story gains the most.',
@@ -960,6 +1012,7 @@ const DECIDED_BY: Record<string, string[]> = {
   'fixed-cost/prior-bpb': ['a prior that weighs short answers sees them most'],
   'judge-bias/position': ['so the average cancels it'],
   'judge-bias/verbosity': ['verbosity bias survives the swap', 'removes position bias but not verbosity bias', 'longer in both orders'],
+  'judge-bias/padding': ['LC breaks as the overlap vanishes', 'falls below the target with every'],
   'judge-bias/real-quality': ['assumes length carries no quality', 'says nothing about quality', 'removes real quality'],
   'lc-trust/gamed': ['about 68 characters', 'almost no prompt'],
   'lc-trust/fit': ['all the way to a ratio of 1'],

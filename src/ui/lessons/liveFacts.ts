@@ -5,6 +5,7 @@ import type { TaskRunSnapshot } from '../../state/snapshot';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { loadAuditFacts } from './auditFacts';
 import { fertilityFacts } from './fertilityFacts';
+import { paddingSweep } from './paddingFacts';
 import { LESSON_LENGTHS } from './content';
 import { lessonModel, scoreItems } from './lessonEngine';
 import { bpbRuns, letterRuns } from './taskFacts';
@@ -52,6 +53,8 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
       const sim = simulateJudge(params);
       return { status: 'ready', facts: { kind: 'judge', sim, params, ms: performance.now() - t0 }, origin: 'live', model: null };
     }
+    case 'padding':
+      return { status: 'ready', facts: { kind: 'padding', points: paddingSweep(w.params) }, origin: 'live', model: null };
     case 'sharpen': {
       const rows = await (sharpen ??= sharpenFacts()).catch((e: unknown) => {
         sharpen = null;
