@@ -142,6 +142,10 @@ describe('Lessons', () => {
           for (const r of DECIDING_RULES.filter((x) => !taught.includes(x.names.winner as RuleName))) expect(heads, `${where}: ${r.id} before it is taught`).not.toContain(r.harness ?? r.label);
         }
         if (step.widget.kind === 'audit') expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('live');
+        if (step.widget.kind === 'task' && step.widget.view === 'mix') {
+          // Two variants, two measures: four bars.
+          await page.locator('[data-testid=mix-bars] .recharts-bar-rectangle').nth(3).waitFor({ timeout: 60_000 });
+        }
         if (step.widget.kind === 'padding') {
           // The sweep drawn: 16 points of padding, three rate lines and the overlap line.
           expect(await page.getByTestId('padding-figure').getAttribute('data-points')).toBe('16');

@@ -15,7 +15,8 @@ import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { candidateLetter, fmt, snippet, visible } from '../scorer/format';
-import { isLetterKeyItem, LESSON_LENGTHS } from './content';
+import { isLetterKeyItem, LESSON_LENGTHS, MIX_WEIGHT } from './content';
+import { DEFAULT_MU } from '../../core/scoring/types';
 import { JudgeFigure } from './JudgeFigure';
 import { PaddingFigure } from './PaddingFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
@@ -191,6 +192,34 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
           cells={(r) => [r.label, fmt(r.alpha, 2), fmt(r.beta, 4), fmt(r.meanBytes, 1), fmt(r.alpha / r.meanBytes + r.beta, 4), fmt(r.corpus, 4), fmt(r.meanOfRatios, 4)]}
         />
       );
+    case 'mix': {
+      // The two measures side by side for the two mixes: the same answers, weighted differently.
+      const data = [
+        { name: 'corpus BPB', ...Object.fromEntries(runs.map((r) => [r.label, r.corpus])) },
+        { name: `PriorBPB(μ = ${DEFAULT_MU})`, ...Object.fromEntries(runs.map((r) => [r.label, priorWeightedRate(r.R, DEFAULT_MU)])) },
+      ];
+      return (
+        <>
+          <ChartFrame title="Two length mixes of the same answers, under corpus BPB and PriorBPB" filename="lesson-length-mix" note={`Both variants are the 50 answers with the opener; the short-heavy one counts each answer of the shorter half ${MIX_WEIGHT} times, the long-heavy one each of the longer half.`}>
+            <div data-testid="mix-bars">
+              <ResponsiveContainer width="100%" height={260}>
+                <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+                  <CartesianGrid {...GRID} />
+                  <XAxis dataKey="name" {...AXIS} interval={0} />
+                  <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+                  <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v), 3)} />
+                  <Legend {...LEGEND} verticalAlign="top" />
+                  {runs.map((r, i) => (
+                    <Bar key={r.label} dataKey={r.label} fill={RUN_COLORS[i]} isAnimationActive={false} />
+                  ))}
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          </ChartFrame>
+          <RunTable rows={runs} head={['variant', 'mean length (bytes)', 'corpus BPB', `PriorBPB(μ = ${DEFAULT_MU})`]} cells={(r) => [r.label, fmt(r.meanBytes, 1), fmt(r.corpus, 3), fmt(priorWeightedRate(r.R, DEFAULT_MU), 3)]} />
+        </>
+      );
+    }
     case 'prior': {
       const mus = [2, 3, 5, 8, 12, 20, 30, 50, 80, 111, 160, 250, 400];
       const data = mus.map((m) => ({ mu: m, ...Object.fromEntries(runs.map((r) => [r.label, priorWeightedRate(r.R, m)])) }));

@@ -4,7 +4,7 @@
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
 import { fittedWinRate, type LogRatioBin } from '../../core/judge/lengthCurve';
 import type { LengthConvention } from '../../core/scoring/lengthConvention';
-import type { RuleName } from '../../core/scoring/types';
+import { DEFAULT_MU, type RuleName } from '../../core/scoring/types';
 import { pct } from '../common/format';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import type { AuditFacts, Claim, Facts, Lesson, Question } from './types';
@@ -58,9 +58,20 @@ export const PLAIN_RUN = 'as written';
 export const OPENER_RUN = `with “${FIXED_OPENER.trim()}” before every answer`;
 const plain = (f: Facts) => runs(f).find((r) => r.label === PLAIN_RUN);
 const opener = (f: Facts) => runs(f).find((r) => r.label === OPENER_RUN);
+/** The repairs step's two variants of the opener run: the same answers, weighted to a short-heavy or a long-heavy mix. */
+export const SHORT_MIX_RUN = 'short-heavy mix';
+export const LONG_MIX_RUN = 'long-heavy mix';
+/** How many times each answer of the heavier half counts in a length mix (the other half counts once). */
+export const MIX_WEIGHT = 4;
 export const LETTER_RUN = 'letter keys (A–D)';
 export const TEXT_RUN = 'full-text answers';
 const letters = (f: Facts) => runs(f).find((r) => r.label === LETTER_RUN);
+/** The repairs step's two variants (null unless both are there). */
+const mixes = (f: Facts) => {
+  const short = runs(f).find((r) => r.label === SHORT_MIX_RUN);
+  const long = runs(f).find((r) => r.label === LONG_MIX_RUN);
+  return short && long ? { short, long } : null;
+};
 const fullText = (f: Facts) => runs(f).find((r) => r.label === TEXT_RUN);
 
 /**
@@ -317,7 +328,7 @@ export const LESSONS: Lesson[] = [
             const d = c?.[c.length - 1];
             const dot = d?.tokens[d.tokens.length - 1];
             if (!c || !d || !dot) return '';
-            return `“ D.” now divides by ${d.n_chars} characters, ${d.n_bytes} bytes and ${d.n_tokens} tokens where the other keys divide by 1, 1 and ${c.slice(0, -1).map((x) => x.n_tokens).join(', ')}; but its last token, “${dot.text}”, costs ${dot.bits.toFixed(1)} bits on its own, more than any whole key costs here. Doubling the denominator does not pay that back.`;
+            return `“ D.” now divides by ${d.n_chars} characters, ${d.n_bytes} bytes and ${d.n_tokens} tokens, where each other key divides by 1 character, 1 byte and ${c.slice(0, -1).map((x) => x.n_tokens).join(', ')} tokens; but its last token, “${dot.text}”, costs ${dot.bits.toFixed(1)} bits on its own, more than any whole key costs here. Doubling the denominator does not pay that back.`;
           },
           'Clean the choice strings before you score them: the same delimiter, no trailing space, punctuation on every choice or on none. In Try it below, take the period away and D wins again; on the towel of lesson 1, a trailing space typed after “ hat.” moves the raw sum’s pick to the zebra.',
         ],
@@ -512,6 +523,35 @@ export const LESSONS: Lesson[] = [
           },
         ],
         after: ['The opener’s bits sit in the first bytes of R(k), so a prior that weighs short answers sees them most. PriorBPB makes the length assumption a stated number instead of an accident of the data.'],
+      },
+      {
+        id: 'length-mix',
+        title: 'Two length mixes of one task',
+        body: [
+          'Two variants of the run with the opener, built from the very same 50 scored answers: in the *short-heavy* variant each answer of the shorter half counts four times, in the *long-heavy* variant each answer of the longer half does. Same model, same answers, same scores: only the mix of lengths differs.',
+          'Corpus BPB calls the short-heavy variant about a quarter harder. Now compare the two at one μ, the default of 111 bytes.',
+        ],
+        widget: { kind: 'task', view: 'mix' },
+        question: ask(`At μ = ${DEFAULT_MU}, how far apart are the two variants under PriorBPB?`, ['More than 15% apart', '5% to 15% apart', 'Within 5% of each other'], 2, (f) => {
+          const m = mixes(f);
+          if (!m) return -1;
+          const r = Math.abs(priorWeightedRate(m.short.R, DEFAULT_MU) / priorWeightedRate(m.long.R, DEFAULT_MU) - 1);
+          return r > 0.15 ? 0 : r > 0.05 ? 1 : 2;
+        }),
+        after: [
+          'PriorBPB at a common μ puts them within a few percent of each other: the gap corpus BPB showed was the length mix, not the answers.',
+          (f) => {
+            const m = mixes(f);
+            if (!m) return '';
+            const [ps, pl] = [m.short, m.long].map((r) => priorWeightedRate(r.R, DEFAULT_MU));
+            const above = (a: number, b: number) => pct(a / b - 1, 1);
+            return `Corpus BPB: ${m.short.corpus.toFixed(3)} for the short-heavy variant against ${m.long.corpus.toFixed(3)}, ${above(m.short.corpus, m.long.corpus)} higher; PriorBPB(μ = ${DEFAULT_MU}): ${ps.toFixed(3)} against ${pl.toFixed(3)}, ${above(ps, pl)} higher. The small gap left comes from which answers the average at each byte draws on; the share of short answers, which drives corpus BPB, no longer counts. A task with short answers and one with long answers can now be compared at the lengths you choose, not the lengths each happened to have.`;
+          },
+        ],
+        claims: [
+          { text: 'Both variants count 125 answers, and the short-heavy variant’s mean answer is more than 30 bytes shorter.', holds: (f) => { const m = mixes(f); return !!m && m.short.items === 125 && m.long.items === 125 && m.long.meanBytes - m.short.meanBytes > 30; } },
+          { text: 'Corpus BPB of the short-heavy variant is 20% to 30% above the long-heavy one’s.', holds: (f) => { const m = mixes(f); const r = m ? m.short.corpus / m.long.corpus : NaN; return r > 1.2 && r < 1.3; } },
+        ],
       },
     ],
   },
@@ -920,6 +960,10 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
     0: 'At the lesson’s setting many prompts have answers of similar length, and length control reads its estimate off the fit at equal length. Padded 4.5 times, nearly every prompt is far from equal length, and the estimate there rests on the fit’s shape alone.',
     1: 'Padding lifts the swap-average, not LC: LC takes away the length bonus the fit finds. Where the lengths no longer overlap, the fit cannot tell the length term from A’s own quality, and here it takes away more than the bonus.',
   },
+  'fixed-cost/length-mix': {
+    0: 'Corpus BPB divides all bits by all bytes, so it follows how many short answers a task has. PriorBPB first averages the cost at each byte position over the answers that reach it, then weights the positions by one fixed prior: the share of short answers hardly moves that.',
+    1: 'A little is left, because a mix also changes which answers the average at each byte position draws on; but the share of short answers, which drove corpus BPB apart, no longer counts.',
+  },
   'pmi/prior': {
     0: '“ Lily.” is by far the cheapest answer after this context, but PMI asks how much the context lowered each answer’s cost, not which is cheapest. With no context a whole sentence is even more expensive than a name, and this context makes the long story cheap too, so the story gains the most.',
     2: 'PMI asks how much the context lowered each answer’s cost, not which is cheapest. “ Tom.” gains less than the long story, which is very expensive with no context and cheap after this one.',
@@ -1010,6 +1054,7 @@ const DECIDED_BY: Record<string, string[]> = {
   'fixed-cost/short-pay-most': ['short answers pay most', 'thick over a short one'],
   'fixed-cost/corpus-vs-mean': ['large ratios pull the mean up'],
   'fixed-cost/prior-bpb': ['a prior that weighs short answers sees them most'],
+  'fixed-cost/length-mix': ['within a few percent of each other', 'was the length mix, not the answers'],
   'judge-bias/position': ['so the average cancels it'],
   'judge-bias/verbosity': ['verbosity bias survives the swap', 'removes position bias but not verbosity bias', 'longer in both orders'],
   'judge-bias/padding': ['LC breaks as the overlap vanishes', 'falls below the target with every'],

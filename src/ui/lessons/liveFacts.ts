@@ -8,7 +8,7 @@ import { fertilityFacts } from './fertilityFacts';
 import { paddingSweep } from './paddingFacts';
 import { LESSON_LENGTHS } from './content';
 import { lessonModel, scoreItems } from './lessonEngine';
-import { bpbRuns, letterRuns } from './taskFacts';
+import { bpbRuns, lengthMixFacts, letterRuns } from './taskFacts';
 import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES, type SharpenRow } from './leftoverFacts';
 import { scoreTempered, type TemperedCandidate } from '../../state/engineSession';
 import type { AlpacaModel, Widget } from './types';
@@ -16,6 +16,7 @@ import type { FactsState } from './useFacts';
 
 let bpb: Promise<TaskRunSnapshot[]> | null = null;
 let letters: Promise<TaskRunSnapshot[]> | null = null;
+let mixes: Promise<TaskRunSnapshot[]> | null = null;
 let sharpen: Promise<SharpenRow[]> | null = null;
 
 /** The sharpening table: every item scored once at all temperatures, on the lesson model. */
@@ -38,9 +39,10 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
       return { status: 'ready', facts: { kind: 'scorer', result }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
     }
     case 'task': {
-      const p = w.view === 'accuracy' ? (letters ??= letterRuns()) : (bpb ??= bpbRuns());
+      const p = w.view === 'accuracy' ? (letters ??= letterRuns()) : w.view === 'mix' ? (mixes ??= lengthMixFacts()) : (bpb ??= bpbRuns());
       const runs = await p.catch((e: unknown) => {
         if (w.view === 'accuracy') letters = null;
+        else if (w.view === 'mix') mixes = null;
         else bpb = null;
         throw e;
       });

@@ -25,7 +25,8 @@ export interface ScorerWidget {
  */
 export interface TaskWidget {
   kind: 'task';
-  view: 'scatter' | 'quintiles' | 'corpus' | 'prior' | 'accuracy';
+  /** 'mix': the opener run in a short-heavy and a long-heavy length mix, under corpus BPB and PriorBPB. */
+  view: 'scatter' | 'quintiles' | 'corpus' | 'prior' | 'mix' | 'accuracy';
 }
 
 export interface JudgeWidget {

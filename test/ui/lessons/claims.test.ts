@@ -12,7 +12,7 @@ import { sampleTask } from '../../../src/core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../../src/core/tasks/types';
 import { withLengthConvention } from '../../../src/core/scoring/lengthConvention';
 import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, taughtRules, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
-import { clozeSubset, taskRun } from '../../../src/ui/lessons/taskFacts';
+import { clozeSubset, lengthMixRuns, taskRun } from '../../../src/ui/lessons/taskFacts';
 import { paddingSweep } from '../../../src/ui/lessons/paddingFacts';
 import { QUIZ } from '../../../src/ui/lessons/quiz';
 import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES } from '../../../src/ui/lessons/leftoverFacts';
@@ -35,6 +35,9 @@ async function run(label: string, set: TaskSet): Promise<TaskRunSnapshot> {
 beforeAll(async () => {
   engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
   taskRuns.bpb = [await run(PLAIN_RUN, clozeSubset('')), await run(OPENER_RUN, clozeSubset(FIXED_OPENER))];
+  const openerSet = clozeSubset(FIXED_OPENER);
+  const openerItems = openerSet.items.map((item) => ({ context: item.context, candidates: item.choices.map((_, i) => continuationOf(openerSet, item, i)) }));
+  taskRuns.mix = lengthMixRuns(openerSet, await engine.scoreChunk({ items: openerItems, options: DEFAULT_SCORE_OPTIONS, stats: 'logprob' }));
   taskRuns.letters = [await run(TEXT_RUN, sampleTask('stories-choice')!), await run(LETTER_RUN, sampleTask('stories-choice-letters')!)];
 });
 
@@ -47,7 +50,7 @@ async function factsOf(step: Step): Promise<Facts> {
     case 'scorer':
       return { kind: 'scorer', result: withLengthConvention(await engine.score({ context: w.context, candidates: w.candidates, options: { ...DEFAULT_SCORE_OPTIONS, unconditionalContext: w.unconditionalContext ?? '' } }), LESSON_LENGTHS) };
     case 'task':
-      return { kind: 'task', runs: w.view === 'accuracy' ? taskRuns.letters : taskRuns.bpb };
+      return { kind: 'task', runs: w.view === 'accuracy' ? taskRuns.letters : w.view === 'mix' ? taskRuns.mix : taskRuns.bpb };
     case 'judge': {
       const params = { ...DEFAULT_PARAMS, ...w.params };
       return { kind: 'judge', sim: simulateJudge(params), params, ms: 0 };
