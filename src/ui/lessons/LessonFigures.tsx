@@ -203,12 +203,12 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
           <ChartFrame title="Two length mixes of the same answers, under corpus BPB and PriorBPB" filename="lesson-length-mix" note={`Both variants are the 50 answers with the opener; the short-heavy one counts each answer of the shorter half ${MIX_WEIGHT} times, the long-heavy one each of the longer half.`}>
             <div data-testid="mix-bars">
               <ResponsiveContainer width="100%" height={260}>
-                <BarChart data={data} margin={{ top: 24, right: 16, bottom: 24, left: 8 }}>
+                <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
                   <CartesianGrid {...GRID} />
                   <XAxis dataKey="name" {...AXIS} interval={0} />
                   <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
                   <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v), 3)} />
-                  <Legend {...LEGEND} verticalAlign="top" />
+                  <Legend wrapperStyle={{ ...LEGEND.wrapperStyle, paddingBottom: 10 }} verticalAlign="top" />
                   {runs.map((r, i) => (
                     <Bar key={r.label} dataKey={r.label} fill={RUN_COLORS[i]} isAnimationActive={false} />
                   ))}

@@ -32,12 +32,12 @@ export function PaddingFigure(props: { points: PaddingPoint[] }) {
         note={`x: A’s typical answer length as a multiple of the baseline’s (e^m, m from 0 to ${last ? last.m.toFixed(1) : '—'}); the judge, the quality and the seed are held.`}
       >
         <ResponsiveContainer width="100%" height={260}>
-          <LineChart data={data} margin={{ top: 24, right: 16, bottom: 24, left: 8 }}>
+          <LineChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
             <CartesianGrid {...GRID} />
             <XAxis dataKey="name" {...AXIS} label={{ value: 'A’s length ÷ the baseline’s', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
             <YAxis {...AXIS} domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} />
             <Tooltip {...TOOLTIP} formatter={(v) => `${Number(v).toFixed(1)}%`} />
-            <Legend {...LEGEND} verticalAlign="top" />
+            <Legend wrapperStyle={{ ...LEGEND.wrapperStyle, paddingBottom: 10 }} verticalAlign="top" />
             <Line dataKey="bias-free target" stroke="var(--muted)" strokeDasharray="4 3" dot={false} strokeWidth={2} isAnimationActive={false} />
             <Line dataKey="swap-average" stroke="var(--lesson-c2)" dot={false} strokeWidth={2} isAnimationActive={false} />
             <Line dataKey="LC" stroke="var(--lesson-c1)" dot={{ r: 2 }} strokeWidth={2} isAnimationActive={false} />
