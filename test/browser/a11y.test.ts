@@ -117,7 +117,7 @@ describe.each(SCHEMES)('axe-core, %s', (scheme) => {
     await page.locator('main').waitFor();
     await check(page, `lessons-${scheme}`);
     await page.goto(baseUrl() + '/#/lessons/pmi/3');
-    await page.getByTestId('step-embed').waitFor({ timeout: 60_000 });
+    await page.getByTestId('step-tools').waitFor({ timeout: 60_000 });
     const reveal = page.getByRole('button', { name: /Commit and reveal/ });
     if ((await reveal.count()) > 0) {
       await page.locator('input[type=radio]').first().check();
@@ -127,6 +127,10 @@ describe.each(SCHEMES)('axe-core, %s', (scheme) => {
     }
     await page.waitForTimeout(3000);
     await check(page, `lesson-step-${scheme}`);
+    // The step's folded tools, opened: the claims, units, export and share buttons in place.
+    await page.getByTestId('step-tools').locator('summary').click();
+    await page.getByTestId('step-embed').waitFor();
+    await check(page, `lesson-step-tools-${scheme}`);
     const embed = await browser.newPage({ viewport: { width: 720, height: 900 }, colorScheme: scheme });
     await embed.goto(`${baseUrl()}/?embed=1#/lessons/pmi/3`);
     await embed.locator('main').waitFor({ timeout: 30_000 });

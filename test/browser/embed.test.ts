@@ -155,6 +155,7 @@ describe('embeds on any static host', () => {
     await page.getByTestId('option-1').check();
     await page.getByTestId('commit').click();
     await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
+    await page.getByTestId('step-tools').locator('summary').click();
     await page.getByTestId('step-embed').click();
     const code = await page.getByTestId('share-text').inputValue();
     expect(code).toContain('#/lessons/pmi/3?snap=');

@@ -71,6 +71,14 @@ describe('Lessons', () => {
           expect(await page.getByTestId('summary-card').count(), `${where}: card before commit`).toBe(0);
           await page.getByTestId('option-0').check();
           await page.getByTestId('commit').click();
+          if (lesson === LESSONS[0] && i === 0) {
+            // A cold first reveal (the model still loading) says what it waits for, and for how long, once it takes over a second.
+            await page.locator('[data-testid=lesson-figure], [data-testid=facts-loading][data-phase]').first().waitFor({ timeout: 120_000 });
+            if ((await page.locator('[data-testid=facts-loading][data-phase]').count()) > 0) {
+              await expect(page.getByTestId('facts-loading').textContent()).resolves.toMatch(/\d+ s so far/);
+              await screenshot(page, 'lessons/reveal-progress-desktop-light');
+            }
+          }
           const reveal = page.getByTestId('reveal');
           await reveal.waitFor({ timeout: 120_000 });
           expect(await page.locator('[data-testid=lesson-step] > h2').textContent(), `${where}: title after the reveal`).toContain(step.revealTitle ?? step.title);
@@ -82,6 +90,18 @@ describe('Lessons', () => {
           expect(await reveal.getByTestId('why').count(), `${where}: why option 0 is wrong`).toBe(step.question.claim === 0 ? 0 : 1);
         }
         await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
+        // The tool's chrome waits folded: the claims are there (checked below) but not in view until asked for.
+        expect(await page.locator('[data-testid=step-tools][open]').count(), `${where}: tools folded`).toBe(0);
+        if ((await page.locator('[data-testid=claim]').count()) > 0) expect(await page.locator('[data-testid=claim]').first().isVisible(), `${where}: claims folded`).toBe(false);
+        // The explanation sits under the figure, before Try it and the tools.
+        if (step.after?.length) {
+          const order = await page.evaluate(() => {
+            const after = document.querySelector('.lesson-figure > .after');
+            const later = document.querySelector('[data-testid=try-it], [data-testid=step-tools]');
+            return !!after && !!later && !!(after.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
+          });
+          expect(order, `${where}: the explanation under the figure`).toBe(true);
+        }
         const claims = await page.$$eval('[data-testid=claim]', (els) => els.map((e) => ({ text: e.textContent ?? '', holds: (e as HTMLElement).dataset.holds })));
         for (const c of claims) expect(c.holds, `${where}: ${c.text}`).toBe('true');
         if (step.widget.kind === 'scorer') {
@@ -99,6 +119,20 @@ describe('Lessons', () => {
           for (const r of RULE_TABLE.filter((x) => !x.decides || !taught.includes(x.names.winner as RuleName))) expect(cols, `${where}: column ${r.names.candidate} before it is taught`).not.toContain(r.names.candidate);
           const banner = (await page.getByTestId('disagreement').textContent()) ?? '';
           for (const r of DECIDING_RULES.filter((x) => !taught.includes(x.names.winner as RuleName))) expect(banner, `${where}: banner names ${r.id}`).not.toContain(RULE_LABEL[r.names.winner as RuleName]);
+          // Units, first-token bits and export wait in the tools until they are opened.
+          expect(await page.locator('.lesson-figure .units-switch').isVisible(), `${where}: units folded`).toBe(false);
+          expect(await page.locator('.lesson-figure th[data-col=first_token_bits]').isVisible(), `${where}: first-token bits folded`).toBe(false);
+          if (step.widget.focus.includes('pmi')) {
+            // PMI on its own scale, one bar per candidate, beside the two cost bars.
+            await page.locator('[data-testid=pmi-bars] .recharts-bar-rectangle').first().waitFor({ timeout: 60_000 });
+            expect(await page.locator('[data-testid=pmi-bars] .recharts-bar-rectangle').count(), `${where}: PMI bars`).toBe(step.widget.candidates.length);
+          }
+          if (step.widget.candidates.every((c) => /^\s?[A-Z]\.?$/.test(c))) {
+            // Letter keys end no word: no whole-word column, no end-of-word bar.
+            expect(cols, `${where}: whole-word column on letter keys`).not.toContain('word_logprob');
+            expect(await page.locator('[data-testid=try-winner-acc_word]').count(), `${where}: whole-word in Try it`).toBe(0);
+            if ((await page.locator('.end-bar').count()) > 0) expect(await page.locator('.end-bar').first().isVisible(), `${where}: end-of-word bar`).toBe(false);
+          }
           summary.push(`${where}: ${JSON.stringify(step.widget.winners)}`);
         }
         if (step.widget.kind === 'task' && step.widget.view === 'accuracy') {
@@ -108,6 +142,15 @@ describe('Lessons', () => {
           for (const r of DECIDING_RULES.filter((x) => !taught.includes(x.names.winner as RuleName))) expect(heads, `${where}: ${r.id} before it is taught`).not.toContain(r.harness ?? r.label);
         }
         if (step.widget.kind === 'audit') expect(await page.getByTestId('origin').getAttribute('data-origin')).toBe('live');
+        if (step.widget.kind === 'task' && step.widget.view === 'mix') {
+          // Two variants, two measures: four bars.
+          await page.locator('[data-testid=mix-bars] .recharts-bar-rectangle').nth(3).waitFor({ timeout: 60_000 });
+        }
+        if (step.widget.kind === 'padding') {
+          // The sweep drawn: 16 points of padding, three rate lines and the overlap line.
+          expect(await page.getByTestId('padding-figure').getAttribute('data-points')).toBe('16');
+          await page.locator('[data-testid=padding-figure] .recharts-line-curve').nth(3).waitFor({ timeout: 60_000 });
+        }
         if (where === 'lc-trust/fit') {
           // The fit drawn over its data: LC is the curve at ratio 1, and some band has no prompt at all.
           const curve = page.getByTestId('lc-curve');
@@ -142,6 +185,30 @@ describe('Lessons', () => {
           expect(await page.getByTestId('try-winner-acc').getAttribute('data-winner')).toBe('2');
           await expect(page.getByTestId('try-cost-0').textContent()).resolves.toMatch(/\+\d+ tokens: \d+\.\d+ bits per extra token/);
           await screenshot(page, 'lessons/try-it-desktop-light');
+          await page.getByTestId('try-reset').click();
+          await page.locator('[data-testid=try-winner-acc][data-flipped=false]').waitFor();
+          // A trailing space after “ hat.” moves the raw sum to the zebra (lengthlens score: −11.69 against −10.94 nats).
+          await page.getByTestId('try-trailing-0').click();
+          await expect(page.getByTestId('try-scored-0').textContent()).resolves.toContain('·hat.·');
+          await page.locator('[data-testid=try-winner-acc][data-flipped=true]').waitFor({ timeout: 60_000 });
+          expect(await page.getByTestId('try-winner-acc').getAttribute('data-winner')).toBe('2');
+          await page.getByTestId('try-reset').click();
+          await page.locator('[data-testid=try-winner-acc][data-flipped=false]').waitFor();
+          // The folded tools, opened: units, export and the claims in place.
+          await page.getByTestId('step-tools').locator('summary').click();
+          expect(await page.locator('.lesson-figure .units-switch').isVisible()).toBe(true);
+          expect(await page.locator('[data-testid=claim]').first().isVisible()).toBe(true);
+          await screenshot(page, 'lessons/tools-open-desktop-light');
+          await page.getByTestId('step-tools').locator('summary').click();
+        }
+        if (where === 'letter-keys/stray-period') {
+          // Each candidate's denominators, and the period taken away: D wins again under every length rule.
+          await expect(page.getByTestId('try-divides-3').textContent()).resolves.toMatch(/2 characters \(per-char\).*2 bytes \(per-byte\)|3 tokens/);
+          await page.getByTestId('try-period-3').click();
+          await page.locator('[data-testid=try-winner-acc][data-flipped=true]').waitFor({ timeout: 60_000 });
+          for (const rule of ['acc', 'acc_norm', 'acc_bytes', 'per_token']) expect(await page.getByTestId(`try-winner-${rule}`).getAttribute('data-winner'), rule).toBe('3');
+          await expect(page.getByTestId('try-divides-3').textContent()).resolves.toContain('1 character (per-char)');
+          await screenshot(page, 'lessons/try-it-period-desktop-light');
           await page.getByTestId('try-reset').click();
           await page.locator('[data-testid=try-winner-acc][data-flipped=false]').waitFor();
         }

@@ -15,8 +15,10 @@ import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { candidateLetter, fmt, snippet, visible } from '../scorer/format';
-import { LESSON_LENGTHS } from './content';
+import { isLetterKeyItem, LESSON_LENGTHS, MIX_WEIGHT } from './content';
+import { DEFAULT_MU } from '../../core/scoring/types';
 import { JudgeFigure } from './JudgeFigure';
+import { PaddingFigure } from './PaddingFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
 import { FertilityFigure } from './FertilityFigure';
 import type { ItemScore } from '../../core/scoring/types';
@@ -47,8 +49,10 @@ function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kin
   const result = withLengthConvention(props.facts.result, LESSON_LENGTHS);
   const indices = result.candidates.map((_, i) => i);
   const focus = props.widget.focus.map((r) => `focus-${r}`).join(' ');
+  // Letter keys end no word: their traces leave out the end-of-word bar, as the table leaves out the rule.
+  const keys = isLetterKeyItem(props.widget.candidates) ? ' letter-keys' : '';
   return (
-    <div className={`lesson-scorer ${focus}`}>
+    <div className={`lesson-scorer ${focus}${keys}`}>
       <DisagreementBanner result={result} indices={indices} gold={null} rules={props.taught} />
       <ScoreTable result={result} indices={indices} candidateCount={indices.length} problems={[]} gold={null} units={units} onUnits={setUnits} stale={false} lengths={LESSON_LENGTHS} columns={taughtColumn(props.taught)} first={props.widget.focus.map((r) => RULE_COLUMN_OF[r])} />
       {props.widget.focus.includes('pmi') && <PmiBars result={result} />}
@@ -66,8 +70,29 @@ function PmiBars(props: { result: ItemScore }) {
     text: `${candidateLetter(i)} “${visible(c.text)}”`,
     'after the context': -c.sum_logprob / Math.LN2,
     'unconditional': -c.unconditional_logprob / Math.LN2,
+    // The difference of two bars tens of bits tall can be a bit or two: drawn on its own scale.
+    PMI: c.pmi / Math.LN2,
   }));
   return (
+    <>
+    <ChartFrame
+      title="PMI in bits: how much the context lowered each answer’s cost"
+      filename="lesson-pmi"
+      note="Each bar is the unconditional cost minus the cost after the context (the two bars of the next chart), on its own scale: the largest PMI wins."
+    >
+      <div data-testid="pmi-bars">
+        <ResponsiveContainer width="100%" height={200}>
+          <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+            <CartesianGrid {...GRID} />
+            <XAxis dataKey="name" {...AXIS} interval={0} />
+            <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(0)} label={{ value: 'PMI, bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+            <ReferenceLine y={0} stroke="var(--muted)" />
+            <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(_, payload) => String(payload?.[0]?.payload?.text ?? '')} />
+            <Bar dataKey="PMI" fill="var(--lesson-c1)" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </ChartFrame>
     <ChartFrame title="Cost in bits after the context and under the unconditional context" filename="lesson-pmi-bars" note="PMI (in bits) is the unconditional bar minus the conditional one: how much the context lowered the cost.">
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
@@ -81,6 +106,7 @@ function PmiBars(props: { result: ItemScore }) {
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>
+    </>
   );
 }
 
@@ -166,6 +192,34 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
           cells={(r) => [r.label, fmt(r.alpha, 2), fmt(r.beta, 4), fmt(r.meanBytes, 1), fmt(r.alpha / r.meanBytes + r.beta, 4), fmt(r.corpus, 4), fmt(r.meanOfRatios, 4)]}
         />
       );
+    case 'mix': {
+      // The two measures side by side for the two mixes: the same answers, weighted differently.
+      const data = [
+        { name: 'corpus BPB', ...Object.fromEntries(runs.map((r) => [r.label, r.corpus])) },
+        { name: `PriorBPB(μ = ${DEFAULT_MU})`, ...Object.fromEntries(runs.map((r) => [r.label, priorWeightedRate(r.R, DEFAULT_MU)])) },
+      ];
+      return (
+        <>
+          <ChartFrame title="Two length mixes of the same answers, under corpus BPB and PriorBPB" filename="lesson-length-mix" note={`Both variants are the 50 answers with the opener; the short-heavy one counts each answer of the shorter half ${MIX_WEIGHT} times, the long-heavy one each of the longer half.`}>
+            <div data-testid="mix-bars">
+              <ResponsiveContainer width="100%" height={260}>
+                <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+                  <CartesianGrid {...GRID} />
+                  <XAxis dataKey="name" {...AXIS} interval={0} />
+                  <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+                  <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v), 3)} />
+                  <Legend wrapperStyle={{ ...LEGEND.wrapperStyle, paddingBottom: 10 }} verticalAlign="top" />
+                  {runs.map((r, i) => (
+                    <Bar key={r.label} dataKey={r.label} fill={RUN_COLORS[i]} isAnimationActive={false} />
+                  ))}
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          </ChartFrame>
+          <RunTable rows={runs} head={['variant', 'mean length (bytes)', 'corpus BPB', `PriorBPB(μ = ${DEFAULT_MU})`]} cells={(r) => [r.label, fmt(r.meanBytes, 1), fmt(r.corpus, 3), fmt(priorWeightedRate(r.R, DEFAULT_MU), 3)]} />
+        </>
+      );
+    }
     case 'prior': {
       const mus = [2, 3, 5, 8, 12, 20, 30, 50, 80, 111, 160, 250, 400];
       const data = mus.map((m) => ({ mu: m, ...Object.fromEntries(runs.map((r) => [r.label, priorWeightedRate(r.R, m)])) }));
@@ -365,6 +419,7 @@ export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: rea
   if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <JudgeFigure params={f.params} sim={f.sim} ms={f.ms} />;
+  if (w.kind === 'padding' && f.kind === 'padding') return <PaddingFigure points={f.points} />;
   if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
   if (w.kind === 'sharpen' && f.kind === 'sharpen') return <SharpenFigure widget={w} facts={f} />;
   if (w.kind === 'pmiBytes' && f.kind === 'pmiBytes') return <PmiBytesFigure facts={f} />;

@@ -9,7 +9,7 @@ import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButton
 import { useReportHeight } from '../embed/useReportHeight';
 import { useLocationHash } from '../useLocationHash';
 import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
-import { findLesson, LESSONS, taughtRules, winnerClaims } from './content';
+import { findLesson, LESSONS, shownRules, winnerClaims } from './content';
 import { SummaryCard } from './SummaryCard';
 import { CARDS } from './cards';
 import { QUIZ, QUIZ_ID } from './quiz';
@@ -22,6 +22,8 @@ import './lessons.css';
 // a step's question, and an embedded step, need neither.
 const LessonFigure = lazy(() => import('./LessonFigures').then((m) => ({ default: m.LessonFigure })));
 const TryIt = lazy(() => import('./TryIt').then((m) => ({ default: m.TryIt })));
+const RevealProgress = lazy(() => import('./RevealProgress').then((m) => ({ default: m.RevealProgress })));
+const COMPUTING = <p className="muted" data-testid="facts-loading">Computing on the live model…</p>;
 
 function useLessonRoute(): LessonRoute {
   const hash = useLocationHash();
@@ -176,6 +178,20 @@ function Origin(props: { state: FactsState; snapshot: Snapshot | null; liveState
   );
 }
 
+/**
+ * The tool's chrome, folded away so that the reveal shows the lesson's point: where the numbers
+ * come from, the claims checked on them, sharing, and (by CSS, in place) the figure's units switch,
+ * first-token bits and PNG/SVG export.
+ */
+function StepTools(props: { revealed: boolean; children: ReactNode }) {
+  return (
+    <details className="step-tools" data-testid="step-tools">
+      <summary>{props.revealed ? 'Details and tools: the model, the claims checked live, units, export, share' : 'Share this step'}</summary>
+      {props.children}
+    </details>
+  );
+}
+
 export function StepView(props: { lesson: Lesson; index: number; embed?: boolean; snapshot?: Snapshot | null; snapError?: string | null }) {
   const { lesson, index } = props;
   const step = lesson.steps[index];
@@ -277,7 +293,11 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
         </p>
       )}
       <div ref={revealRef} tabIndex={-1} className="reveal-region" data-testid="reveal-region" aria-label={revealed ? 'What the model says' : undefined}>
-      {revealed && state.status === 'loading' && <p className="muted" data-testid="facts-loading">Computing on the live model…</p>}
+      {revealed && state.status === 'loading' && (
+        <Suspense fallback={COMPUTING}>
+          <RevealProgress />
+        </Suspense>
+      )}
       {state.status === 'error' && (
         <p className="error" role="alert">
           {state.message}
@@ -291,22 +311,38 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
       {revealed && state.status === 'ready' && (
         <div className="lesson-figure" data-testid="lesson-figure">
           <Reveal step={step} facts={state.facts} answer={picked} />
-          <Origin state={state} snapshot={snapshot} liveState={liveState} onRunLive={embed && snapshot ? runLive : undefined} />
+          {/* An embed's origin says "snapshot" and carries Run live: it stays in view there. */}
+          {embed && <Origin state={state} snapshot={snapshot} liveState={liveState} onRunLive={snapshot ? runLive : undefined} />}
           <Suspense fallback={<p className="loading">Loading the figure…</p>}>
-            <LessonFigure widget={step.widget} facts={state.facts} taught={taughtRules(lesson.id, step.id)} />
-            {!embed && step.widget.kind === 'scorer' && state.facts.kind === 'scorer' && <TryIt widget={step.widget} base={state.facts.result} taught={taughtRules(lesson.id, step.id)} />}
+            <LessonFigure widget={step.widget} facts={state.facts} taught={shownRules(lesson.id, step.id)} />
           </Suspense>
+          {/* The explanation right under the figure it explains; the tools come after. */}
           {step.after?.map((p, i) => (
             <p key={i} className="after">
               <Prose text={typeof p === 'string' ? p : p(state.facts)} />
             </p>
           ))}
-          <Claims claims={claimsOf(step)} facts={state.facts} question={q} />
+          {!embed && step.widget.kind === 'scorer' && state.facts.kind === 'scorer' && (
+            <Suspense fallback={<p className="loading">Loading the editor…</p>}>
+              <TryIt widget={step.widget} base={state.facts.result} taught={shownRules(lesson.id, step.id)} />
+            </Suspense>
+          )}
         </div>
       )}
       {!revealed && <p className="muted small">The live numbers appear once you commit to an answer.</p>}
       </div>
-      {!embed && <ShareStep lesson={lesson} index={index} state={state} />}
+      {!embed && (
+        <StepTools revealed={revealed && state.status === 'ready'}>
+          {revealed && state.status === 'ready' && (
+            <>
+              <Origin state={state} snapshot={snapshot} liveState={liveState} />
+              <Claims claims={claimsOf(step)} facts={state.facts} question={q} />
+            </>
+          )}
+          <ShareStep lesson={lesson} index={index} state={state} />
+        </StepTools>
+      )}
+      {embed && revealed && state.status === 'ready' && <Claims claims={claimsOf(step)} facts={state.facts} question={q} />}
       {embed && (
         <p className="embed-foot muted small">
           <a href={window.location.pathname + lessonHash(lesson.id, index)} target="_blank" rel="noopener">

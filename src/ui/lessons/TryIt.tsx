@@ -1,15 +1,24 @@
-// "Try it": after a scorer step's reveal the learner edits the candidates (delete the period,
-// toggle the leading space, append words) and watches each taught rule's winner follow, with the
-// bits each candidate gained per token it gained. Scored on the lesson model, cached per input.
+// "Try it": after a scorer step's reveal the learner edits the candidates (toggle the final period,
+// the leading or the trailing space, append words) and watches each taught rule's winner follow,
+// with each candidate's text as scored (spaces shown as ·), what each length rule divides it by,
+// and the bits it gained per token it gained. Scored on the lesson model, cached per input.
 import { useEffect, useState } from 'react';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
-import type { ItemScore, RuleName } from '../../core/scoring/types';
-import { candidateLetter, fmt, RULE_LABEL } from '../scorer/format';
+import type { CandidateScore, ItemScore, RuleName } from '../../core/scoring/types';
+import { candidateLetter, fmt, RULE_LABEL, visible } from '../scorer/format';
 import { LESSON_LENGTHS } from './content';
+import { hasPeriod, hasTrailingSpace, toggleLeadingSpace, togglePeriod, toggleTrailingSpace } from './choiceEdits';
 import { scoreItems } from './lessonEngine';
 import type { ScorerWidget } from './types';
 
 const bitsOf = (logprob: number) => -logprob / Math.LN2;
+
+/** What each length rule divides a candidate's sum by (the lessons' harness count: the leading space is the delimiter). */
+const DENOMINATOR: Partial<Record<RuleName, { unit: [string, string]; of: (c: CandidateScore) => number }>> = {
+  per_token: { unit: ['token', 'tokens'], of: (c) => c.n_tokens },
+  acc_norm: { unit: ['character', 'characters'], of: (c) => c.n_chars },
+  acc_bytes: { unit: ['byte', 'bytes'], of: (c) => c.n_bytes },
+};
 
 export function TryIt(props: { widget: ScorerWidget; base: ItemScore; taught: readonly RuleName[] }) {
   const { widget, base } = props;
@@ -54,11 +63,11 @@ export function TryIt(props: { widget: ScorerWidget; base: ItemScore; taught: re
   }, [key]);
 
   const set = (i: number, t: string) => setTexts((xs) => xs.map((x, j) => (j === i ? t : x)));
-  const toggleSpace = (t: string) => (t.startsWith(' ') ? t.slice(1) : ' ' + t);
+  const divisors = props.taught.filter((r) => DENOMINATOR[r]);
   return (
     <section className="panel try-it" aria-labelledby="try-it-title" data-testid="try-it" data-busy={busy}>
       <h3 id="try-it-title">Try it: edit an answer</h3>
-      <p className="muted small">Delete the period, take away the leading space, add words: each rule’s winner follows, scored live.</p>
+      <p className="muted small">Add or take away a period, a leading or a trailing space, or add words: each rule’s winner follows, scored live. A · marks a space; the leading space is the delimiter, not counted in characters or bytes.</p>
       <ol className="try-candidates">
         {texts.map((t, i) => {
           const now = result.candidates[i];
@@ -70,9 +79,32 @@ export function TryIt(props: { widget: ScorerWidget; base: ItemScore; taught: re
                 {candidateLetter(i)}
               </span>
               <input type="text" value={t} onChange={(e) => set(i, e.target.value)} aria-label={`Candidate ${candidateLetter(i)}`} data-testid={`try-candidate-${i}`} spellCheck={false} />
-              <button type="button" className="small" onClick={() => set(i, toggleSpace(t))} data-testid={`try-space-${i}`}>
-                {t.startsWith(' ') ? 'remove leading space' : 'add leading space'}
-              </button>
+              <span className="try-toggles">
+                <button type="button" className="small" onClick={() => set(i, toggleLeadingSpace(t))} data-testid={`try-space-${i}`}>
+                  {t.startsWith(' ') ? 'remove leading space' : 'add leading space'}
+                </button>
+                <button type="button" className="small" onClick={() => set(i, toggleTrailingSpace(t))} data-testid={`try-trailing-${i}`}>
+                  {hasTrailingSpace(t) ? 'remove trailing space' : 'add trailing space'}
+                </button>
+                <button type="button" className="small" onClick={() => set(i, togglePeriod(t))} data-testid={`try-period-${i}`}>
+                  {hasPeriod(t) ? 'remove period' : 'add period'}
+                </button>
+              </span>
+              <span className="small try-scored" data-testid={`try-scored-${i}`}>
+                scored as <code>{visible(t)}</code>
+                {now && divisors.length > 0 && (
+                  <span className="muted" data-testid={`try-divides-${i}`}>
+                    {' '}· divided by{' '}
+                    {divisors
+                      .map((r) => {
+                        const d = DENOMINATOR[r]!;
+                        const n = d.of(now);
+                        return `${n} ${d.unit[n === 1 ? 0 : 1]} (${RULE_LABEL[r]})`;
+                      })
+                      .join(', ')}
+                  </span>
+                )}
+              </span>
               {now && (
                 <span className="muted small try-cost" data-testid={`try-cost-${i}`}>
                   {fmt(bitsOf(now.sum_logprob), 2)} bits in {now.n_tokens} {now.n_tokens === 1 ? 'token' : 'tokens'}

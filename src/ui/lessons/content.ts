@@ -4,7 +4,7 @@
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
 import { fittedWinRate, type LogRatioBin } from '../../core/judge/lengthCurve';
 import type { LengthConvention } from '../../core/scoring/lengthConvention';
-import type { RuleName } from '../../core/scoring/types';
+import { DEFAULT_MU, type RuleName } from '../../core/scoring/types';
 import { pct } from '../common/format';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import type { AuditFacts, Claim, Facts, Lesson, Question } from './types';
@@ -14,6 +14,9 @@ const TOWEL_CONTEXT = 'Tim got out of the pool. He was wet and cold. His mom gav
 const TOWEL = [' hat.', ' big soft towel so he could dry off.', ' zebra.'];
 const LETTERS_CONTEXT = 'Question: What color is the sky?\nA. blue\nB. red\nC. green\nD. yellow\nAnswer:';
 const LETTERS = [' A', ' B', ' C', ' D'];
+/** The letter keys with one careless period: every length rule changes its pick. */
+const STRAY_PERIOD = [' A', ' B', ' C', ' D.'];
+const STRAY_PERIOD_RULES: readonly RuleName[] = ['acc', 'acc_norm', 'acc_bytes', 'per_token'];
 
 /** The lessons count lengths as lm-eval-harness does: a candidate's leading space is its target_delimiter, not counted. */
 export const LESSON_LENGTHS: LengthConvention = 'harness';
@@ -55,9 +58,20 @@ export const PLAIN_RUN = 'as written';
 export const OPENER_RUN = `with “${FIXED_OPENER.trim()}” before every answer`;
 const plain = (f: Facts) => runs(f).find((r) => r.label === PLAIN_RUN);
 const opener = (f: Facts) => runs(f).find((r) => r.label === OPENER_RUN);
+/** The repairs step's two variants of the opener run: the same answers, weighted to a short-heavy or a long-heavy mix. */
+export const SHORT_MIX_RUN = 'short-heavy mix';
+export const LONG_MIX_RUN = 'long-heavy mix';
+/** How many times each answer of the heavier half counts in a length mix (the other half counts once). */
+export const MIX_WEIGHT = 4;
 export const LETTER_RUN = 'letter keys (A–D)';
 export const TEXT_RUN = 'full-text answers';
 const letters = (f: Facts) => runs(f).find((r) => r.label === LETTER_RUN);
+/** The repairs step's two variants (null unless both are there). */
+const mixes = (f: Facts) => {
+  const short = runs(f).find((r) => r.label === SHORT_MIX_RUN);
+  const long = runs(f).find((r) => r.label === LONG_MIX_RUN);
+  return short && long ? { short, long } : null;
+};
 const fullText = (f: Facts) => runs(f).find((r) => r.label === TEXT_RUN);
 
 /**
@@ -91,6 +105,8 @@ const sharpDelta = (f: Facts) => {
   const r = sharpRows(f);
   return r ? { acc: r.sharp.acc - r.plain.acc, accNorm: r.sharp.accNorm - r.plain.accNorm } : null;
 };
+/** The padding sweep's last point (the most padding). */
+const paddingEnd = (f: Facts) => (f.kind === 'padding' ? f.points[f.points.length - 1] : undefined);
 const signedPoints = (d: number) => `${d >= 0 ? '+' : '−'}${points(Math.abs(d))}`;
 const pmiRows = (f: Facts) => {
   if (f.kind !== 'pmiBytes') return null;
@@ -291,6 +307,36 @@ export const LESSONS: Lesson[] = [
           },
         ],
       },
+      {
+        id: 'stray-period',
+        title: 'A stray period',
+        body: [
+          'The same four keys, but a template wrote the last one with a period: “ D.” instead of “ D”. Nothing else changed: not the question, not the other keys.',
+          'The period is one more character, one more byte and one more token, and the model pays for it: it changes the sum, and the number each normalised rule divides it by.',
+        ],
+        widget: { kind: 'scorer', context: LETTERS_CONTEXT, candidates: STRAY_PERIOD, focus: ['acc', 'acc_norm', 'acc_bytes', 'per_token'], winners: { acc: 2, acc_norm: 2, acc_bytes: 2, per_token: 2 } },
+        question: ask('Without the period D won under all four rules. How many of acc, acc_norm, acc_bytes and per token still pick D?', ['All four', 'One to three of them', 'None of them'], 2, (f) => {
+          const w = scorer(f)?.winners;
+          if (!w) return -1;
+          const still = STRAY_PERIOD_RULES.filter((r) => w[r] === STRAY_PERIOD.length - 1).length;
+          return still === STRAY_PERIOD_RULES.length ? 0 : still > 0 ? 1 : 2;
+        }),
+        after: [
+          'Not one of the four length rules picks D any more: a single period moved every one of them to C.',
+          (f) => {
+            const c = scorer(f)?.candidates;
+            const d = c?.[c.length - 1];
+            const dot = d?.tokens[d.tokens.length - 1];
+            if (!c || !d || !dot) return '';
+            return `“ D.” now divides by ${d.n_chars} characters, ${d.n_bytes} bytes and ${d.n_tokens} tokens, where each other key divides by 1 character, 1 byte and ${c.slice(0, -1).map((x) => x.n_tokens).join(', ')} tokens; but its last token, “${dot.text}”, costs ${dot.bits.toFixed(1)} bits on its own, more than any whole key costs here. Doubling the denominator does not pay that back.`;
+          },
+          'Clean the choice strings before you score them: the same delimiter, no trailing space, punctuation on every choice or on none. In Try it below, take the period away and D wins again; on the towel of lesson 1, a trailing space typed after “ hat.” moves the raw sum’s pick to the zebra.',
+        ],
+        claims: [
+          { text: '“ D.” counts 2 characters and 2 bytes and is 3 tokens; the other keys keep 1 character, 1 byte and their 2, 1 and 2 tokens.', holds: (f) => scorer(f)?.candidates.map((c) => `${c.n_chars}/${c.n_bytes}/${c.n_tokens}`).join(',') === '1/1/2,1/1/1,1/1/2,2/2/3' },
+          { text: 'The period alone costs more bits than any of the keys A, B and C in total.', holds: (f) => { const c = scorer(f)?.candidates; const d = c?.[3]; const dot = d?.tokens[d.tokens.length - 1]; return !!c && !!dot && dot.text === '.' && c.slice(0, 3).every((x) => -x.sum_logprob / Math.LN2 < dot.bits); } },
+        ],
+      },
     ],
   },
   {
@@ -478,6 +524,35 @@ export const LESSONS: Lesson[] = [
         ],
         after: ['The opener’s bits sit in the first bytes of R(k), so a prior that weighs short answers sees them most. PriorBPB makes the length assumption a stated number instead of an accident of the data.'],
       },
+      {
+        id: 'length-mix',
+        title: 'Two length mixes of one task',
+        body: [
+          'Two variants of the run with the opener, built from the very same 50 scored answers: in the *short-heavy* variant each answer of the shorter half counts four times, in the *long-heavy* variant each answer of the longer half does. Same model, same answers, same scores: only the mix of lengths differs.',
+          'Corpus BPB calls the short-heavy variant about a quarter harder. Now compare the two at one μ, the default of 111 bytes.',
+        ],
+        widget: { kind: 'task', view: 'mix' },
+        question: ask(`At μ = ${DEFAULT_MU}, how far apart are the two variants under PriorBPB?`, ['More than 15% apart', '5% to 15% apart', 'Within 5% of each other'], 2, (f) => {
+          const m = mixes(f);
+          if (!m) return -1;
+          const r = Math.abs(priorWeightedRate(m.short.R, DEFAULT_MU) / priorWeightedRate(m.long.R, DEFAULT_MU) - 1);
+          return r > 0.15 ? 0 : r > 0.05 ? 1 : 2;
+        }),
+        after: [
+          'PriorBPB at a common μ puts them within a few percent of each other: the gap corpus BPB showed was the length mix, not the answers.',
+          (f) => {
+            const m = mixes(f);
+            if (!m) return '';
+            const [ps, pl] = [m.short, m.long].map((r) => priorWeightedRate(r.R, DEFAULT_MU));
+            const above = (a: number, b: number) => pct(a / b - 1, 1);
+            return `Corpus BPB: ${m.short.corpus.toFixed(3)} for the short-heavy variant against ${m.long.corpus.toFixed(3)}, ${above(m.short.corpus, m.long.corpus)} higher; PriorBPB(μ = ${DEFAULT_MU}): ${ps.toFixed(3)} against ${pl.toFixed(3)}, ${above(ps, pl)} higher. The small gap left comes from which answers the average at each byte draws on; the share of short answers, which drives corpus BPB, no longer counts. A task with short answers and one with long answers can now be compared at the lengths you choose, not the lengths each happened to have.`;
+          },
+        ],
+        claims: [
+          { text: 'Both variants count 125 answers, and the short-heavy variant’s mean answer is more than 30 bytes shorter.', holds: (f) => { const m = mixes(f); return !!m && m.short.items === 125 && m.long.items === 125 && m.long.meanBytes - m.short.meanBytes > 30; } },
+          { text: 'Corpus BPB of the short-heavy variant is 20% to 30% above the long-heavy one’s.', holds: (f) => { const m = mixes(f); const r = m ? m.short.corpus / m.long.corpus : NaN; return r > 1.2 && r < 1.3; } },
+        ],
+      },
     ],
   },
   {
@@ -548,6 +623,42 @@ export const LESSONS: Lesson[] = [
           },
         ],
         claims: [{ text: 'Length control lands more than 5 points below the true win rate.', holds: (f) => !!judge(f) && judge(f)!.target - judge(f)!.lc > 0.05 }],
+      },
+      {
+        id: 'padding',
+        title: 'A pads its answers',
+        body: [
+          'Back to the verbose judge of step 2 (λ = 0.8, and length says nothing about quality). There A’s answers were typically e^0.47 ≈ 1.6 times as long as the baseline’s. Now let A pad: the same prompts, the same judge, with A’s typical answer from as long as the baseline’s to e^1.5 ≈ 4.5 times as long.',
+          'The second chart counts the prompts whose two answers are still near equal length, the point at which length control reads its estimate off the fit.',
+        ],
+        widget: { kind: 'padding', params: { seed: JUDGE_SEED } },
+        question: ask('At 4.5 times the baseline’s length, where does LC land against the bias-free target?', ['Within 2 points of it', 'More than 2 points above it', 'More than 2 points below it'], 2, (f) => {
+          const p = paddingEnd(f);
+          if (!p) return -1;
+          return Math.abs(p.lc - p.target) <= 0.02 ? 0 : p.lc > p.target ? 1 : 2;
+        }),
+        after: [
+          'LC breaks as the overlap vanishes: it tracks the target while many prompts have answers of similar length, then falls below the target with every further step of padding, while the swap-average climbs ever higher above it.',
+          (f) => {
+            const p = f.kind === 'padding' ? f.points : [];
+            const first = p[0];
+            const end = paddingEnd(f);
+            if (!first || !end) return '';
+            return `With no padding ${pct(first.nearEqual)} of the prompts have answers near equal length, and LC is ${pct(first.lc)} against a target of ${pct(first.target)}; at ${Math.exp(end.m).toFixed(1)} times the length only ${pct(end.nearEqual)} do, and LC is ${pct(end.lc)}, ${points(end.target - end.lc)} below the target, while the swap-average is ${pct(end.swap)}. Without prompts near equal length the estimate at equal length rests on the fit’s shape alone: the next lesson looks for that on real data.`;
+          },
+        ],
+        claims: [
+          { text: 'Up to about twice the baseline’s length (m ≤ 0.7), LC stays within a point of the target.', holds: (f) => f.kind === 'padding' && f.points.filter((p) => p.m <= 0.7 + 1e-9).every((p) => Math.abs(p.lc - p.target) < 0.01) },
+          {
+            text: 'At 4.5 times the length LC is more than 10 points below the target, and fewer than 5% of the prompts have answers near equal length (about 69% with no padding).',
+            holds: (f) => {
+              const end = paddingEnd(f);
+              return f.kind === 'padding' && !!end && end.target - end.lc > 0.1 && end.nearEqual < 0.05 && Math.abs(f.points[0].nearEqual - 0.69) < 0.02;
+            },
+          },
+          { text: 'From about twice the length on (m ≥ 0.7), LC falls at every step of padding.', holds: (f) => f.kind === 'padding' && f.points.every((p, i) => i === 0 || p.m < 0.7 + 1e-9 || p.lc < f.points[i - 1].lc) },
+          { text: 'The swap-average rises at every step of padding.', holds: (f) => f.kind === 'padding' && f.points.every((p, i) => i === 0 || p.swap > f.points[i - 1].swap) },
+        ],
       },
     ],
   },
@@ -800,6 +911,16 @@ export function taughtRules(lessonId: string, stepId: string): RuleName[] {
   return taught;
 }
 
+/** Candidates that are letter keys (“ A”, “ D.”): no word to end, so the whole-word rule means nothing there. */
+export const isLetterKeyItem = (candidates: readonly string[]) => candidates.every((c) => /^\s?[A-Z]\.?\s?$/.test(c));
+
+/** The rules a step's figure and Try it show: those taught so far, less the whole-word rule on letter keys. */
+export function shownRules(lessonId: string, stepId: string): RuleName[] {
+  const w = findLesson(lessonId)?.steps.find((s) => s.id === stepId)?.widget;
+  const taught = taughtRules(lessonId, stepId);
+  return w?.kind === 'scorer' && isLetterKeyItem(w.candidates) ? taught.filter((r) => r !== 'acc_word') : taught;
+}
+
 /** For each question (lesson/step), the misconception behind each wrong option, answered. */
 const WRONG_BECAUSE: Record<string, Record<number, string>> = {
   'sum-and-length/sum': {
@@ -830,6 +951,18 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
   },
   'letter-keys/tokens-not-letters': {
     0: 'One character each, yes, but per token divides by the number of tokens, not characters, and a tokenizer need not cut every letter the same way: a space and a letter can be one piece or two.',
+  },
+  'letter-keys/stray-period': {
+    0: 'Dividing by length helps a longer key only when its extra piece is cheap. The period is one character more, but after a letter key the model finds it very unlikely: its bits are added to D’s sum, and dividing by two instead of one does not pay them back.',
+    1: 'One rule could resist only if the period were cheap per character, byte or token. It is not: the period costs more bits than any whole key, so every average and the sum alike move away from D.',
+  },
+  'judge-bias/padding': {
+    0: 'At the lesson’s setting many prompts have answers of similar length, and length control reads its estimate off the fit at equal length. Padded 4.5 times, nearly every prompt is far from equal length, and the estimate there rests on the fit’s shape alone.',
+    1: 'Padding lifts the swap-average, not LC: LC takes away the length bonus the fit finds. Where the lengths no longer overlap, the fit cannot tell the length term from A’s own quality, and here it takes away more than the bonus.',
+  },
+  'fixed-cost/length-mix': {
+    0: 'Corpus BPB divides all bits by all bytes, so it follows how many short answers a task has. PriorBPB first averages the cost at each byte position over the answers that reach it, then weights the positions by one fixed prior: the share of short answers hardly moves that.',
+    1: 'A little is left, because a mix also changes which answers the average at each byte position draws on; but the share of short answers, which drove corpus BPB apart, no longer counts.',
   },
   'pmi/prior': {
     0: '“ Lily.” is by far the cheapest answer after this context, but PMI asks how much the context lowered each answer’s cost, not which is cheapest. With no context a whole sentence is even more expensive than a name, and this context makes the long story cheap too, so the story gains the most.',
@@ -913,6 +1046,7 @@ const DECIDED_BY: Record<string, string[]> = {
   'letter-keys/one-letter': ['same length, same ranking', 'keeps their order'],
   'letter-keys/tokens-not-letters': ['per token is not always a no-op', 'need not be the same number of tokens'],
   'letter-keys/thirty-questions': ['normalisation does nothing', 'accuracies under acc, acc_norm and acc_bytes are identical'],
+  'letter-keys/stray-period': ['not one of the four length rules picks D', 'single period moved every one'],
   'pmi/prior': ['PMI prefers the long story'],
   'pmi/letters-bos': ['PMI picks B while the sum picks D'],
   'pmi/letters-answer': ['winner moves from B to D'],
@@ -920,8 +1054,10 @@ const DECIDED_BY: Record<string, string[]> = {
   'fixed-cost/short-pay-most': ['short answers pay most', 'thick over a short one'],
   'fixed-cost/corpus-vs-mean': ['large ratios pull the mean up'],
   'fixed-cost/prior-bpb': ['a prior that weighs short answers sees them most'],
+  'fixed-cost/length-mix': ['within a few percent of each other', 'was the length mix, not the answers'],
   'judge-bias/position': ['so the average cancels it'],
   'judge-bias/verbosity': ['verbosity bias survives the swap', 'removes position bias but not verbosity bias', 'longer in both orders'],
+  'judge-bias/padding': ['LC breaks as the overlap vanishes', 'falls below the target with every'],
   'judge-bias/real-quality': ['assumes length carries no quality', 'says nothing about quality', 'removes real quality'],
   'lc-trust/gamed': ['about 68 characters', 'almost no prompt'],
   'lc-trust/fit': ['all the way to a ratio of 1'],

@@ -5,9 +5,10 @@ import type { TaskRunSnapshot } from '../../state/snapshot';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { loadAuditFacts } from './auditFacts';
 import { fertilityFacts } from './fertilityFacts';
+import { paddingSweep } from './paddingFacts';
 import { LESSON_LENGTHS } from './content';
 import { lessonModel, scoreItems } from './lessonEngine';
-import { bpbRuns, letterRuns } from './taskFacts';
+import { bpbRuns, lengthMixFacts, letterRuns } from './taskFacts';
 import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES, type SharpenRow } from './leftoverFacts';
 import { scoreTempered, type TemperedCandidate } from '../../state/engineSession';
 import type { AlpacaModel, Widget } from './types';
@@ -15,6 +16,7 @@ import type { FactsState } from './useFacts';
 
 let bpb: Promise<TaskRunSnapshot[]> | null = null;
 let letters: Promise<TaskRunSnapshot[]> | null = null;
+let mixes: Promise<TaskRunSnapshot[]> | null = null;
 let sharpen: Promise<SharpenRow[]> | null = null;
 
 /** The sharpening table: every item scored once at all temperatures, on the lesson model. */
@@ -37,9 +39,10 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
       return { status: 'ready', facts: { kind: 'scorer', result }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
     }
     case 'task': {
-      const p = w.view === 'accuracy' ? (letters ??= letterRuns()) : (bpb ??= bpbRuns());
+      const p = w.view === 'accuracy' ? (letters ??= letterRuns()) : w.view === 'mix' ? (mixes ??= lengthMixFacts()) : (bpb ??= bpbRuns());
       const runs = await p.catch((e: unknown) => {
         if (w.view === 'accuracy') letters = null;
+        else if (w.view === 'mix') mixes = null;
         else bpb = null;
         throw e;
       });
@@ -52,6 +55,8 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
       const sim = simulateJudge(params);
       return { status: 'ready', facts: { kind: 'judge', sim, params, ms: performance.now() - t0 }, origin: 'live', model: null };
     }
+    case 'padding':
+      return { status: 'ready', facts: { kind: 'padding', points: paddingSweep(w.params) }, origin: 'live', model: null };
     case 'sharpen': {
       const rows = await (sharpen ??= sharpenFacts()).catch((e: unknown) => {
         sharpen = null;

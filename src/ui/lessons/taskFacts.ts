@@ -11,7 +11,7 @@ import { DECIDING_RULES, type RuleName } from '../../core/scoring/rules';
 import { sampleTask } from '../../core/tasks/samples';
 import { continuationOf, type TaskItem, type TaskSet } from '../../core/tasks/types';
 import type { TaskRunSnapshot } from '../../state/snapshot';
-import { FIXED_OPENER, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN } from './content';
+import { FIXED_OPENER, LETTER_RUN, LONG_MIX_RUN, MIX_WEIGHT, OPENER_RUN, PLAIN_RUN, SHORT_MIX_RUN, TEXT_RUN } from './content';
 import { scoreItems } from './lessonEngine';
 
 /**
@@ -64,9 +64,33 @@ export function taskRun(label: string, set: TaskSet, results: ItemScore[]): Task
   };
 }
 
+const scoringItems = (set: TaskSet) => set.items.map((item) => ({ context: item.context, candidates: item.choices.map((_, i) => continuationOf(set, item, i)) }));
+
 async function scoreSet(label: string, set: TaskSet): Promise<TaskRunSnapshot> {
-  const items = set.items.map((item) => ({ context: item.context, candidates: item.choices.map((_, i) => continuationOf(set, item, i)) }));
-  return taskRun(label, set, await scoreItems(items, '', false));
+  return taskRun(label, set, await scoreItems(scoringItems(set), '', false));
+}
+
+/**
+ * Two variants of one scored task that differ only in their length mix: the shorter half of the
+ * items (by gold length) counted MIX_WEIGHT times and the longer half once, and the reverse. The
+ * same answers with the same scores, so any difference between the variants is the mix.
+ */
+export function lengthMixRuns(set: TaskSet, results: ItemScore[]): TaskRunSnapshot[] {
+  const gold = (item: TaskItem) => (Array.isArray(item.gold) ? item.gold[0] : item.gold);
+  const bytes = set.items.map((item, k) => results[k].candidates[gold(item)].n_bytes);
+  const order = bytes.map((_, k) => k).sort((a, b) => bytes[a] - bytes[b] || a - b);
+  const short = new Set(order.slice(0, Math.floor(order.length / 2)));
+  const mix = (label: string, heavyShort: boolean) => {
+    const ks = set.items.flatMap((_, k) => Array<number>(short.has(k) === heavyShort ? MIX_WEIGHT : 1).fill(k));
+    return taskRun(label, { ...set, items: ks.map((k) => set.items[k]) }, ks.map((k) => results[k]));
+  };
+  return [mix(SHORT_MIX_RUN, true), mix(LONG_MIX_RUN, false)];
+}
+
+/** The repairs step's two variants: the opener run in a short-heavy and a long-heavy mix (no scoring beyond the opener run's, which is cached). */
+export async function lengthMixFacts(): Promise<TaskRunSnapshot[]> {
+  const set = clozeSubset(FIXED_OPENER);
+  return lengthMixRuns(set, await scoreItems(scoringItems(set), '', false));
 }
 
 /** Every fourth item of the stories cloze sample: 50 golds spread over 2–150 bytes. */

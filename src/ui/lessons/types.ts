@@ -5,6 +5,7 @@ import type { JudgeParams, SimulationResult } from '../../core/judge/simulate';
 import type { ItemScore, RuleName } from '../../core/scoring/types';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import type { PmiBytesRow, SharpenRow } from './leftoverFacts';
+import type { PaddingPoint } from './paddingFacts';
 
 export interface ScorerWidget {
   kind: 'scorer';
@@ -24,11 +25,18 @@ export interface ScorerWidget {
  */
 export interface TaskWidget {
   kind: 'task';
-  view: 'scatter' | 'quintiles' | 'corpus' | 'prior' | 'accuracy';
+  /** 'mix': the opener run in a short-heavy and a long-heavy length mix, under corpus BPB and PriorBPB. */
+  view: 'scatter' | 'quintiles' | 'corpus' | 'prior' | 'mix' | 'accuracy';
 }
 
 export interface JudgeWidget {
   kind: 'judge';
+  params: Partial<JudgeParams>;
+}
+
+/** The judge simulation swept over A's padding (its typical log length ratio), the other parameters held. */
+export interface PaddingWidget {
+  kind: 'padding';
   params: Partial<JudgeParams>;
 }
 
@@ -72,7 +80,7 @@ export interface TokenizerFacts {
 
 export type AlpacaModel = 'gpt4_gamed' | 'FuseChat-Gemma-2-9B-Instruct';
 
-export type Widget = ScorerWidget | TaskWidget | JudgeWidget | AuditWidget | SharpenWidget | PmiBytesWidget | FertilityWidget;
+export type Widget = ScorerWidget | TaskWidget | JudgeWidget | PaddingWidget | AuditWidget | SharpenWidget | PmiBytesWidget | FertilityWidget;
 
 /** What an audit of one AlpacaEval file shows (all rates 0–1). */
 export interface AuditFacts {
@@ -104,6 +112,7 @@ export type Facts =
   | { kind: 'scorer'; result: ItemScore }
   | { kind: 'task'; runs: TaskRunSnapshot[] }
   | { kind: 'judge'; sim: SimulationResult; params: JudgeParams; ms: number }
+  | { kind: 'padding'; points: PaddingPoint[] }
   | { kind: 'audit'; audits: AuditFacts[] }
   | { kind: 'sharpen'; items: number; rows: SharpenRow[] }
   | { kind: 'pmiBytes'; items: number; goldShortest: number; rows: PmiBytesRow[] }

@@ -12,7 +12,8 @@ import { sampleTask } from '../../../src/core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../../src/core/tasks/types';
 import { withLengthConvention } from '../../../src/core/scoring/lengthConvention';
 import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, taughtRules, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
-import { clozeSubset, taskRun } from '../../../src/ui/lessons/taskFacts';
+import { clozeSubset, lengthMixRuns, taskRun } from '../../../src/ui/lessons/taskFacts';
+import { paddingSweep } from '../../../src/ui/lessons/paddingFacts';
 import { QUIZ } from '../../../src/ui/lessons/quiz';
 import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES } from '../../../src/ui/lessons/leftoverFacts';
 import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
@@ -34,6 +35,9 @@ async function run(label: string, set: TaskSet): Promise<TaskRunSnapshot> {
 beforeAll(async () => {
   engine = await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, 'stories260K') }, 'fp32');
   taskRuns.bpb = [await run(PLAIN_RUN, clozeSubset('')), await run(OPENER_RUN, clozeSubset(FIXED_OPENER))];
+  const openerSet = clozeSubset(FIXED_OPENER);
+  const openerItems = openerSet.items.map((item) => ({ context: item.context, candidates: item.choices.map((_, i) => continuationOf(openerSet, item, i)) }));
+  taskRuns.mix = lengthMixRuns(openerSet, await engine.scoreChunk({ items: openerItems, options: DEFAULT_SCORE_OPTIONS, stats: 'logprob' }));
   taskRuns.letters = [await run(TEXT_RUN, sampleTask('stories-choice')!), await run(LETTER_RUN, sampleTask('stories-choice-letters')!)];
 });
 
@@ -46,11 +50,13 @@ async function factsOf(step: Step): Promise<Facts> {
     case 'scorer':
       return { kind: 'scorer', result: withLengthConvention(await engine.score({ context: w.context, candidates: w.candidates, options: { ...DEFAULT_SCORE_OPTIONS, unconditionalContext: w.unconditionalContext ?? '' } }), LESSON_LENGTHS) };
     case 'task':
-      return { kind: 'task', runs: w.view === 'accuracy' ? taskRuns.letters : taskRuns.bpb };
+      return { kind: 'task', runs: w.view === 'accuracy' ? taskRuns.letters : w.view === 'mix' ? taskRuns.mix : taskRuns.bpb };
     case 'judge': {
       const params = { ...DEFAULT_PARAMS, ...w.params };
       return { kind: 'judge', sim: simulateJudge(params), params, ms: 0 };
     }
+    case 'padding':
+      return { kind: 'padding', points: paddingSweep(w.params) };
     case 'audit':
       audits ??= (['gpt4_gamed', 'FuseChat-Gemma-2-9B-Instruct'] as AlpacaModel[]).map((m) => auditFacts(m, fs.readFileSync(path.join(ALPACA_DIR, `${m}.csv`), 'utf8'), 'live'));
       return { kind: 'audit', audits };
@@ -124,6 +130,8 @@ describe('lesson claims hold on the real numbers', () => {
     // Seed 3 (the judge-bias note's setting): target 46.3%, fixed 63.7%, swap 53.8%, LC 46.7%; with ρ = 0.6 LC 34.4%.
     expect(await said('judge-bias', 'verbosity')).toContain('Swap-averaging leaves A 7.5 points too high (53.8% against 46.3%); length control lands 0.4 points from the truth (46.7%).');
     expect(await said('judge-bias', 'real-quality')).toContain('lands 11.9 points low (34.4% against 46.3%)');
+    // The padding sweep, seed 3, m from 0 to 1.5: LC 46.4% at equal length, 28.4% at e^1.5 (target 46.3%), swap 69.0%.
+    expect(await said('judge-bias', 'padding')).toContain('LC is 28.4%, 17.9 points below the target, while the swap-average is 69.0%');
     // Sharpening, 200 cloze stories as 4-way choice: acc 66 → 84 of 200 at T = 0.5 and 52 at T = 2; acc_norm 154 → 158 and 137.
     expect(await said('leftovers', 'sharpen')).toContain('acc goes from 33.0% to 42.0% (+9.0 points)');
     expect(await said('leftovers', 'rule-of-thumb')).toContain('acc moves +9.0 points and acc_norm +2.0 points');
@@ -143,7 +151,7 @@ describe('lesson claims hold on the real numbers', () => {
     expect(Math.abs(s.fixedOrder - 0.636)).toBeLessThan(0.01);
     expect(Math.abs(s.swap - 0.537)).toBeLessThan(0.01);
     expect(Math.abs(s.lc - 0.467)).toBeLessThan(0.01);
-    for (const step of LESSONS.find((l) => l.id === 'judge-bias')!.steps) expect(step.widget.kind === 'judge' && step.widget.params.seed).toBe(JUDGE_SEED);
+    for (const step of LESSONS.find((l) => l.id === 'judge-bias')!.steps) expect((step.widget.kind === 'judge' || step.widget.kind === 'padding') && step.widget.params.seed).toBe(JUDGE_SEED);
   });
 
   it('a step shows only the rules taught so far: step 1 does not answer steps 2 and 3, letter keys do not answer PMI', () => {
