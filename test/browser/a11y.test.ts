@@ -3,35 +3,15 @@
 // keyboard paths the rooms promise (a "Skip to results" link, focus on the reveal after "Commit
 // and reveal"). Screenshots of each view land in screenshots/a11y/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
+import { seriousViolations } from './axe';
 import { workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const ARC_LOG = path.resolve(__dirname, '../../../shared/reference/realdata/raw/correctness_gate/samples_arc_easy_2026-08-05T12-33-01.036743.jsonl');
 const SCHEMES = ['light', 'dark'] as const;
-
-interface Violation {
-  id: string;
-  impact: string;
-  nodes: number;
-  targets: string[];
-}
-
-/** axe-core's serious and critical violations on the page as it stands. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.length, targets: v.nodes.slice(0, 4).map((n) => JSON.stringify(n.target)) }));
-  });
-}
 
 let browser: Browser;
 beforeAll(async () => {

@@ -19,6 +19,7 @@ import { LESSON_LENGTHS } from './content';
 import { JudgeFigure } from './JudgeFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
 import { FertilityFigure } from './FertilityFigure';
+import { ExtensivityFigure } from './ExtensivityFigure';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, SharpenWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
@@ -362,6 +363,7 @@ function PmiBytesFigure(props: { facts: Extract<Facts, { kind: 'pmiBytes' }> }) 
 export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: readonly RuleName[] }) {
   const { widget: w, facts: f } = props;
   const taught = props.taught ?? DECIDING_RULES.map((r) => r.names.winner as RuleName);
+  if (w.kind === 'scorer' && f.kind === 'scorer' && w.view === 'extensivity') return <ExtensivityFigure facts={f} />;
   if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <JudgeFigure params={f.params} sim={f.sim} ms={f.ms} />;

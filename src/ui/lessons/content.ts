@@ -9,6 +9,7 @@ import { pct } from '../common/format';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import type { AuditFacts, Claim, Facts, Lesson, Question } from './types';
 import { FERTILITY_STEP, FERTILITY_WRONG_BECAUSE } from './fertilityStep';
+import { expectedSum, extensivity } from './extensivityFacts';
 
 const TOWEL_CONTEXT = 'Tim got out of the pool. He was wet and cold. His mom gave him a';
 const TOWEL = [' hat.', ' big soft towel so he could dry off.', ' zebra.'];
@@ -105,7 +106,7 @@ export const LESSONS: Lesson[] = [
     title: 'The raw sum and the length of an answer',
     summary: 'Adding up log-probs, or dividing them by tokens, characters or bytes: four ways to score one answer, and what each does to a long one.',
     larger:
-      'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of step 2 can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII. With such a vocabulary “ par” and “ park” of step 6 may each be one token, so that neither sum contains the other; the whole-word rule still asks whether the word ends there, which is what a multiple-choice answer means.',
+      'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of “ zebra” can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII. With such a vocabulary “ par” and “ park” may each be one token, so that neither sum contains the other; the whole-word rule still asks whether the word ends there, which is what a multiple-choice answer means.',
     steps: [
       {
         id: 'sum',
@@ -118,6 +119,41 @@ export const LESSONS: Lesson[] = [
         question: winnerQuestion('Under the raw sum of log-probs (acc), which answer wins?', 'acc', 0),
         after: ['The raw sum picks the short answer: “hat” is cheap because it is short, three tokens against eighteen. Length did not decide alone (“zebra.” is short too, and loses), but every token of the towel adds a cost, and fitting better does not pay back eighteen of them.'],
         claims: [{ text: '“ hat.” is 3 tokens and the towel answer 18.', holds: (f) => scorer(f)?.candidates[0].n_tokens === 3 && scorer(f)?.candidates[1].n_tokens === 18 }],
+      },
+      {
+        id: 'extensivity',
+        title: 'How a sum grows with length',
+        revealTitle: 'The sum is extensive: about −L×H',
+        body: [
+          'Each token of an answer costs its surprisal, −log₂ p, in bits. Call the model’s mean surprisal per token *H*. The raw sum of an answer of L tokens is then expected to be about −L×H.',
+          'How large is H on stories260K? The figure estimates it from the three answers of the last step; the line is −L×H, and the slider moves a length along it.',
+        ],
+        widget: { kind: 'scorer', view: 'extensivity', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['acc'], winners: {} },
+        question: ask('Make an answer ten tokens longer. About how many bits lower do you expect its raw sum on this model?', ['About 1 bit', 'About 5 bits', 'About 30 bits', 'About 100 bits'], 2, (f) => {
+          if (f.kind !== 'scorer') return -1;
+          const ten = 10 * extensivity(f.result).H;
+          return ten < 2.5 ? 0 : ten < 15 ? 1 : ten < 60 ? 2 : 3;
+        }),
+        after: [
+          'Ten tokens cost about 30 bits: the sum grows in proportion to the length, as mass grows with volume, which is why it is called *extensive*.',
+          (f) => {
+            if (f.kind !== 'scorer') return '';
+            const e = extensivity(f.result);
+            const [hat, towel] = e.points;
+            const dL = towel.L - hat.L;
+            const dBits = hat.sumBits - towel.sumBits;
+            return `H is estimated here at ${e.H.toFixed(2)} bits per token: the ${e.tokens} tokens of the three answers, their bits over their tokens. That is an estimate from ${e.tokens} tokens of one item, not the model’s average over text. The towel answer has ${dL} more tokens than “ hat.” and its sum is ${dBits.toFixed(1)} bits lower, ${(dBits / dL).toFixed(2)} bits per extra token. Before a rule asks which answer fits the context better, the raw sum asks how long each one is; Try it’s “bits per extra token” is H, as one edit measures it.`;
+          },
+        ],
+        claims: [
+          { text: 'H, the mean surprisal per token over the three answers, lies between 2.5 and 3.5 bits.', holds: (f) => f.kind === 'scorer' && Math.abs(extensivity(f.result).H - 3) < 0.5 },
+          { text: 'The sums of “ hat.” and of the towel answer each lie within 15% of the line −L×H.', holds: (f) => {
+            if (f.kind !== 'scorer') return false;
+            const e = extensivity(f.result);
+            return e.points.slice(0, 2).every((p) => Math.abs(p.sumBits - expectedSum(p.L, e.H)) < 0.15 * p.L * e.H);
+          } },
+          { text: 'The towel answer’s sum is 45 to 55 bits lower than that of “ hat.”.', holds: (f) => { if (f.kind !== 'scorer') return false; const [h, t] = extensivity(f.result).points; const d = h.sumBits - t.sumBits; return d > 45 && d < 55; } },
+        ],
       },
       {
         id: 'per-token',
@@ -806,6 +842,11 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
     1: 'The towel is the answer that fits, but acc never asks which answer fits. It adds one negative log-prob per token, and the towel has 18 tokens against the hat’s 3: many fairly cheap tokens still add up to a larger cost than three.',
     2: '“ zebra.” is short too, but its first pieces (a bare space, “z”, “e”) are each surprising after this context. Short wins the sum only when the few tokens are not expensive ones.',
   },
+  'sum-and-length/extensivity': {
+    0: 'A bit is the cost of a fair coin flip; on this model a token is rarely that predictable. Each costs about three bits on average, so ten of them cost about ten times that.',
+    1: 'Half a bit per token would be a model that nearly always knows the next token. stories260K pays about three bits for an average token of these answers, so ten tokens cost about 30.',
+    3: 'Ten bits per token would mean a token as surprising as one guess in a thousand, every time. On these answers the average is about three bits, so ten tokens cost about 30.',
+  },
   'sum-and-length/per-token': {
     0: '“ hat.” has the smallest total, but only 3 tokens to divide it by, and all three cost something. An answer split into many pieces, most of them almost free, gets a lower average.',
     1: 'Dividing by tokens does not favour a long answer as such: the towel’s average includes several expensive words. What per token rewards is fine splitting, where most pieces are nearly certain once a word has begun.',
@@ -905,6 +946,7 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
 /** For each question (lesson/step), the phrases of its reveal that decide it (see Question.decidedBy). */
 const DECIDED_BY: Record<string, string[]> = {
   'sum-and-length/sum': ['raw sum picks the short answer', 'is cheap because it is short'],
+  'sum-and-length/extensivity': ['ten tokens cost about 30 bits', 'grows in proportion to the length'],
   'sum-and-length/per-token': ['nonsense answer wins', 'rewards answers that the tokenizer splits finely'],
   'sum-and-length/per-char': ['now the towel wins'],
   'sum-and-length/chars-vs-bytes': ['characters and bytes disagree', 'which denominator the harness uses'],

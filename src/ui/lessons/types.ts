@@ -16,6 +16,8 @@ export interface ScorerWidget {
   focus: RuleName[];
   /** Winners the text states, by rule (candidate index): checked live. */
   winners: Partial<Record<RuleName, number>>;
+  /** 'extensivity': the raw sums drawn against length beside the line −L×H (ExtensivityFigure), not the Scorer table. */
+  view?: 'extensivity';
 }
 
 /**
