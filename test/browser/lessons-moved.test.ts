@@ -29,9 +29,15 @@ async function answer(lesson: Lesson, stepId: string, pick: number, width: numbe
   const ctx = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 }, colorScheme: scheme });
   const page = await ctx.newPage();
   const errors = collectErrors(page);
+  await page.goto(baseUrl() + '/#/lessons');
+  await commit(page, lesson, stepId, pick);
+  return { page, errors, close: () => ctx.close() };
+}
+
+/** Commit `pick` on the step and check the reveal, the misconception note and every claim. */
+async function commit(page: Page, lesson: Lesson, stepId: string, pick: number): Promise<void> {
   const i = lesson.steps.findIndex((s) => s.id === stepId);
   const step = lesson.steps[i];
-  await page.goto(baseUrl() + '/#/lessons');
   await goStep(page, lesson, i);
   expect(await page.getByTestId('lesson-figure').count(), 'figure before commit').toBe(0);
   await page.getByTestId(`option-${pick}`).check();
@@ -47,7 +53,6 @@ async function answer(lesson: Lesson, stepId: string, pick: number, width: numbe
   expect(claims.length).toBeGreaterThan(0);
   for (const c of claims) expect(c.holds, `${stepId}: ${c.text}`).toBe('true');
   await chartsDrawn(page);
-  return { page, errors, close: () => ctx.close() };
 }
 
 describe('Lessons: the figures the learner moves', () => {
@@ -69,5 +74,32 @@ describe('Lessons: the figures the learner moves', () => {
       expect(errors).toEqual([]);
       await close();
     }
+  });
+
+  it('sharpness: wrong then right, the temperature moved from the keyboard, both lines and the traces, axe, four views', async () => {
+    const lesson = findLesson('leftovers')!;
+    const { page, errors, close } = await answer(lesson, 'sharpen', 0, 1280, 'light');
+    // Step 1 shows acc alone; step 2 both lines (no spoiler of acc_norm before its step).
+    expect(await page.locator('[data-testid=sharpen-curve] .recharts-line').count()).toBe(1);
+    await commit(page, lesson, 'rule-of-thumb', lesson.steps.find((s) => s.id === 'rule-of-thumb')!.question!.claim);
+    expect(await page.locator('[data-testid=sharpen-curve] .recharts-line').count()).toBe(2);
+    const at = page.getByTestId('sharpen-at');
+    expect(await at.getAttribute('data-t')).toBe('0.5');
+    const acc05 = Number(await at.getAttribute('data-acc'));
+    await page.getByTestId('sharpen-temperature').focus();
+    for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => at.getAttribute('data-t')).toBe('2');
+    // Flatter: acc lower than at T = 0.5, and the trace at T = 1 and T = 2.
+    expect(Number(await at.getAttribute('data-acc'))).toBeLessThan(acc05);
+    await page.getByText('One story’s right ending, token by token, at T = 1 and T = 2').waitFor();
+    for (const [width, scheme] of ALL_VIEWS) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await chartsDrawn(page);
+      expect(await seriousViolations(page), `${width} ${scheme}`).toEqual([]);
+      await screenshot(page, `lessons-moved/sharpness-${width < 600 ? 'phone' : 'desktop'}-${scheme}`);
+    }
+    expect(errors).toEqual([]);
+    await close();
   });
 });

@@ -2,7 +2,7 @@
 // at their real (L, sum), and a length the learner moves along the line (a range input, so the
 // keyboard moves it too).
 import { useState } from 'react';
-import { CartesianGrid, ComposedChart, Legend, Line, ReferenceDot, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Legend, ReferenceDot, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../common/ChartFrame';
 import { candidateLetter, fmt, snippet } from '../scorer/format';
 import { expectedSum, extensivity } from './extensivityFacts';
@@ -15,7 +15,7 @@ export function ExtensivityFigure(props: { facts: Extract<Facts, { kind: 'scorer
   const { result } = props.facts;
   const e = extensivity(result);
   const [L, setL] = useState(10);
-  const line = [0, MAX_L].map((x) => ({ L: x, line: expectedSum(x, e.H) }));
+  const line = [0, MAX_L].map((x) => ({ L: x, sum: expectedSum(x, e.H) }));
   const points = e.points.map((p, i) => ({ L: p.L, sum: p.sumBits, name: `${candidateLetter(i)} “${snippet(result.candidates[i].text, 18)}”` }));
   return (
     <div className="extensivity" data-testid="extensivity" data-h={e.H}>
@@ -25,16 +25,16 @@ export function ExtensivityFigure(props: { facts: Extract<Facts, { kind: 'scorer
         note={`H = ${fmt(e.H, 2)} bits per token, an estimate: the mean surprisal per token over the ${e.tokens} tokens of this item’s ${e.points.length} answers (their bits over their tokens).`}
       >
         <ResponsiveContainer width="100%" height={300}>
-          <ComposedChart margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
+          <ScatterChart margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="L" domain={[0, MAX_L]} {...AXIS} label={{ value: 'length L (tokens)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
-            <YAxis type="number" domain={[Math.floor(expectedSum(MAX_L, e.H) / 10) * 10, 0]} {...AXIS} tickFormatter={(v: number) => fmt(v, 0)} label={{ value: 'raw sum (bits)', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+            <XAxis type="number" dataKey="L" name="length (tokens)" domain={[0, MAX_L]} {...AXIS} label={{ value: 'length L (tokens)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
+            <YAxis type="number" dataKey="sum" name="raw sum (bits)" domain={[Math.floor(expectedSum(MAX_L, e.H) / 10) * 10, 0]} {...AXIS} tickFormatter={(v: number) => fmt(v, 0)} label={{ value: 'raw sum (bits)', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
             <Tooltip contentStyle={{ background: 'var(--bg)', border: '1px solid var(--border)', color: 'var(--fg)' }} formatter={(v) => fmt(Number(v), 1)} />
             <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" />
-            <Line data={line} dataKey="line" name="expected sum −L×H" stroke="var(--lesson-c1)" strokeWidth={2} dot={false} isAnimationActive={false} />
-            <Scatter data={points} dataKey="sum" name="the answers, scored" fill="var(--lesson-c2)" isAnimationActive={false} />
+            <Scatter data={line} name="expected sum −L×H" fill="var(--lesson-c1)" line={{ stroke: 'var(--lesson-c1)', strokeWidth: 2 }} shape={() => <g />} isAnimationActive={false} />
+            <Scatter data={points} name="the answers, scored" fill="var(--lesson-c2)" isAnimationActive={false} />
             <ReferenceDot x={L} y={expectedSum(L, e.H)} r={7} fill="var(--bg)" stroke="var(--lesson-c1)" strokeWidth={3} ifOverflow="visible" />
-          </ComposedChart>
+          </ScatterChart>
         </ResponsiveContainer>
       </ChartFrame>
       <label className="field lesson-mu">

@@ -20,6 +20,7 @@ import { JudgeFigure } from './JudgeFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
 import { FertilityFigure } from './FertilityFigure';
 import { ExtensivityFigure } from './ExtensivityFigure';
+import { SharpenCurveFigure } from './SharpenCurveFigure';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, SharpenWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
@@ -334,12 +335,15 @@ function SharpenFigure(props: { widget: SharpenWidget; facts: Extract<Facts, { k
     </span>
   );
   return (
-    <RunTable
-      testId="lesson-sharpen"
-      rows={f.rows}
-      head={[`${f.items} stories, 4 choices`, 'acc', ...(norm ? ['acc_norm'] : [])]}
-      cells={(r) => [r.label, bar(r.acc, 'var(--lesson-c1)'), ...(norm ? [bar(r.accNorm, 'var(--lesson-c2)')] : [])]}
-    />
+    <>
+      <RunTable
+        testId="lesson-sharpen"
+        rows={f.rows}
+        head={[`${f.items} stories, 4 choices`, 'acc', ...(norm ? ['acc_norm'] : [])]}
+        cells={(r) => [r.label, bar(r.acc, 'var(--lesson-c1)'), ...(norm ? [bar(r.accNorm, 'var(--lesson-c2)')] : [])]}
+      />
+      <SharpenCurveFigure widget={props.widget} facts={f} />
+    </>
   );
 }
 

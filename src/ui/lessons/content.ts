@@ -92,6 +92,20 @@ const sharpDelta = (f: Facts) => {
   const r = sharpRows(f);
   return r ? { acc: r.sharp.acc - r.plain.acc, accNorm: r.sharp.accNorm - r.plain.accNorm } : null;
 };
+/** The slider's curve at T (null off the curve). */
+const curveAt = (f: Facts, T: number) => (f.kind === 'sharpen' ? f.curve.find((r) => r.T === T) ?? null : null);
+/** The traced story's sum in bits for choice c at T (null without a trace). */
+function traceSum(f: Facts, c: number, T: number): number | null {
+  if (f.kind !== 'sharpen' || !f.trace) return null;
+  const k = f.curve.findIndex((r) => r.T === T);
+  return k < 0 ? null : f.trace.bits[c][k].reduce((s, b) => s + b, 0);
+}
+/** The traced story's pick under acc at T: the choice with the fewest bits. */
+function tracePick(f: Facts, T: number): number {
+  if (f.kind !== 'sharpen' || !f.trace) return -1;
+  const sums = f.trace.choices.map((_, c) => traceSum(f, c, T) ?? Infinity);
+  return sums.indexOf(Math.min(...sums));
+}
 const signedPoints = (d: number) => `${d >= 0 ? '+' : '−'}${points(Math.abs(d))}`;
 const pmiRows = (f: Facts) => {
   if (f.kind !== 'pmiBytes') return null;
@@ -744,17 +758,27 @@ export const LESSONS: Lesson[] = [
             if (!d || !r) return '';
             return `acc goes from ${pct(r.plain.acc)} to ${pct(r.sharp.acc)} (${signedPoints(d.acc)}) with no change in what the model ranks first. Accuracy compares whole answers’ sums, and a temperature changes every term of a sum: as T falls, a token’s log-prob tends to (z − z_max) / T, so a token the model ranks first becomes nearly free and every other one dearer. The sum then charges little for the stretches the model finds predictable, however long they are, and much more for the tokens it does not expect.`;
           },
+          (f) => {
+            if (f.kind !== 'sharpen' || !f.trace) return '';
+            const t = f.trace;
+            const w = tracePick(f, 1);
+            const c = (i: number, T: number) => `${(traceSum(f, i, T) ?? NaN).toFixed(1)} bits`;
+            const rise = (i: number) => (traceSum(f, i, 0.5) ?? NaN) - (traceSum(f, i, 1) ?? NaN);
+            return `The second chart follows one story token by token. At T = 1 its right ending, “${t.choices[t.gold].trim()}”, costs ${c(t.gold, 1)} and “${t.choices[w].trim()}” ${c(w, 1)}, so acc picks the wrong one; at T = 0.5 they cost ${c(t.gold, 0.5)} and ${c(w, 0.5)}. ${rise(t.gold) < rise(w) ? `The wrong ending’s cost rose by ${rise(w).toFixed(1)} bits, the right one’s by ${rise(t.gold).toFixed(1)}: sharpening charged most where the model expected other tokens.` : ''}`;
+          },
         ],
         claims: [
           { text: 'At T = 0.5 acc rises by more than 5 points.', holds: (f) => (sharpDelta(f)?.acc ?? 0) > 0.05 },
           { text: 'At T = 2 (flatter) acc falls.', holds: (f) => { const r = sharpRows(f); return !!r && r.flat.acc < r.plain.acc; } },
+          { text: 'Over the slider’s range acc never falls as T falls (from T = 4 down to 0.25).', holds: (f) => f.kind === 'sharpen' && f.curve.length === 9 && f.curve.every((r, i) => i === 0 || r.acc <= f.curve[i - 1].acc) },
+          { text: 'On the traced story acc picks a wrong ending at T = 1 and the right one at T = 0.5.', holds: (f) => f.kind === 'sharpen' && !!f.trace && tracePick(f, 1) !== f.trace.gold && tracePick(f, 0.5) === f.trace.gold },
         ],
       },
       {
         id: 'rule-of-thumb',
         title: 'Same direction or opposite: a rule of thumb, tested',
         body: [
-          'A rule of thumb for comparing two checkpoints: when acc and acc_norm move in the same direction the model probably changed in capability; when they move apart, in the sharpness or the format of its output distribution. Sharpening here is a change of sharpness alone.',
+          'A rule of thumb for comparing two checkpoints: when acc and acc_norm move in the same direction the model probably changed in capability; when they move apart, in the sharpness or the format of its output distribution. Sharpening here is a change of sharpness alone. Move the temperature slider after the reveal to see the whole range, from T = 0.25 to 4.',
         ],
         widget: { kind: 'sharpen', show: ['acc', 'acc_norm'] },
         question: ask('From T = 1 to T = 0.5, how does acc_norm move compared with acc?', ['Same direction, at least half as much', 'Same direction, less than half as much', 'Opposite direction, at least half as much', 'Opposite direction, less than half as much'], 1, (f) => {
@@ -769,12 +793,25 @@ export const LESSONS: Lesson[] = [
             const d = sharpDelta(f);
             const r = sharpRows(f);
             if (!d || !r) return '';
-            return `acc moves ${signedPoints(d.acc)} and acc_norm ${signedPoints(d.accNorm)}: the same direction, so the rule of thumb taken literally would call this capability, though nothing the model ranks changed. On stories260K the opposite-direction pattern does not appear; what gives sharpness away is the size of the moves. A likely reason: acc_norm divides by length, so the length charge that sharpening lowers weighed on it far less to begin with. Flattening (T = 2) moves both down by similar amounts (acc ${signedPoints(r.flat.acc - r.plain.acc)}, acc_norm ${signedPoints(r.flat.accNorm - r.plain.accNorm)}). Read the rule of thumb as a hint: when acc and acc_norm move by very different amounts, or apart, suspect sharpness or format, and check it by rescoring at a temperature.`;
+            return `acc moves ${signedPoints(d.acc)} and acc_norm ${signedPoints(d.accNorm)}: the same direction, so the rule of thumb taken literally would call this capability, though nothing the model ranks changed. On stories260K the opposite-direction pattern does not appear; what gives sharpness away is the size of the moves. A likely reason: acc_norm divides by length, so the length charge that sharpening lowers weighed on it far less to begin with. Flattening (T = 2) moves both down by similar amounts (acc ${signedPoints(r.flat.acc - r.plain.acc)}, acc_norm ${signedPoints(r.flat.accNorm - r.plain.accNorm)}), which is what lost capability would look like, yet it is the same network. So neither the direction nor the sizes of the moves prove a change of capability: here sharpening moves them by very different amounts, flattening by similar ones, and both are sharpness alone. What the rule of thumb can do is raise the question; rescoring the older checkpoint at a few temperatures answers it (a change that one temperature reproduces is sharpness). Report both metrics; pick one per task family, and keep it across checkpoints.`;
+          },
+          (f) => {
+            const [lo, one, hi] = [0.25, 1, 4].map((T) => curveAt(f, T));
+            if (!lo || !one || !hi) return '';
+            return `The slider shows the whole range. From T = 1 down to 0.25 acc climbs from ${pct(one.acc)} to ${pct(lo.acc)} while acc_norm stays between ${pct(Math.min(lo.accNorm, one.accNorm))} and ${pct(Math.max(lo.accNorm, one.accNorm))}; from T = 1 up to 4 acc_norm falls further than acc (${pct(one.accNorm)} to ${pct(hi.accNorm)}, against ${pct(one.acc)} to ${pct(hi.acc)}). Which metric moves, and by how much, depends on where the network starts and which way its temperature goes, not on what it knows.`;
           },
         ],
         claims: [
           { text: 'From T = 1 to T = 0.5, acc_norm moves in the same direction as acc, by less than half as much.', holds: (f) => { const d = sharpDelta(f); return !!d && d.acc > 0 && d.accNorm >= 0 && d.accNorm < d.acc / 2; } },
           { text: 'At T = 2 (flatter) acc and acc_norm both fall.', holds: (f) => { const r = sharpRows(f); return !!r && r.flat.acc < r.plain.acc && r.flat.accNorm < r.plain.accNorm; } },
+          {
+            text: 'From T = 1 down to 0.25 acc changes by more than 10 points and acc_norm by less than 3; from T = 1 up to 4 both fall, acc_norm by more points than acc.',
+            holds: (f) => {
+              const [lo, one, hi] = [0.25, 1, 4].map((T) => curveAt(f, T));
+              if (!lo || !one || !hi) return false;
+              return Math.abs(lo.acc - one.acc) > 0.1 && Math.abs(lo.accNorm - one.accNorm) < 0.03 && hi.acc < one.acc && hi.accNorm < one.accNorm && one.accNorm - hi.accNorm > one.acc - hi.acc;
+            },
+          },
         ],
       },
       {

@@ -14,7 +14,7 @@ import { withLengthConvention } from '../../../src/core/scoring/lengthConvention
 import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, taughtRules, LETTER_RUN, OPENER_RUN, PLAIN_RUN, TEXT_RUN, winnerClaims } from '../../../src/ui/lessons/content';
 import { clozeSubset, taskRun } from '../../../src/ui/lessons/taskFacts';
 import { QUIZ } from '../../../src/ui/lessons/quiz';
-import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES } from '../../../src/ui/lessons/leftoverFacts';
+import { CURVE_TEMPERATURES, pmiBytesRows, pmiSet, sharpenFacts, sharpenRequests, sharpenSet } from '../../../src/ui/lessons/leftoverFacts';
 import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
 import type { TaskRunSnapshot } from '../../../src/state/snapshot';
@@ -58,8 +58,8 @@ async function factsOf(step: Step): Promise<Facts> {
       sharpen ??= (async () => {
         const set = sharpenSet();
         const scored = [];
-        for (const req of sharpenRequests(set)) scored.push(await engine.scoreTempered({ ...req, temperatures: [...TEMPERATURES] }));
-        return { kind: 'sharpen', items: set.items.length, rows: sharpenRows(set, scored, TEMPERATURES) };
+        for (const req of sharpenRequests(set)) scored.push(await engine.scoreTempered({ ...req, temperatures: [...CURVE_TEMPERATURES] }));
+        return { kind: 'sharpen', ...sharpenFacts(set, scored) };
       })();
       return sharpen;
     case 'pmiBytes': {
@@ -131,6 +131,10 @@ describe('lesson claims hold on the real numbers', () => {
     expect(await said('leftovers', 'sharpen')).toContain('acc goes from 33.0% to 42.0% (+9.0 points)');
     expect(await said('leftovers', 'rule-of-thumb')).toContain('acc moves +9.0 points and acc_norm +2.0 points');
     expect(await said('leftovers', 'rule-of-thumb')).toContain('(acc −7.0 points, acc_norm −8.5 points)');
+    // The slider's curve (T = 0.25 … 4): acc 44.5% … 33.0% … 25.0%, acc_norm 78.5% … 77.0% … 47.0%.
+    expect(await said('leftovers', 'rule-of-thumb')).toContain('acc climbs from 33.0% to 44.5% while acc_norm stays between 77.0% and 78.5%; from T = 1 up to 4 acc_norm falls further than acc (77.0% to 47.0%, against 33.0% to 25.0%)');
+    // The traced story (Max's necklace): the right ending 37.53 bits against the cake's 35.09 at T = 1; 42.03 against 47.64 at T = 0.5.
+    expect(await said('leftovers', 'sharpen')).toContain('costs 37.5 bits and “cake and gave Lucy” 35.1 bits, so acc picks the wrong one; at T = 0.5 they cost 42.0 bits and 47.6 bits. The wrong ending’s cost rose by 12.5 bits, the right one’s by 4.5');
     // The 30 full-text questions, ties counted (15 have two shortest choices): PMI picks a longest on 19, PMI per byte a
     // shortest on 22 and a longest on 0; the gold is a shortest on 8; 9 → 6 right.
     expect(await said('leftovers', 'pmi-per-byte')).toContain('longest choice on 19 of 30 questions');
