@@ -19,9 +19,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every chart has measured its box and drawn. */
+/** Every chart has measured its box and drawn its marks (a line, a bar or a point): then a screenshot shows it. */
 async function chartsDrawn(page: Page) {
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('.recharts-responsive-container')).every((c) => c.querySelector('svg.recharts-surface') !== null));
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.recharts-responsive-container')).every((c) => c.querySelector('svg.recharts-surface') !== null && c.querySelector('.recharts-curve, .recharts-rectangle, .recharts-symbols') !== null),
+  );
 }
 
 /** In a fresh context, commit `pick` on the step and check the reveal, the misconception note and every claim. */
@@ -69,6 +71,7 @@ describe('Lessons: the figures the learner moves', () => {
       await page.getByTestId('extensivity-length').focus();
       for (let k = 0; k < 5; k++) await page.keyboard.press('ArrowRight');
       await expect.poll(async () => Number(await expected.getAttribute('data-value'))).toBeCloseTo(-15 * H, 9);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}: page width`).toBeLessThanOrEqual(width);
       expect(await seriousViolations(page), `${width} ${scheme}`).toEqual([]);
       await screenshot(page, `lessons-moved/extensivity-${width < 600 ? 'phone' : 'desktop'}-${scheme}`);
       expect(errors).toEqual([]);
@@ -80,9 +83,10 @@ describe('Lessons: the figures the learner moves', () => {
     const lesson = findLesson('leftovers')!;
     const { page, errors, close } = await answer(lesson, 'sharpen', 0, 1280, 'light');
     // Step 1 shows acc alone; step 2 both lines (no spoiler of acc_norm before its step).
-    expect(await page.locator('[data-testid=sharpen-curve] .recharts-line').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid=sharpen-curve] .recharts-line').count(), { timeout: 30_000 }).toBe(1);
+    await screenshot(page, 'lessons-moved/sharpness-step1-desktop-light');
     await commit(page, lesson, 'rule-of-thumb', lesson.steps.find((s) => s.id === 'rule-of-thumb')!.question!.claim);
-    expect(await page.locator('[data-testid=sharpen-curve] .recharts-line').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-testid=sharpen-curve] .recharts-line').count(), { timeout: 30_000 }).toBe(2);
     const at = page.getByTestId('sharpen-at');
     expect(await at.getAttribute('data-t')).toBe('0.5');
     const acc05 = Number(await at.getAttribute('data-acc'));
@@ -96,6 +100,9 @@ describe('Lessons: the figures the learner moves', () => {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
       await page.emulateMedia({ colorScheme: scheme });
       await chartsDrawn(page);
+      // No tooltip left open under the pointer, and nothing wider than the screen.
+      await page.mouse.move(0, 0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}: page width`).toBeLessThanOrEqual(width);
       expect(await seriousViolations(page), `${width} ${scheme}`).toEqual([]);
       await screenshot(page, `lessons-moved/sharpness-${width < 600 ? 'phone' : 'desktop'}-${scheme}`);
     }

@@ -2,7 +2,7 @@
 // at their real (L, sum), and a length the learner moves along the line (a range input, so the
 // keyboard moves it too).
 import { useState } from 'react';
-import { CartesianGrid, Legend, ReferenceDot, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, LabelList, Legend, ReferenceDot, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../common/ChartFrame';
 import { candidateLetter, fmt, snippet } from '../scorer/format';
 import { expectedSum, extensivity } from './extensivityFacts';
@@ -16,7 +16,10 @@ export function ExtensivityFigure(props: { facts: Extract<Facts, { kind: 'scorer
   const e = extensivity(result);
   const [L, setL] = useState(10);
   const line = [0, MAX_L].map((x) => ({ L: x, sum: expectedSum(x, e.H) }));
-  const points = e.points.map((p, i) => ({ L: p.L, sum: p.sumBits, name: `${candidateLetter(i)} “${snippet(result.candidates[i].text, 18)}”` }));
+  const points = e.points.map((p, i) => ({ L: p.L, sum: p.sumBits, letter: candidateLetter(i), name: `${candidateLetter(i)} “${snippet(result.candidates[i].text, 18)}”` }));
+  // Whole multiples of 25 bits down to the line's end at MAX_L.
+  const bottom = Math.floor(expectedSum(MAX_L, e.H) / 25) * 25;
+  const yTicks = Array.from({ length: -bottom / 25 + 1 }, (_, i) => -25 * i);
   return (
     <div className="extensivity" data-testid="extensivity" data-h={e.H}>
       <ChartFrame
@@ -28,11 +31,13 @@ export function ExtensivityFigure(props: { facts: Extract<Facts, { kind: 'scorer
           <ScatterChart margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
             <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
             <XAxis type="number" dataKey="L" name="length (tokens)" domain={[0, MAX_L]} {...AXIS} label={{ value: 'length L (tokens)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
-            <YAxis type="number" dataKey="sum" name="raw sum (bits)" domain={[Math.floor(expectedSum(MAX_L, e.H) / 10) * 10, 0]} {...AXIS} tickFormatter={(v: number) => fmt(v, 0)} label={{ value: 'raw sum (bits)', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+            <YAxis type="number" dataKey="sum" name="raw sum (bits)" domain={[bottom, 0]} ticks={yTicks} {...AXIS} tickFormatter={(v: number) => fmt(v, 0)} label={{ value: 'raw sum (bits)', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
             <Tooltip contentStyle={{ background: 'var(--bg)', border: '1px solid var(--border)', color: 'var(--fg)' }} formatter={(v) => fmt(Number(v), 1)} />
             <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" />
             <Scatter data={line} name="expected sum −L×H" fill="var(--lesson-c1)" line={{ stroke: 'var(--lesson-c1)', strokeWidth: 2 }} shape={() => <g />} isAnimationActive={false} />
-            <Scatter data={points} name="the answers, scored" fill="var(--lesson-c2)" isAnimationActive={false} />
+            <Scatter data={points} name="the answers, scored" fill="var(--lesson-c2)" isAnimationActive={false}>
+              <LabelList dataKey="letter" position="top" fill="var(--fg)" fontSize={13} />
+            </Scatter>
             <ReferenceDot x={L} y={expectedSum(L, e.H)} r={7} fill="var(--bg)" stroke="var(--lesson-c1)" strokeWidth={3} ifOverflow="visible" />
           </ScatterChart>
         </ResponsiveContainer>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../common/ChartFrame';
 import { pct } from '../common/format';
-import { candidateLetter, fmt, snippet } from '../scorer/format';
+import { candidateLetter, fmt } from '../scorer/format';
 import { CURVE_TEMPERATURES, type SharpenTrace } from './leftoverFacts';
 import type { Facts, SharpenWidget } from './types';
 
@@ -62,7 +62,7 @@ function TraceAtTwo(props: { trace: SharpenTrace; k: number }) {
   const data = trace.pieces[g].map((p, j) => ({ piece: `${j + 1} ${showPiece(p)}`, [one]: trace.bits[g][ONE][j], ...(k === ONE ? {} : { [here]: trace.bits[g][k][j] }) }));
   const says = (at: number) => `at T = ${tLabel(CURVE_TEMPERATURES[at])} acc picks ${candidateLetter(pick(at))}${pick(at) === g ? ' (right)' : ''}: the right ending costs ${fmt(sum(g, at), 1)} bits, the cheapest other one ${fmt(Math.min(...trace.choices.map((_, c) => (c === g ? Infinity : sum(c, at)))), 1)}`;
   return (
-    <ChartFrame title={`One story’s right ending, token by token, at T = 1 and ${here}`} filename="lesson-sharpen-trace" note={`The ending “${snippet(trace.choices[g].trim(), 60)}” (${candidateLetter(g)}); ${says(ONE)}; ${says(k)}.`}>
+    <ChartFrame title={`One story’s right ending, token by token, at T = 1 and ${here}`} filename="lesson-sharpen-trace" note={`The right ending is ${candidateLetter(g)}, “${trace.choices[g].trim()}”; ${says(ONE)}; ${says(k)}.`}>
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
           <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
