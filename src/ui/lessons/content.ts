@@ -743,7 +743,7 @@ export const LESSONS: Lesson[] = [
         revealTitle: 'Sharper, not wiser',
         body: [
           'A model’s next-token probabilities come from its logits z through softmax. Divide the logits by a *temperature* T before the softmax: below 1 the likely tokens get likelier (the distribution is *sharper*), above 1 it is flatter. The order of the tokens at every position stays the same, so what the model ranks first, everywhere, does not change. Fine-tuning a model to follow instructions (SFT) tends to make it more confident; a temperature is a clean stand-in for that part of what SFT does.',
-          'The task: the 200 stories of the cloze sample, each with its own ending and the endings of three other stories as the wrong choices (four choices, of 2 to 150 bytes). Each is scored at T = 0.5, 1 and 2 from the full distribution at every position.',
+          'The task: the 200 stories of the cloze sample, each with its own ending and the endings of three other stories as the wrong choices (four choices, of 2 to 150 bytes). Each is scored from the full distribution at every position, at nine temperatures from T = 0.25 to 4; the table shows T = 0.5, 1 and 2.',
         ],
         widget: { kind: 'sharpen', show: ['acc'] },
         question: ask('At T = 0.5 nothing the model ranks first changes. What does acc (the raw sum) do on these 200 questions?', ['It stays within a point', 'It rises by more than 5 points', 'It falls by more than 5 points'], 1, (f) => {
@@ -764,7 +764,7 @@ export const LESSONS: Lesson[] = [
             const w = tracePick(f, 1);
             const c = (i: number, T: number) => `${(traceSum(f, i, T) ?? NaN).toFixed(1)} bits`;
             const rise = (i: number) => (traceSum(f, i, 0.5) ?? NaN) - (traceSum(f, i, 1) ?? NaN);
-            return `The second chart follows one story token by token. At T = 1 its right ending, “${t.choices[t.gold].trim()}”, costs ${c(t.gold, 1)} and “${t.choices[w].trim()}” ${c(w, 1)}, so acc picks the wrong one; at T = 0.5 they cost ${c(t.gold, 0.5)} and ${c(w, 0.5)}. ${rise(t.gold) < rise(w) ? `The wrong ending’s cost rose by ${rise(w).toFixed(1)} bits, the right one’s by ${rise(t.gold).toFixed(1)}: sharpening charged most where the model expected other tokens.` : ''}`;
+            return `The token-by-token chart follows one story. At T = 1 its right ending, “${t.choices[t.gold].trim()}”, costs ${c(t.gold, 1)} and “${t.choices[w].trim()}” ${c(w, 1)}, so acc picks the wrong one; at T = 0.5 they cost ${c(t.gold, 0.5)} and ${c(w, 0.5)}. ${rise(t.gold) < rise(w) ? `The wrong ending’s cost rose by ${rise(w).toFixed(1)} bits, the right one’s by ${rise(t.gold).toFixed(1)}: sharpening charged most where the model expected other tokens.` : ''}`;
           },
         ],
         claims: [
