@@ -10,6 +10,10 @@ import { planContinuation } from './scorer';
 export interface TemperedCandidate {
   tokens: number;
   sums: number[];
+  /** Per temperature, each token's log-prob (nats): the sum's terms, for a trace. */
+  perToken: number[][];
+  /** The tokenizer's pieces of the candidate, in order. */
+  pieces: string[];
 }
 
 export async function temperedSums(m: LoadedModel, context: string, candidates: readonly string[], temperatures: readonly number[]): Promise<TemperedCandidate[]> {
@@ -19,14 +23,18 @@ export async function temperedSums(m: LoadedModel, context: string, candidates: 
     if (p.prefixIds.length === 0) throw new Error(`candidate ${i + 1} has no token before it to predict it from (the model adds no start token)`);
     return { ids: [...p.prefixIds, ...p.tokens.map((t) => t.id)], firstRow: p.prefixIds.length - 1, count: p.tokens.length };
   });
-  const out: TemperedCandidate[] = plans.map((p) => ({ tokens: p.tokens.length, sums: temperatures.map(() => 0) }));
+  const out: TemperedCandidate[] = plans.map((p) => ({ tokens: p.tokens.length, sums: temperatures.map(() => 0), perToken: temperatures.map(() => []), pieces: p.tokens.map((t) => t.piece) }));
   await wholeSequenceRows(
     m.model,
     seqs,
     (i, row) => {
       plans[i].tokens.forEach((t, j) => {
         const logits = row(j);
-        temperatures.forEach((T, k) => (out[i].sums[k] += temperedLogprob(logits, t.id, T)));
+        temperatures.forEach((T, k) => {
+          const lp = temperedLogprob(logits, t.id, T);
+          out[i].perToken[k][j] = lp;
+          out[i].sums[k] += lp;
+        });
       });
     },
     { alone: m.info.plan.style !== 'plain', vocab: m.info.vocabSize },

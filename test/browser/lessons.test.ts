@@ -104,7 +104,16 @@ describe('Lessons', () => {
         }
         const claims = await page.$$eval('[data-testid=claim]', (els) => els.map((e) => ({ text: e.textContent ?? '', holds: (e as HTMLElement).dataset.holds })));
         for (const c of claims) expect(c.holds, `${where}: ${c.text}`).toBe('true');
-        if (step.widget.kind === 'scorer') {
+        if (step.widget.kind === 'scorer' && step.widget.view === 'extensivity') {
+          // The length marker moves along −L×H from the keyboard: one step right adds H bits to the cost.
+          const expected = page.getByTestId('extensivity-expected');
+          const H = Number(await page.getByTestId('extensivity').getAttribute('data-h'));
+          const before = Number(await expected.getAttribute('data-value'));
+          await page.getByTestId('extensivity-length').focus();
+          await page.keyboard.press('ArrowRight');
+          await expect.poll(async () => Number(await expected.getAttribute('data-value'))).toBeCloseTo(before - H, 9);
+          await page.keyboard.press('ArrowLeft');
+        } else if (step.widget.kind === 'scorer') {
           // The winners the text names, read off the real Scorer table (drawn once its lazy part has loaded).
           await page.locator('[data-testid=score-table] td.win').first().waitFor({ timeout: 60_000 });
           const won = await tableWinners(page);

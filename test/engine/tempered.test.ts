@@ -36,6 +36,10 @@ describe('Engine.scoreTempered on stories260K', () => {
     tempered.forEach((t, i) => {
       expect(t.tokens).toBe(plain.candidates[i].n_tokens);
       expect(Math.abs(t.sums[0] - plain.candidates[i].sum_logprob)).toBeLessThan(1e-5);
+      // The per-token terms: at T = 1 the Scorer's own token log-probs, at every T they add up to the sum.
+      expect(t.pieces).toHaveLength(t.tokens);
+      t.perToken[0].forEach((lp, j) => expect(Math.abs(lp - plain.candidates[i].tokens[j].logprob)).toBeLessThan(1e-5));
+      t.perToken.forEach((terms, k) => expect(Math.abs(terms.reduce((s, x) => s + x, 0) - t.sums[k])).toBeLessThan(1e-9));
     });
   });
   it('a temperature equals log softmax(logits / T) from the model\'s own T = 1 numbers', async () => {

@@ -21,6 +21,8 @@ import { JudgeFigure } from './JudgeFigure';
 import { PaddingFigure } from './PaddingFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
 import { FertilityFigure } from './FertilityFigure';
+import { ExtensivityFigure } from './ExtensivityFigure';
+import { SharpenCurveFigure } from './SharpenCurveFigure';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, SharpenWidget, TaskWidget, Widget } from './types';
 import '../scorer/scorer.css';
@@ -387,12 +389,15 @@ function SharpenFigure(props: { widget: SharpenWidget; facts: Extract<Facts, { k
     </span>
   );
   return (
-    <RunTable
-      testId="lesson-sharpen"
-      rows={f.rows}
-      head={[`${f.items} stories, 4 choices`, 'acc', ...(norm ? ['acc_norm'] : [])]}
-      cells={(r) => [r.label, bar(r.acc, 'var(--lesson-c1)'), ...(norm ? [bar(r.accNorm, 'var(--lesson-c2)')] : [])]}
-    />
+    <>
+      <RunTable
+        testId="lesson-sharpen"
+        rows={f.rows}
+        head={[`${f.items} stories, 4 choices`, 'acc', ...(norm ? ['acc_norm'] : [])]}
+        cells={(r) => [r.label, bar(r.acc, 'var(--lesson-c1)'), ...(norm ? [bar(r.accNorm, 'var(--lesson-c2)')] : [])]}
+      />
+      <SharpenCurveFigure widget={props.widget} facts={f} />
+    </>
   );
 }
 
@@ -416,6 +421,7 @@ function PmiBytesFigure(props: { facts: Extract<Facts, { kind: 'pmiBytes' }> }) 
 export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: readonly RuleName[] }) {
   const { widget: w, facts: f } = props;
   const taught = props.taught ?? DECIDING_RULES.map((r) => r.names.winner as RuleName);
+  if (w.kind === 'scorer' && f.kind === 'scorer' && w.view === 'extensivity') return <ExtensivityFigure facts={f} />;
   if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
   if (w.kind === 'judge' && f.kind === 'judge') return <JudgeFigure params={f.params} sim={f.sim} ms={f.ms} />;

@@ -108,7 +108,7 @@ export function TryIt(props: { widget: ScorerWidget; base: ItemScore; taught: re
               {now && (
                 <span className="muted small try-cost" data-testid={`try-cost-${i}`}>
                   {fmt(bitsOf(now.sum_logprob), 2)} bits in {now.n_tokens} {now.n_tokens === 1 ? 'token' : 'tokens'}
-                  {extra !== 0 && was && ` (${extra > 0 ? '+' : ''}${extra} tokens: ${fmt((bitsOf(now.sum_logprob) - bitsOf(was.sum_logprob)) / extra, 2)} bits per extra token)`}
+                  {extra !== 0 && was && ` (${extra > 0 ? '+' : ''}${extra} tokens: ${fmt((bitsOf(now.sum_logprob) - bitsOf(was.sum_logprob)) / extra, 2)} bits per extra token: H, the mean surprisal per token, as this edit measures it)`}
                 </span>
               )}
             </li>

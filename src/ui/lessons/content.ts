@@ -9,6 +9,7 @@ import { pct } from '../common/format';
 import type { TaskRunSnapshot } from '../../state/snapshot';
 import type { AuditFacts, Claim, Facts, Lesson, Question } from './types';
 import { FERTILITY_STEP, FERTILITY_WRONG_BECAUSE } from './fertilityStep';
+import { expectedSum, extensivity } from './extensivityFacts';
 
 const TOWEL_CONTEXT = 'Tim got out of the pool. He was wet and cold. His mom gave him a';
 const TOWEL = [' hat.', ' big soft towel so he could dry off.', ' zebra.'];
@@ -107,6 +108,20 @@ const sharpDelta = (f: Facts) => {
 };
 /** The padding sweep's last point (the most padding). */
 const paddingEnd = (f: Facts) => (f.kind === 'padding' ? f.points[f.points.length - 1] : undefined);
+/** The slider's curve at T (null off the curve). */
+const curveAt = (f: Facts, T: number) => (f.kind === 'sharpen' ? f.curve.find((r) => r.T === T) ?? null : null);
+/** The traced story's sum in bits for choice c at T (null without a trace). */
+function traceSum(f: Facts, c: number, T: number): number | null {
+  if (f.kind !== 'sharpen' || !f.trace) return null;
+  const k = f.curve.findIndex((r) => r.T === T);
+  return k < 0 ? null : f.trace.bits[c][k].reduce((s, b) => s + b, 0);
+}
+/** The traced story's pick under acc at T: the choice with the fewest bits. */
+function tracePick(f: Facts, T: number): number {
+  if (f.kind !== 'sharpen' || !f.trace) return -1;
+  const sums = f.trace.choices.map((_, c) => traceSum(f, c, T) ?? Infinity);
+  return sums.indexOf(Math.min(...sums));
+}
 const signedPoints = (d: number) => `${d >= 0 ? '+' : '−'}${points(Math.abs(d))}`;
 const pmiRows = (f: Facts) => {
   if (f.kind !== 'pmiBytes') return null;
@@ -121,7 +136,7 @@ export const LESSONS: Lesson[] = [
     title: 'The raw sum and the length of an answer',
     summary: 'Adding up log-probs, or dividing them by tokens, characters or bytes: four ways to score one answer, and what each does to a long one.',
     larger:
-      'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of step 2 can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII. With such a vocabulary “ par” and “ park” of step 6 may each be one token, so that neither sum contains the other; the whole-word rule still asks whether the word ends there, which is what a multiple-choice answer means.',
+      'The arithmetic of the sum does not depend on the model: a larger model such as SmolLM2-135M (load it in the Scorer from the hub) still pays for every token of a long answer. What changes is the tokenizer: with a vocabulary of tens of thousands of pieces a rare word like “zebra” is often one token, so the per-token quirk of “ zebra” can vanish or move to other words, while characters and bytes keep disagreeing for any text outside ASCII. With such a vocabulary “ par” and “ park” may each be one token, so that neither sum contains the other; the whole-word rule still asks whether the word ends there, which is what a multiple-choice answer means.',
     steps: [
       {
         id: 'sum',
@@ -134,6 +149,41 @@ export const LESSONS: Lesson[] = [
         question: winnerQuestion('Under the raw sum of log-probs (acc), which answer wins?', 'acc', 0),
         after: ['The raw sum picks the short answer: “hat” is cheap because it is short, three tokens against eighteen. Length did not decide alone (“zebra.” is short too, and loses), but every token of the towel adds a cost, and fitting better does not pay back eighteen of them.'],
         claims: [{ text: '“ hat.” is 3 tokens and the towel answer 18.', holds: (f) => scorer(f)?.candidates[0].n_tokens === 3 && scorer(f)?.candidates[1].n_tokens === 18 }],
+      },
+      {
+        id: 'extensivity',
+        title: 'How a sum grows with length',
+        revealTitle: 'The sum is extensive: about −L×H',
+        body: [
+          'Each token of an answer costs its surprisal, −log₂ p, in bits. Call the model’s mean surprisal per token *H*. The raw sum of an answer of L tokens is then expected to be about −L×H.',
+          'How large is H on stories260K? The figure estimates it from the three answers of the last step; the line is −L×H, and the slider moves a length along it.',
+        ],
+        widget: { kind: 'scorer', view: 'extensivity', context: TOWEL_CONTEXT, candidates: TOWEL, focus: ['acc'], winners: {} },
+        question: ask('Make an answer ten tokens longer. About how many bits lower do you expect its raw sum on this model?', ['About 1 bit', 'About 5 bits', 'About 30 bits', 'About 100 bits'], 2, (f) => {
+          if (f.kind !== 'scorer') return -1;
+          const ten = 10 * extensivity(f.result).H;
+          return ten < 2.5 ? 0 : ten < 15 ? 1 : ten < 60 ? 2 : 3;
+        }),
+        after: [
+          'Ten tokens cost about 30 bits: the sum grows in proportion to the length, as mass grows with volume, which is why it is called *extensive*.',
+          (f) => {
+            if (f.kind !== 'scorer') return '';
+            const e = extensivity(f.result);
+            const [hat, towel] = e.points;
+            const dL = towel.L - hat.L;
+            const dBits = hat.sumBits - towel.sumBits;
+            return `H is estimated here at ${e.H.toFixed(2)} bits per token: the ${e.tokens} tokens of the three answers, their bits over their tokens. That is an estimate from ${e.tokens} tokens of one item, not the model’s average over text. The towel answer has ${dL} more tokens than “ hat.” and its sum is ${dBits.toFixed(1)} bits lower, ${(dBits / dL).toFixed(2)} bits per extra token. Before a rule asks which answer fits the context better, the raw sum asks how long each one is; Try it’s “bits per extra token” is H, as one edit measures it.`;
+          },
+        ],
+        claims: [
+          { text: 'H, the mean surprisal per token over the three answers, lies between 2.5 and 3.5 bits.', holds: (f) => f.kind === 'scorer' && Math.abs(extensivity(f.result).H - 3) < 0.5 },
+          { text: 'The sums of “ hat.” and of the towel answer each lie within 15% of the line −L×H.', holds: (f) => {
+            if (f.kind !== 'scorer') return false;
+            const e = extensivity(f.result);
+            return e.points.slice(0, 2).every((p) => Math.abs(p.sumBits - expectedSum(p.L, e.H)) < 0.15 * p.L * e.H);
+          } },
+          { text: 'The towel answer’s sum is 45 to 55 bits lower than that of “ hat.”.', holds: (f) => { if (f.kind !== 'scorer') return false; const [h, t] = extensivity(f.result).points; const d = h.sumBits - t.sumBits; return d > 45 && d < 55; } },
+        ],
       },
       {
         id: 'per-token',
@@ -804,7 +854,7 @@ export const LESSONS: Lesson[] = [
         revealTitle: 'Sharper, not wiser',
         body: [
           'A model’s next-token probabilities come from its logits z through softmax. Divide the logits by a *temperature* T before the softmax: below 1 the likely tokens get likelier (the distribution is *sharper*), above 1 it is flatter. The order of the tokens at every position stays the same, so what the model ranks first, everywhere, does not change. Fine-tuning a model to follow instructions (SFT) tends to make it more confident; a temperature is a clean stand-in for that part of what SFT does.',
-          'The task: the 200 stories of the cloze sample, each with its own ending and the endings of three other stories as the wrong choices (four choices, of 2 to 150 bytes). Each is scored at T = 0.5, 1 and 2 from the full distribution at every position.',
+          'The task: the 200 stories of the cloze sample, each with its own ending and the endings of three other stories as the wrong choices (four choices, of 2 to 150 bytes). Each is scored from the full distribution at every position, at nine temperatures from T = 0.25 to 4; the table shows T = 0.5, 1 and 2.',
         ],
         widget: { kind: 'sharpen', show: ['acc'] },
         question: ask('At T = 0.5 nothing the model ranks first changes. What does acc (the raw sum) do on these 200 questions?', ['It stays within a point', 'It rises by more than 5 points', 'It falls by more than 5 points'], 1, (f) => {
@@ -819,17 +869,27 @@ export const LESSONS: Lesson[] = [
             if (!d || !r) return '';
             return `acc goes from ${pct(r.plain.acc)} to ${pct(r.sharp.acc)} (${signedPoints(d.acc)}) with no change in what the model ranks first. Accuracy compares whole answers’ sums, and a temperature changes every term of a sum: as T falls, a token’s log-prob tends to (z − z_max) / T, so a token the model ranks first becomes nearly free and every other one dearer. The sum then charges little for the stretches the model finds predictable, however long they are, and much more for the tokens it does not expect.`;
           },
+          (f) => {
+            if (f.kind !== 'sharpen' || !f.trace) return '';
+            const t = f.trace;
+            const w = tracePick(f, 1);
+            const c = (i: number, T: number) => `${(traceSum(f, i, T) ?? NaN).toFixed(1)} bits`;
+            const rise = (i: number) => (traceSum(f, i, 0.5) ?? NaN) - (traceSum(f, i, 1) ?? NaN);
+            return `The token-by-token chart follows one story. At T = 1 its right ending, “${t.choices[t.gold].trim()}”, costs ${c(t.gold, 1)} and “${t.choices[w].trim()}” ${c(w, 1)}, so acc picks the wrong one; at T = 0.5 they cost ${c(t.gold, 0.5)} and ${c(w, 0.5)}. ${rise(t.gold) < rise(w) ? `The wrong ending’s cost rose by ${rise(w).toFixed(1)} bits, the right one’s by ${rise(t.gold).toFixed(1)}: sharpening charged most where the model expected other tokens.` : ''}`;
+          },
         ],
         claims: [
           { text: 'At T = 0.5 acc rises by more than 5 points.', holds: (f) => (sharpDelta(f)?.acc ?? 0) > 0.05 },
           { text: 'At T = 2 (flatter) acc falls.', holds: (f) => { const r = sharpRows(f); return !!r && r.flat.acc < r.plain.acc; } },
+          { text: 'Over the slider’s range acc never falls as T falls (from T = 4 down to 0.25).', holds: (f) => f.kind === 'sharpen' && f.curve.length === 9 && f.curve.every((r, i) => i === 0 || r.acc <= f.curve[i - 1].acc) },
+          { text: 'On the traced story acc picks a wrong ending at T = 1 and the right one at T = 0.5.', holds: (f) => f.kind === 'sharpen' && !!f.trace && tracePick(f, 1) !== f.trace.gold && tracePick(f, 0.5) === f.trace.gold },
         ],
       },
       {
         id: 'rule-of-thumb',
         title: 'Same direction or opposite: a rule of thumb, tested',
         body: [
-          'A rule of thumb for comparing two checkpoints: when acc and acc_norm move in the same direction the model probably changed in capability; when they move apart, in the sharpness or the format of its output distribution. Sharpening here is a change of sharpness alone.',
+          'A rule of thumb for comparing two checkpoints: when acc and acc_norm move in the same direction the model probably changed in capability; when they move apart, in the sharpness or the format of its output distribution. Sharpening here is a change of sharpness alone. Move the temperature slider after the reveal to see the whole range, from T = 0.25 to 4.',
         ],
         widget: { kind: 'sharpen', show: ['acc', 'acc_norm'] },
         question: ask('From T = 1 to T = 0.5, how does acc_norm move compared with acc?', ['Same direction, at least half as much', 'Same direction, less than half as much', 'Opposite direction, at least half as much', 'Opposite direction, less than half as much'], 1, (f) => {
@@ -844,12 +904,25 @@ export const LESSONS: Lesson[] = [
             const d = sharpDelta(f);
             const r = sharpRows(f);
             if (!d || !r) return '';
-            return `acc moves ${signedPoints(d.acc)} and acc_norm ${signedPoints(d.accNorm)}: the same direction, so the rule of thumb taken literally would call this capability, though nothing the model ranks changed. On stories260K the opposite-direction pattern does not appear; what gives sharpness away is the size of the moves. A likely reason: acc_norm divides by length, so the length charge that sharpening lowers weighed on it far less to begin with. Flattening (T = 2) moves both down by similar amounts (acc ${signedPoints(r.flat.acc - r.plain.acc)}, acc_norm ${signedPoints(r.flat.accNorm - r.plain.accNorm)}). Read the rule of thumb as a hint: when acc and acc_norm move by very different amounts, or apart, suspect sharpness or format, and check it by rescoring at a temperature.`;
+            return `acc moves ${signedPoints(d.acc)} and acc_norm ${signedPoints(d.accNorm)}: the same direction, so the rule of thumb taken literally would call this capability, though nothing the model ranks changed. On stories260K the opposite-direction pattern does not appear; what gives sharpness away is the size of the moves. A likely reason: acc_norm divides by length, so the length charge that sharpening lowers weighed on it far less to begin with. Flattening (T = 2) moves both down by similar amounts (acc ${signedPoints(r.flat.acc - r.plain.acc)}, acc_norm ${signedPoints(r.flat.accNorm - r.plain.accNorm)}), which is what lost capability would look like, yet it is the same network. So neither the direction nor the sizes of the moves prove a change of capability: here sharpening moves them by very different amounts, flattening by similar ones, and both are sharpness alone. What the rule of thumb can do is raise the question; rescoring the older checkpoint at a few temperatures answers it (a change that one temperature reproduces is sharpness). Report both metrics; pick one per task family, and keep it across checkpoints.`;
+          },
+          (f) => {
+            const [lo, one, hi] = [0.25, 1, 4].map((T) => curveAt(f, T));
+            if (!lo || !one || !hi) return '';
+            return `The slider shows the whole range. From T = 1 down to 0.25 acc climbs from ${pct(one.acc)} to ${pct(lo.acc)} while acc_norm stays between ${pct(Math.min(lo.accNorm, one.accNorm))} and ${pct(Math.max(lo.accNorm, one.accNorm))}; from T = 1 up to 4 acc_norm falls further than acc (${pct(one.accNorm)} to ${pct(hi.accNorm)}, against ${pct(one.acc)} to ${pct(hi.acc)}). Which metric moves, and by how much, depends on where the network starts and which way its temperature goes, not on what it knows.`;
           },
         ],
         claims: [
           { text: 'From T = 1 to T = 0.5, acc_norm moves in the same direction as acc, by less than half as much.', holds: (f) => { const d = sharpDelta(f); return !!d && d.acc > 0 && d.accNorm >= 0 && d.accNorm < d.acc / 2; } },
           { text: 'At T = 2 (flatter) acc and acc_norm both fall.', holds: (f) => { const r = sharpRows(f); return !!r && r.flat.acc < r.plain.acc && r.flat.accNorm < r.plain.accNorm; } },
+          {
+            text: 'From T = 1 down to 0.25 acc changes by more than 10 points and acc_norm by less than 3; from T = 1 up to 4 both fall, acc_norm by more points than acc.',
+            holds: (f) => {
+              const [lo, one, hi] = [0.25, 1, 4].map((T) => curveAt(f, T));
+              if (!lo || !one || !hi) return false;
+              return Math.abs(lo.acc - one.acc) > 0.1 && Math.abs(lo.accNorm - one.accNorm) < 0.03 && hi.acc < one.acc && hi.accNorm < one.accNorm && one.accNorm - hi.accNorm > one.acc - hi.acc;
+            },
+          },
         ],
       },
       {
@@ -926,6 +999,11 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
   'sum-and-length/sum': {
     1: 'The towel is the answer that fits, but acc never asks which answer fits. It adds one negative log-prob per token, and the towel has 18 tokens against the hat’s 3: many fairly cheap tokens still add up to a larger cost than three.',
     2: '“ zebra.” is short too, but its first pieces (a bare space, “z”, “e”) are each surprising after this context. Short wins the sum only when the few tokens are not expensive ones.',
+  },
+  'sum-and-length/extensivity': {
+    0: 'A bit is the cost of a fair coin flip; on this model a token is rarely that predictable. Each costs about three bits on average, so ten of them cost about ten times that.',
+    1: 'Half a bit per token would be a model that nearly always knows the next token. stories260K pays about three bits for an average token of these answers, so ten tokens cost about 30.',
+    3: 'Ten bits per token would mean a token as surprising as one guess in a thousand, every time. On these answers the average is about three bits, so ten tokens cost about 30.',
   },
   'sum-and-length/per-token': {
     0: '“ hat.” has the smallest total, but only 3 tokens to divide it by, and all three cost something. An answer split into many pieces, most of them almost free, gets a lower average.',
@@ -1038,6 +1116,7 @@ const WRONG_BECAUSE: Record<string, Record<number, string>> = {
 /** For each question (lesson/step), the phrases of its reveal that decide it (see Question.decidedBy). */
 const DECIDED_BY: Record<string, string[]> = {
   'sum-and-length/sum': ['raw sum picks the short answer', 'is cheap because it is short'],
+  'sum-and-length/extensivity': ['ten tokens cost about 30 bits', 'grows in proportion to the length'],
   'sum-and-length/per-token': ['nonsense answer wins', 'rewards answers that the tokenizer splits finely'],
   'sum-and-length/per-char': ['now the towel wins'],
   'sum-and-length/chars-vs-bytes': ['characters and bytes disagree', 'which denominator the harness uses'],

@@ -6,8 +6,10 @@ import { continuationOf, type TaskSet } from '../../core/tasks/types';
 import type { ItemScore } from '../../core/scoring/types';
 import type { TemperedCandidate } from '../../state/engineSession';
 
-/** Sharpened (the likely tokens likelier), as trained, flattened. */
+/** Sharpened (the likely tokens likelier), as trained, flattened: the table's rows. */
 export const TEMPERATURES = [0.5, 1, 2] as const;
+/** The slider's temperatures: 0.25 to 4 in steps of √2, even on a log scale (the table's three among them, exactly). */
+export const CURVE_TEMPERATURES: readonly number[] = [-4, -3, -2, -1, 0, 1, 2, 3, 4].map((k) => 2 ** (k / 2));
 export const TEMPERATURE_LABEL: Record<number, string> = { 0.5: 'sharpened, T = 0.5', 1: 'as trained, T = 1', 2: 'flattened, T = 2' };
 
 export interface SharpenRow {
@@ -15,6 +17,17 @@ export interface SharpenRow {
   T: number;
   acc: number;
   accNorm: number;
+}
+
+/** One item's answers token by token at every curve temperature: the item acc gets wrong at T = 1 and right at T = 0.5. */
+export interface SharpenTrace {
+  context: string;
+  choices: string[];
+  gold: number;
+  /** Per choice, its tokenizer pieces. */
+  pieces: string[][];
+  /** Per choice, per curve temperature, each token's surprisal in bits. */
+  bits: number[][][];
 }
 
 export interface PmiBytesRow {
@@ -55,6 +68,20 @@ export function sharpenRows(set: TaskSet, scored: readonly TemperedCandidate[][]
     });
     return { label: TEMPERATURE_LABEL[T] ?? `T = ${T}`, T, acc: acc / set.items.length, accNorm: norm / set.items.length };
   });
+}
+
+/** The sharpening steps' numbers from every item scored at CURVE_TEMPERATURES: the curve, the table's rows, and one item's traces. */
+export function sharpenFacts(set: TaskSet, scored: readonly TemperedCandidate[][]): { items: number; rows: SharpenRow[]; curve: SharpenRow[]; trace: SharpenTrace | null } {
+  const curve = sharpenRows(set, scored, CURVE_TEMPERATURES);
+  const rows = curve.filter((r) => (TEMPERATURES as readonly number[]).includes(r.T));
+  const at = (T: number) => CURVE_TEMPERATURES.indexOf(T);
+  const i = set.items.findIndex((item, k) => argmax(scored[k].map((c) => c.sums[at(1)])) !== item.gold && argmax(scored[k].map((c) => c.sums[at(0.5)])) === item.gold);
+  const item = set.items[i];
+  const trace: SharpenTrace | null =
+    i < 0 || typeof item.gold !== 'number'
+      ? null
+      : { context: item.context, choices: item.choices, gold: item.gold, pieces: scored[i].map((c) => c.pieces), bits: scored[i].map((c) => c.perToken.map((terms) => terms.map((lp) => -lp / Math.LN2))) };
+  return { items: set.items.length, rows, curve, trace };
 }
 
 export function sharpenRequests(set: TaskSet): { context: string; candidates: string[] }[] {

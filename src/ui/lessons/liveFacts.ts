@@ -9,23 +9,23 @@ import { paddingSweep } from './paddingFacts';
 import { LESSON_LENGTHS } from './content';
 import { lessonModel, scoreItems } from './lessonEngine';
 import { bpbRuns, lengthMixFacts, letterRuns } from './taskFacts';
-import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES, type SharpenRow } from './leftoverFacts';
+import { CURVE_TEMPERATURES, pmiBytesRows, pmiSet, sharpenFacts, sharpenRequests, sharpenSet } from './leftoverFacts';
 import { scoreTempered, type TemperedCandidate } from '../../state/engineSession';
-import type { AlpacaModel, Widget } from './types';
+import type { AlpacaModel, Facts, Widget } from './types';
 import type { FactsState } from './useFacts';
 
 let bpb: Promise<TaskRunSnapshot[]> | null = null;
 let letters: Promise<TaskRunSnapshot[]> | null = null;
 let mixes: Promise<TaskRunSnapshot[]> | null = null;
-let sharpen: Promise<SharpenRow[]> | null = null;
+let sharpen: Promise<Extract<Facts, { kind: 'sharpen' }>> | null = null;
 
-/** The sharpening table: every item scored once at all temperatures, on the lesson model. */
-async function sharpenFacts(): Promise<SharpenRow[]> {
+/** The sharpening steps' numbers: every item scored once at all the slider's temperatures, on the lesson model. */
+async function liveSharpen(): Promise<Extract<Facts, { kind: 'sharpen' }>> {
   await lessonModel();
   const set = sharpenSet();
   const scored: TemperedCandidate[][] = [];
-  for (const req of sharpenRequests(set)) scored.push(await scoreTempered({ ...req, temperatures: [...TEMPERATURES] }));
-  return sharpenRows(set, scored, TEMPERATURES);
+  for (const req of sharpenRequests(set)) scored.push(await scoreTempered({ ...req, temperatures: [...CURVE_TEMPERATURES] }));
+  return { kind: 'sharpen', ...sharpenFacts(set, scored) };
 }
 const ALPACA: AlpacaModel[] = ['gpt4_gamed', 'FuseChat-Gemma-2-9B-Instruct'];
 
@@ -58,12 +58,12 @@ export async function liveFacts(w: Widget): Promise<Extract<FactsState, { status
     case 'padding':
       return { status: 'ready', facts: { kind: 'padding', points: paddingSweep(w.params) }, origin: 'live', model: null };
     case 'sharpen': {
-      const rows = await (sharpen ??= sharpenFacts()).catch((e: unknown) => {
+      const facts = await (sharpen ??= liveSharpen()).catch((e: unknown) => {
         sharpen = null;
         throw e;
       });
       const m = await lessonModel();
-      return { status: 'ready', facts: { kind: 'sharpen', items: sharpenSet().items.length, rows }, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
+      return { status: 'ready', facts, origin: 'live', model: m.snapshotModel, deviceReason: m.deviceReason, loadId: m.loadId };
     }
     case 'pmiBytes': {
       const set = pmiSet();

@@ -4,7 +4,7 @@ import type { LengthCurveFit, LogRatioBin } from '../../core/judge/lengthCurve';
 import type { JudgeParams, SimulationResult } from '../../core/judge/simulate';
 import type { ItemScore, RuleName } from '../../core/scoring/types';
 import type { TaskRunSnapshot } from '../../state/snapshot';
-import type { PmiBytesRow, SharpenRow } from './leftoverFacts';
+import type { PmiBytesRow, SharpenRow, SharpenTrace } from './leftoverFacts';
 import type { PaddingPoint } from './paddingFacts';
 
 export interface ScorerWidget {
@@ -17,6 +17,8 @@ export interface ScorerWidget {
   focus: RuleName[];
   /** Winners the text states, by rule (candidate index): checked live. */
   winners: Partial<Record<RuleName, number>>;
+  /** 'extensivity': the raw sums drawn against length beside the line −L×H (ExtensivityFigure), not the Scorer table. */
+  view?: 'extensivity';
 }
 
 /**
@@ -114,7 +116,8 @@ export type Facts =
   | { kind: 'judge'; sim: SimulationResult; params: JudgeParams; ms: number }
   | { kind: 'padding'; points: PaddingPoint[] }
   | { kind: 'audit'; audits: AuditFacts[] }
-  | { kind: 'sharpen'; items: number; rows: SharpenRow[] }
+  /** `rows`: T = 0.5, 1, 2; `curve`: T from 0.25 to 4 (the slider); `trace`: one item token by token. */
+  | { kind: 'sharpen'; items: number; rows: SharpenRow[]; curve: SharpenRow[]; trace: SharpenTrace | null }
   | { kind: 'pmiBytes'; items: number; goldShortest: number; rows: PmiBytesRow[] }
   /** `result`: the lesson model's scores; `tokenizers`: its tokenizer first, then the other. */
   | { kind: 'fertility'; result: ItemScore; tokenizers: TokenizerFacts[] };

@@ -15,7 +15,7 @@ import { FIXED_OPENER, JUDGE_SEED, LESSON_LENGTHS, LESSONS, taughtRules, LETTER_
 import { clozeSubset, lengthMixRuns, taskRun } from '../../../src/ui/lessons/taskFacts';
 import { paddingSweep } from '../../../src/ui/lessons/paddingFacts';
 import { QUIZ } from '../../../src/ui/lessons/quiz';
-import { pmiBytesRows, pmiSet, sharpenRequests, sharpenRows, sharpenSet, TEMPERATURES } from '../../../src/ui/lessons/leftoverFacts';
+import { CURVE_TEMPERATURES, pmiBytesRows, pmiSet, sharpenFacts, sharpenRequests, sharpenSet } from '../../../src/ui/lessons/leftoverFacts';
 import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
 import type { TaskRunSnapshot } from '../../../src/state/snapshot';
@@ -64,8 +64,8 @@ async function factsOf(step: Step): Promise<Facts> {
       sharpen ??= (async () => {
         const set = sharpenSet();
         const scored = [];
-        for (const req of sharpenRequests(set)) scored.push(await engine.scoreTempered({ ...req, temperatures: [...TEMPERATURES] }));
-        return { kind: 'sharpen', items: set.items.length, rows: sharpenRows(set, scored, TEMPERATURES) };
+        for (const req of sharpenRequests(set)) scored.push(await engine.scoreTempered({ ...req, temperatures: [...CURVE_TEMPERATURES] }));
+        return { kind: 'sharpen', ...sharpenFacts(set, scored) };
       })();
       return sharpen;
     case 'pmiBytes': {
@@ -81,9 +81,9 @@ async function factsOf(step: Step): Promise<Facts> {
 }
 
 describe('lesson claims hold on the real numbers', () => {
-  it('there are seven lessons of 3–6 steps, each step with a widget', () => {
+  it('there are seven lessons of 3–7 steps, each step with a widget', () => {
     expect(LESSONS).toHaveLength(7);
-    for (const l of LESSONS) expect(l.steps.length).toBeGreaterThanOrEqual(3), expect(l.steps.length).toBeLessThanOrEqual(6);
+    for (const l of LESSONS) expect(l.steps.length).toBeGreaterThanOrEqual(3), expect(l.steps.length).toBeLessThanOrEqual(7);
   });
 
   for (const lesson of [...LESSONS, QUIZ]) {
@@ -114,6 +114,9 @@ describe('lesson claims hold on the real numbers', () => {
       const f = await factsOf(step);
       return (step.after ?? []).map((p) => (typeof p === 'string' ? p : p(f))).join(' ');
     };
+    // The towel item's three answers: 10.12 + 60.15 + 15.78 bits over 3 + 18 + 7 tokens = 3.07 bits per token; the towel 15 tokens and 50.03 bits beyond the hat.
+    expect(await said('sum-and-length', 'extensivity')).toContain('H is estimated here at 3.07 bits per token: the 28 tokens');
+    expect(await said('sum-and-length', 'extensivity')).toContain('15 more tokens than “ hat.” and its sum is 50.0 bits lower, 3.34 bits per extra token');
     // The zebra trace: a bare space 5.53, "z" 4.45, "e" 4.21 bits, then 0.08 / 0.01 / 0.01.
     expect(await said('sum-and-length', 'per-token')).toContain('“ ” 5.53, “z” 4.45, “e” 4.21, “b” 0.08, “r” 0.01, “a” 0.01');
     // The fertility step: stories260K cuts the answers into 3, 7, 9 tokens, Llama 2 into 2, 3, 5 (test/engine/tokenizerCounts.test.ts); bytes 4, 10, 11.
@@ -136,6 +139,10 @@ describe('lesson claims hold on the real numbers', () => {
     expect(await said('leftovers', 'sharpen')).toContain('acc goes from 33.0% to 42.0% (+9.0 points)');
     expect(await said('leftovers', 'rule-of-thumb')).toContain('acc moves +9.0 points and acc_norm +2.0 points');
     expect(await said('leftovers', 'rule-of-thumb')).toContain('(acc −7.0 points, acc_norm −8.5 points)');
+    // The slider's curve (T = 0.25 … 4): acc 44.5% … 33.0% … 25.0%, acc_norm 78.5% … 77.0% … 47.0%.
+    expect(await said('leftovers', 'rule-of-thumb')).toContain('acc climbs from 33.0% to 44.5% while acc_norm stays between 77.0% and 78.5%; from T = 1 up to 4 acc_norm falls further than acc (77.0% to 47.0%, against 33.0% to 25.0%)');
+    // The traced story (Max's necklace): the right ending 37.53 bits against the cake's 35.09 at T = 1; 42.03 against 47.64 at T = 0.5.
+    expect(await said('leftovers', 'sharpen')).toContain('costs 37.5 bits and “cake and gave Lucy” 35.1 bits, so acc picks the wrong one; at T = 0.5 they cost 42.0 bits and 47.6 bits. The wrong ending’s cost rose by 12.5 bits, the right one’s by 4.5');
     // The 30 full-text questions, ties counted (15 have two shortest choices): PMI picks a longest on 19, PMI per byte a
     // shortest on 22 and a longest on 0; the gold is a shortest on 8; 9 → 6 right.
     expect(await said('leftovers', 'pmi-per-byte')).toContain('longest choice on 19 of 30 questions');
