@@ -3,15 +3,20 @@
 // live-typing latency. Usage:
 //   npx tsx scripts/bench-browser.ts [--items 50] [--rounds 3] [--dtype fp32,q8]
 //     [--devices wasm,webgpu] [--webgpu-dtype fp32] [--webgpu-items 1] [--webgpu-rounds 1] [--out FILE]
+//     [--peer-inputs FILE]
 // Builds the app first when dist/ is missing. Prints the table; --out also writes the JSON.
 // WebGPU in headless Chromium here runs on a software adapter (SwiftShader) where one forward of
 // this model takes seconds and every new input shape compiles new shaders: it gets a token run
 // (one item by default), enough to check it agrees and works, not to rank speeds.
+// --peer-inputs (written by `lengthlens bench` where the peers are installed): wllama scores the
+// same items in the same browser, against the chromium-wasm app path just measured.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/browser/chromium';
-import { formatBenchTable, type BenchReport } from '../src/engine/bench/report';
+import { envKey, formatBenchTable, type BenchReport } from '../src/engine/bench/report';
 import { ensureBuilt, flags, startPreview } from './preview';
+import { runWllamaPeer, wllamaMissing, type WllamaPeerInput } from './wllama-peer';
 
 const args = flags(process.argv.slice(2));
 const items = Number(args.items ?? 50);
@@ -30,6 +35,26 @@ interface PageResult {
   live_typing: BenchReport['live_typing'];
   skipped: Record<string, string>;
   error?: string;
+}
+
+/** wllama's rows for each dtype whose chromium-wasm app path ran (a failure is kept in `skipped`). */
+async function wllamaRows(browser: Browser, report: BenchReport, inputs: readonly WllamaPeerInput[]): Promise<void> {
+  const missing = wllamaMissing();
+  if (missing) {
+    report.skipped!.wllama = missing;
+    return;
+  }
+  for (const inp of inputs) {
+    const app = report.environments[envKey({ environment: 'chromium-wasm', dtype: inp.dtype, model: inp.model })];
+    if (!app) continue;
+    log(`wllama ${inp.dtype} (${path.basename(inp.gguf)}, 1 thread): ${inp.plans.length} items x ${rounds} rounds ...`);
+    try {
+      const rows = await runWllamaPeer(browser, inp, { rounds, chunk: app.chunk, appItemsPerS: app.app_items_per_s, against: `lengthlens chromium-wasm ${inp.dtype}` });
+      report.peers = [...(report.peers ?? []), ...rows];
+    } catch (e) {
+      report.skipped![`wllama-${inp.dtype}`] = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    }
+  }
 }
 
 async function main(): Promise<void> {
@@ -61,6 +86,7 @@ async function main(): Promise<void> {
       log(`  ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       await page.close();
     }
+    if (args['peer-inputs']) await wllamaRows(browser, report, JSON.parse(fs.readFileSync(args['peer-inputs'], 'utf8')) as WllamaPeerInput[]);
   } finally {
     await browser.close();
     await server.close();

@@ -2,7 +2,7 @@
 // Installs the benchmark's peers into peers/ (ignored by git, never a dependency of lengthlens):
 // node-llama-cpp pinned to 3.21.1 with only its linux-x64 prebuilt binary (its other platform
 // builds are optional dependencies, left out; its postinstall, which would download or build
-// llama.cpp, is not run), and @wllama/wllama (llama.cpp in WebAssembly) for the browser.
+// llama.cpp, is not run), and @wllama/wllama 2.4.0 (llama.cpp in WebAssembly) for the browser.
 // Exit 0 when installed (or already there), 1 when npm failed (e.g. the registry cannot be reached).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +13,8 @@ const dir = path.resolve(process.argv[2] ?? 'peers');
 const want = {
   'node-llama-cpp': NODE_LLAMA_CPP_VERSION,
   '@node-llama-cpp/linux-x64': NODE_LLAMA_CPP_VERSION,
-  '@wllama/wllama': '3.13.0',
+  // 2.4.0, not 3.x: 3.x dropped the low-level decode/getLogits/kvRemove API the browser peer scores with.
+  '@wllama/wllama': '2.4.0',
 };
 
 function installed() {

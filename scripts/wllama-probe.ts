@@ -1,5 +1,6 @@
-// What wllama (llama.cpp in WebAssembly, installed into peers/ by scripts/install-peers.mjs) gives
-// a scorer in headless Chromium, on the benchmark's GGUF file. Usage:
+// What wllama 3.x (llama.cpp in WebAssembly) gives a scorer in headless Chromium, on the benchmark's
+// GGUF file. Written for 3.13.0 (its asset layout, esm/wasm/); scripts/install-peers.mjs now pins
+// 2.4.0, whose low-level calls scripts/wllama-peer.ts scores with. Usage:
 //   npx tsx scripts/wllama-probe.ts [--gguf bench-models/gguf/bench-llama-6M-f32.gguf]
 // Serves wllama's own files from peers/ (nothing from a CDN) and the GGUF from a local server,
 // loads the model on one thread with a float32 cache, and prints the outcome of three completion

@@ -71,7 +71,9 @@ live-typing latency on stories260K. Prints a table (or the JSON with --json) and
   --peers    auto: where node-llama-cpp is installed in peers/ (node scripts/install-peers.mjs),
              llama.cpp on GGUF files of the same weights (fp32, and Q8_0 against q8), the same
              items: the harness's way (one evaluation per (context, choice)) and at its best (the
-             context once, its KV cache reused per choice), with --threads threads (default: one per core)
+             context once, its KV cache reused per choice), with --threads threads (default: one per core);
+             and in the browser half, wllama (llama.cpp in WebAssembly, 1 thread) the kv way on the
+             same items, against the chromium-wasm app path
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
   [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes] [--json]
@@ -127,7 +129,7 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
 }
 
 /** The browser half: scripts/bench-browser.ts in a child process (it needs vite and playwright). */
-function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[] }, mode: string, log: (s: string) => void): { report?: Partial<BenchReport>; skipped?: string } {
+function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peers: Array<PeerInputs & { gguf: string }> }, mode: string, log: (s: string) => void): { report?: Partial<BenchReport>; skipped?: string } {
   const script = path.resolve('scripts/bench-browser.ts');
   const tsx = path.resolve('node_modules/.bin/tsx');
   if (!fs.existsSync(script) || !fs.existsSync(tsx)) return { skipped: 'scripts/bench-browser.ts or tsx not found (run from the repository root)' };
@@ -137,8 +139,12 @@ function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[] }, mo
     return { skipped: `Chromium not found at ${chromium}` };
   }
   const out = path.join(os.tmpdir(), `lengthlens-bench-browser-${process.pid}.json`);
+  // The peers' inputs (items' token ids, lengthlens's log-probs, the GGUF file): wllama's rows.
+  const peerFile = path.join(os.tmpdir(), `lengthlens-bench-peers-${process.pid}.json`);
+  if (args.peers.length) fs.writeFileSync(peerFile, JSON.stringify(args.peers));
   log('browser benchmark: scripts/bench-browser.ts ...');
-  const r = spawnSync(tsx, [script, '--items', String(args.items), '--rounds', String(args.rounds), '--dtype', args.dtypes.join(','), '--out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(tsx, [script, '--items', String(args.items), '--rounds', String(args.rounds), '--dtype', args.dtypes.join(','), '--out', out, ...(args.peers.length ? ['--peer-inputs', peerFile] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+  fs.rmSync(peerFile, { force: true });
   if (r.status !== 0 || !fs.existsSync(out)) return { skipped: `the browser benchmark failed (exit ${r.status ?? r.signal})` };
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as Partial<BenchReport>;
   fs.rmSync(out, { force: true });
@@ -257,6 +263,7 @@ export const command: Command = {
       live_typing: {},
     };
     const peerRuns: PeerInputs[] = [];
+    const browserPeers: Array<PeerInputs & { gguf: string }> = [];
     for (const dtype of dtypes) {
       log(`node ${dtype}: ${items} items x ${rounds} rounds ...`);
       const engine = await createNodeEngine({ kind: 'path', path: modelDir }, dtype, threads ? { cpuThreads: threads } : {});
@@ -275,6 +282,7 @@ export const command: Command = {
       log(`llama.cpp ${quant} (${path.basename(gguf)}, ${peerThreads} threads): ${items} items x ${rounds} rounds ...`);
       const rows = await runLlamaCppPeer(inp, { gguf, quant, threads: peerThreads, rounds, chunk: DEFAULT_BENCH_CONFIG.chunk });
       if (rows) report.peers = [...(report.peers ?? []), ...rows];
+      browserPeers.push({ ...inp, gguf });
     }
     for (const name of styles) {
       const dir = path.join(path.dirname(modelDir), name);
@@ -295,8 +303,9 @@ export const command: Command = {
       await engine.unload();
     }
     if (browser !== 'no') {
-      const b = runBrowser({ items, rounds, dtypes }, browser, log);
+      const b = runBrowser({ items, rounds, dtypes, peers: browserPeers }, browser, log);
       if (b.report) {
+        if (b.report.peers) report.peers = [...(report.peers ?? []), ...b.report.peers];
         Object.assign(report.environments, b.report.environments ?? {});
         Object.assign(report.live_typing, b.report.live_typing ?? {});
         if (b.report.skipped) report.skipped = { ...report.skipped, ...b.report.skipped };

@@ -17,7 +17,7 @@ import type { PeerRow } from './report';
 
 export const PEERS_DIR = 'peers';
 export const NODE_LLAMA_CPP_VERSION = '3.21.1';
-export const PEERS_INSTALL_HINT = 'peers (llama.cpp via node-llama-cpp) not installed: run `node scripts/install-peers.mjs` to install them into peers/ and add their rows';
+export const PEERS_INSTALL_HINT = 'peers (llama.cpp via node-llama-cpp, wllama in Chromium) not installed: run `node scripts/install-peers.mjs` to install them into peers/ and add their rows';
 
 /** One candidate as lengthlens plans it: the prefix it is conditioned on and its scored tokens. */
 export interface PeerPlan {

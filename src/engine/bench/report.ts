@@ -21,7 +21,8 @@ export interface PeerRow {
   /**
    * `llama.cpp-harness` (one evaluation per (context, choice)), `llama.cpp-kv` (context once, its
    * cache reused), `llama.cpp-kv-decode-only` (the kv way's decode calls with no output read: the
-   * forward passes alone, what the kv way costs less the binding's per-output calls).
+   * forward passes alone, what the kv way costs less the binding's per-output calls); `wllama-kv`,
+   * `wllama-kv-decode-only`: the same in Chromium through wllama (llama.cpp in WebAssembly).
    */
   peer: string;
   model: string;
@@ -109,7 +110,7 @@ export function formatPeerTable(rows: readonly PeerRow[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => c.map((x, i) => (i < 4 || i === 9 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join('  ');
   return [
-    'Peers (same items, same run): harness = one llama.cpp evaluation per (context, choice); kv = the context once, its KV cache reused for each choice; kv-decode-only = the kv way with no output read (llama.cpp\'s forward passes alone). app/peer above 1: lengthlens is faster. rel = each |Δ| over max(1, |log-prob|).',
+    'Peers (same items, same run): harness = one llama.cpp evaluation per (context, choice); kv = the context once, its KV cache reused for each choice; kv-decode-only = the kv way with no output read (llama.cpp\'s forward passes alone); wllama-kv reads each scored position\'s whole distribution (its API\'s only way to a log-prob). app/peer above 1: lengthlens is faster. rel = each |Δ| over max(1, |log-prob|).',
     line(head),
     widths.map((w) => '-'.repeat(w)).join('  '),
     ...cells.map(line),
