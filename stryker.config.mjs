@@ -4,11 +4,12 @@
 // the summary and the surviving mutants judged equivalent are in docs/testing.md.
 import path from 'node:path';
 
-// Tests find the shared models through MODELS_DIR (and AlpacaEval's files through ALPACAEVAL_DIR);
-// Stryker runs them from a sandbox copy of the repository one folder deeper, where the default
-// ../shared paths do not resolve (a test file that cannot read its data leaves its mutants uncovered).
+// Tests find the shared models through MODELS_DIR and the reference data through DATA_DIR
+// (test/paths.ts); Stryker runs them from a sandbox copy of the repository one folder deeper, where
+// the default ../shared paths do not resolve (a test file that cannot read its data leaves its
+// mutants uncovered).
 process.env.MODELS_DIR ??= path.resolve('../shared/models');
-process.env.ALPACAEVAL_DIR ??= path.resolve('../shared/reference/alpacaeval');
+process.env.DATA_DIR ??= path.resolve('../shared/reference');
 // Skips the handful of judge tests that run AlpacaEval-size audits or hundreds of Monte Carlo
 // replications (test/core/judge/mutationRun.ts): seconds to minutes per mutant under
 // instrumentation. Their mutants are judged by the small pinned tests; `npm test` runs them all.

@@ -8,8 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot, seriousViolations } from './chromium';
 import { workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';
+import { ARC_EASY_LOG } from '../paths';
 
-const ARC_LOG = path.resolve(__dirname, '../../../shared/reference/realdata/raw/correctness_gate/samples_arc_easy_2026-08-05T12-33-01.036743.jsonl');
 const SCHEMES = ['light', 'dark'] as const;
 
 let browser: Browser;
@@ -91,7 +91,7 @@ describe.each(SCHEMES)('axe-core, %s', (scheme) => {
     const { page, errors } = await open(scheme);
     await page.goto(baseUrl() + '/#/task');
     await check(page, `task-landing-${scheme}`);
-    await page.setInputFiles('input[type=file]', ARC_LOG);
+    await page.setInputFiles('input[type=file]', ARC_EASY_LOG);
     await page.getByTestId('task-check').locator('.check-card').first().waitFor({ timeout: 60_000 });
     await check(page, `task-check-${scheme}`);
     await page.locator('[data-testid=task-check] .check-items a').first().click();

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchChromium, screenshot } from './chromium';
+import { ARC_EASY_LOG } from '../paths';
 
-const ARC_LOG = path.resolve(__dirname, '../../../shared/reference/realdata/raw/correctness_gate/samples_arc_easy_2026-08-05T12-33-01.036743.jsonl');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,7 +77,7 @@ describe('charts: no legend or label over lines or bars', () => {
     it(`the Check's bar charts keep names, bars and values apart (${width} px)`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(baseUrl() + '#/task');
-      await page.setInputFiles('input[type=file]', ARC_LOG);
+      await page.setInputFiles('input[type=file]', ARC_EASY_LOG);
       // The log's logged scores give the shortest-pick bars at once.
       const shortest = page.locator('[data-testid=task-check] figure.check-bars', { hasText: 'Picks that are a shortest choice' });
       await shortest.waitFor({ timeout: 60_000 });

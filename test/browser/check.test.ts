@@ -10,6 +10,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
+import { ARC_EASY_LOG } from '../paths';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lengthlens-check-ui-'));
 const ITEMS = path.join(dir, 'check-items.jsonl');
@@ -27,7 +28,6 @@ writeFileSync(
 // Twelve letter-key items: one card flags all twelve, more than a card lists at first.
 const LETTERS = path.join(dir, 'letter-items.jsonl');
 writeFileSync(LETTERS, Array.from({ length: 12 }, (_, i) => JSON.stringify({ id: `q${i + 1}`, context: `Question ${i + 1}?`, choices: ['A', 'B', 'C', 'D'], label: i % 4 })).join('\n') + '\n');
-const ARC_LOG = path.resolve(__dirname, '../../../shared/reference/realdata/raw/correctness_gate/samples_arc_easy_2026-08-05T12-33-01.036743.jsonl');
 
 let browser: Browser;
 let errors: string[];
@@ -126,11 +126,11 @@ describe('Task lab: Check', () => {
 
   it('an lm-eval log: the logged probes at once, and an item carries its logged log-likelihoods into the Scorer', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openWith(page, ARC_LOG);
+    await openWith(page, ARC_EASY_LOG);
     await card(page, 'run.rules').waitFor({ timeout: 30_000 });
     await page.getByTestId('task-check').screenshot({ path: path.resolve('screenshots', 'check-view-log.png') });
     expect(await card(page, 'run.rules').locator('p').first().textContent()).toMatch(/^acc 58\.0% ± 7\.1%; acc_norm \(per char\) 64\.0% ± 6\.9%/);
-    const ids = cli(ARC_LOG).logged!.acc_norm_disagreement.ids;
+    const ids = cli(ARC_EASY_LOG).logged!.acc_norm_disagreement.ids;
     const first = card(page, 'acc_norm_disagreement').locator('.check-items a').first();
     expect(await first.textContent()).toBe(ids[0]);
     await first.click();

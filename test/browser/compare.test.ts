@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot, SCREENSHOT_DIR } from './chromium';
 import type { ItemScore } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';
 import { decodeSnapshot } from '../../src/state/snapshot';

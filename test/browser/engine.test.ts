@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import { createNodeEngine } from '../../src/engine/node';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const CONTEXT = 'Lily went to the park. She saw a big';
 const CANDIDATES = [' dog.', ' red ball.', ' dog that was barking at the birds in the tree.'];

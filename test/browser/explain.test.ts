@@ -15,7 +15,7 @@ import { answerVariants } from '../../src/core/scoring/variants';
 import type { TaskMetrics } from '../../src/core/metrics/types';
 import { workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const STORIES = path.join(MODELS_DIR, 'stories260K');
 const CONTEXT = 'The dog ran to the';

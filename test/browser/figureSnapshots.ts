@@ -6,7 +6,7 @@ import { createNodeEngine } from '../../src/engine/node';
 import { withLengthConvention } from '../../src/core/scoring/lengthConvention';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import { encodeSnapshot, scorerSnapshot, type ScorerSnapshot, type SnapshotModel } from '../../src/state/snapshot';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 export const FIGURE_CONTEXT = 'Tim got out of the pool. He was wet and cold. His mom gave him a';
 export const FIGURE_CANDIDATES = [' hat.', ' big soft towel so he could dry off.', ' towel.'];

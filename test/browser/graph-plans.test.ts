@@ -7,7 +7,7 @@ import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import { createNodeEngine } from '../../src/engine/node';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
 import type { ScoringPlan } from '../../src/engine/plan';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { nodeQ8AsWasm } from './nativeQ8';
 
 // A context long enough that GroupQueryAttention scores its candidates one per pass on its cache,

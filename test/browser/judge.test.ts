@@ -8,7 +8,8 @@ import { baseUrl, collectErrors, launchChromium, screenshot, SCREENSHOT_DIR } fr
 import { DEFAULT_PARAMS, simulateJudge, type JudgeParams } from '../../src/core/judge/simulate';
 import { parseVerdicts } from '../../src/core/judge/verdicts';
 import { auditVerdicts } from '../../src/core/judge/audit';
-import { ALPACAEVAL_DIR, LEADERBOARD } from '../core/judge/alpacaEvalData';
+import { LEADERBOARD } from '../core/judge/alpacaEvalData';
+import { ALPACAEVAL_DIR } from '../paths';
 
 let browser: Browser;
 beforeAll(async () => {

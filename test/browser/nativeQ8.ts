@@ -10,7 +10,7 @@ import { createNodeEngine } from '../../src/engine/node';
 import { cpuData, emptyPast, logitsOnly } from '../../src/engine/forward';
 import { rowLogprob } from '../../src/core/scoring/distribution';
 import { PROBE_TEXT } from '../../src/engine/engine';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 /** The probe's BOS-conditioned sum log-prob under q8 in one pass, as published with the model. */
 const PROBE_Q8_NATS = -5.9105;

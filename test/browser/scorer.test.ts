@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import type { ItemScore } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { nodeQ8AsWasm } from './nativeQ8';
 import { decodeWorkspaceHash, workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';

@@ -11,7 +11,7 @@ import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { TaskMetrics } from '../../src/core/metrics/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/task-items-malformed.jsonl');
 

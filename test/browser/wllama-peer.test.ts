@@ -16,7 +16,7 @@ import { benchItemsFor } from '../../src/engine/bench/run';
 import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
 import { ensureGguf, peerInputs } from '../../src/engine/bench/peers';
 import { runWllamaPeer, wllamaMissing } from '../../scripts/wllama-peer';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const F32_BOUND = 1e-4;
 const missing = wllamaMissing();

@@ -9,7 +9,7 @@ import type { ItemScore } from '../../src/core/scoring/types';
 import type { TaskMetrics } from '../../src/core/metrics/types';
 import { decodeSnapshot, encodeSnapshot, scorerSnapshot } from '../../src/state/snapshot';
 import { runInProcess } from './inProcess';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const MODEL = path.join(MODELS_DIR, 'stories260K');
 const ARGS = ['score', '--model', MODEL, '--context', 'The dog ran to the', '--candidate', ' par', '--candidate', ' park'];

@@ -9,11 +9,10 @@ import LZString from 'lz-string';
 import { runInProcess } from './inProcess';
 import { runCli } from './run';
 import { expectOneLineError } from './oneLineError';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR, ARC_EASY_LOG } from '../paths';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lengthlens-check-'));
 const MODEL = path.join(MODELS_DIR, 'stories260K');
-const ARC_LOG = path.resolve(__dirname, '../../../shared/reference/realdata/raw/correctness_gate/samples_arc_easy_2026-08-05T12-33-01.036743.jsonl');
 
 function write(name: string, lines: unknown[]): string {
   const file = path.join(dir, name);
@@ -82,8 +81,8 @@ describe('lengthlens check', () => {
   });
 
   it('from a real lm-eval log: the logged section has the accuracies `harness` recomputes', async () => {
-    const c = await runInProcess(['check', ARC_LOG, '--json']);
-    const h = await runInProcess(['harness', ARC_LOG, '--json']);
+    const c = await runInProcess(['check', ARC_EASY_LOG, '--json']);
+    const h = await runInProcess(['harness', ARC_EASY_LOG, '--json']);
     expect(c.code).toBe(0);
     const out = JSON.parse(c.stdout) as Out;
     const harness = JSON.parse(h.stdout) as { accuracies: { rules: Record<string, { value: number; stderr: number }> } };
@@ -113,7 +112,7 @@ describe('lengthlens check', () => {
   it('--fail-on a check that needs scores runs on an lm-eval log without --model: the log carries them', async () => {
     // Counted by hand (Python over the log): acc's pick is a shortest choice (bytes of arg_1 without
     // its leading space) in 16 of 50 docs; chance is the mean share of shortest choices, 0.33.
-    const r = await runInProcess(['check', ARC_LOG, '--fail-on', 'acc_picks_shortest', '--json']);
+    const r = await runInProcess(['check', ARC_EASY_LOG, '--fail-on', 'acc_picks_shortest', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as Out & { logged: { acc_picks_shortest: { successes: number; n: number } } };
     expect(out.logged.acc_picks_shortest).toMatchObject({ successes: 16, n: 50, share: 0.32, expected: 0.33 });
@@ -121,7 +120,7 @@ describe('lengthlens check', () => {
       { check: 'acc_picks_shortest', rule: 'acc_picks_shortest', failed: false, ran: true, value: 0.32, why: '32.0% (95% interval 20.8%–45.8%) against 33.0% by chance: passes (it fails on any finding, or on nothing to measure)' },
     ]);
     // A threshold the share reaches fails the run (3), the report still printed.
-    const over = await runInProcess(['check', ARC_LOG, '--fail-on', 'acc_picks_shortest>=0.32']);
+    const over = await runInProcess(['check', ARC_EASY_LOG, '--fail-on', 'acc_picks_shortest>=0.32']);
     expect(over.code).toBe(3);
     expect(over.stdout).toContain('lengthlens check:');
     expect(over.stderr).toContain('--fail-on: acc_picks_shortest>=0.32 (32.0% (95% interval 20.8%–45.8%) against 33.0% by chance: fails (it fails on the share >= 0.32, or on nothing to measure))');

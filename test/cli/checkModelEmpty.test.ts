@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './inProcess';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lengthlens-check-empty-'));
 const MODEL = path.join(MODELS_DIR, 'stories260K');

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parquetReadObjects } from 'hyparquet';
 import { runInProcess } from './inProcess';
+import { NATIVE_DIR } from '../paths';
 
-const NATIVE = path.resolve(__dirname, '../../../shared/reference/native');
 const EXPECTED = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/native-check-expected.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 
 interface Share {
@@ -27,7 +27,7 @@ interface Out {
 }
 
 async function check(file: string, ...args: string[]): Promise<Out> {
-  const r = await runInProcess(['check', path.join(NATIVE, file), ...args, '--json']);
+  const r = await runInProcess(['check', path.join(NATIVE_DIR, file), ...args, '--json']);
   if (r.code !== 0) throw new Error(`exit ${r.code}: ${r.stderr}`);
   return JSON.parse(r.stdout) as Out;
 }
@@ -78,11 +78,11 @@ function expectFigures(out: Out, want: Record<string, unknown>): void {
 }
 
 const LABELS: Record<string, string[]> = {
-  'piqa/valid.jsonl': ['--labels', path.join(NATIVE, 'piqa/valid-labels.lst')],
-  'siqa/dev.jsonl': ['--labels', path.join(NATIVE, 'siqa/dev-labels.lst')],
+  'piqa/valid.jsonl': ['--labels', path.join(NATIVE_DIR, 'piqa/valid-labels.lst')],
+  'siqa/dev.jsonl': ['--labels', path.join(NATIVE_DIR, 'siqa/dev-labels.lst')],
 };
 
-describe.skipIf(!existsSync(NATIVE))('check on the published files: figures computed independently', () => {
+describe.skipIf(!existsSync(NATIVE_DIR))('check on the published files: figures computed independently', () => {
   for (const [file, want] of Object.entries(EXPECTED)) {
     it(file, async () => {
       const out = await check(file, ...(LABELS[file] ?? []));
@@ -100,7 +100,7 @@ describe.skipIf(!existsSync(NATIVE))('check on the published files: figures comp
   ];
   for (const [file, item] of PARQUET) {
     it(file, async () => {
-      const buf = readFileSync(path.join(NATIVE, file));
+      const buf = readFileSync(path.join(NATIVE_DIR, file));
       const rows = await parquetReadObjects({ file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) });
       expectFigures(await check(file), figures(rows.map(item)));
     }, 120_000);

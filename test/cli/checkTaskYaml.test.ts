@@ -8,9 +8,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run';
 import { runInProcess } from './inProcess';
+import { NATIVE_DIR } from '../paths';
 
 const FIXTURES = path.resolve(__dirname, '../fixtures/lm-eval-tasks');
-const NATIVE = path.resolve(__dirname, '../../../shared/reference/native');
 const EXPECTED = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/native-check-expected.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 const fixture = (rel: string) => path.join(FIXTURES, rel);
 const dir = mkdtempSync(path.join(tmpdir(), 'lengthlens-task-yaml-'));
@@ -132,7 +132,7 @@ describe('check --task FILE.yaml', () => {
   });
 });
 
-describe.skipIf(!existsSync(NATIVE))('check --task on a published file', () => {
+describe.skipIf(!existsSync(NATIVE_DIR))('check --task on a published file', () => {
   it("ARC-Challenge's AI2 jsonl through a task YAML written for its nested layout: the figures Python computed from the raw strings", async () => {
     const yaml = write('arc_nested.yaml', [
       'output_type: multiple_choice',
@@ -141,7 +141,7 @@ describe.skipIf(!existsSync(NATIVE))('check --task on a published file', () => {
       `doc_to_target: "{{(question.choices|map(attribute='label')|list).index(answerKey)}}"`,
       '',
     ].join('\n'));
-    const out = await check(path.join(NATIVE, 'arc/ARC-Challenge-Test.jsonl'), '--task', yaml);
+    const out = await check(path.join(NATIVE_DIR, 'arc/ARC-Challenge-Test.jsonl'), '--task', yaml);
     const want = EXPECTED['arc/ARC-Challenge-Test.jsonl'];
     expect(out.input_errors).toEqual([]);
     expect(out.n_no_gold).toBe(0);

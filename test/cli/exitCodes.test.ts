@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInProcess } from './inProcess';
 import { expectOneLineError } from './oneLineError';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const MODEL = path.join(MODELS_DIR, 'stories260K');
 const COMMANDS = ['score', 'task', 'harness', 'judge simulate', 'judge audit', 'judge montecarlo', 'judge sample', 'bench'];

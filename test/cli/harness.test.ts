@@ -7,7 +7,7 @@ import { expectOneLineError } from './oneLineError';
 import { runInProcess } from './inProcess';
 import { runCli } from './run';
 import { storiesChoiceTask } from '../../src/core/tasks/samples/storiesChoice';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const dir = mkdtempSync(join(tmpdir(), 'lengthlens-harness-'));
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './inProcess';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const dir = mkdtempSync(join(tmpdir(), 'lengthlens-harness-mi-'));
 const model = join(MODELS_DIR, 'stories260K');

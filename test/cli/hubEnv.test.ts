@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const BIN = path.resolve(__dirname, '../../bin/lengthlens.mjs');
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lengthlens-envcache-'));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError } from './oneLineError';
 import { runInProcess } from './inProcess';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const dir = mkdtempSync(join(tmpdir(), 'lengthlens-input-'));
 const MODEL = path.join(MODELS_DIR, 'stories260K');

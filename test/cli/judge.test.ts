@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ALPACAEVAL_DIR, LEADERBOARD } from '../core/judge/alpacaEvalData';
+import { LEADERBOARD } from '../core/judge/alpacaEvalData';
+import { ALPACAEVAL_DIR } from '../paths';
 import { progressReporter } from '../../src/cli/commands/judge';
 
 function cli(...args: string[]) {

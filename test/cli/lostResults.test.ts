@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { expectOneLineError } from './oneLineError';
 import { runInProcess } from './inProcess';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { checkOutPath, writeResultFile } from '../../src/cli/outFile';
 import { parseCommandArgs } from '../../src/cli/io';
 

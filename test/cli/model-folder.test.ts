@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneLineError } from './oneLineError';
 import { runInProcess } from './inProcess';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const STORIES = path.join(MODELS_DIR, 'stories260K');
 const dir = mkdtempSync(path.join(tmpdir(), 'lengthlens-folders-'));

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { expectOneLineError } from './oneLineError';
 import { runInProcess } from './inProcess';
 import { runCli } from './run';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { withQuietLibraries } from '../../src/cli/libraryConsole';
 
 const STORIES = path.join(MODELS_DIR, 'stories260K');

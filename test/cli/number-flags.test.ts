@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { expectOneLineError } from './oneLineError';
 import { runInProcess } from './inProcess';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const MODEL = path.join(MODELS_DIR, 'stories260K');
 const score = (...flags: string[]) => runInProcess(['score', '--model', MODEL, '--context', 'Once', '--candidate', ' upon', ...flags]);

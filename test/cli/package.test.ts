@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { runCli } from './run';
 
 const root = path.resolve(__dirname, '../..');

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LOG_VIEWS, logGaps, type LogView } from '../../src/core/formats/logViews';
 import { logSampleToItem, parseLogSamples } from '../../src/core/formats/logSamples';
-import { makeHarnessFolder, REAL, tasksInFolder as folderTasks } from '../fixtures/harnessFolder';
+import { makeHarnessFolder, tasksInFolder as folderTasks } from '../fixtures/harnessFolder';
+import { REALDATA_DIR } from '../paths';
 import { runInProcess } from './inProcess';
 
 let out: string;
@@ -164,7 +165,7 @@ describe('docs/scale-out.md’s table against the outputs', () => {
   });
 
   it('the views that need a --bits file come from one: PriorBPB from per-token bits, acc_per_token from token counts', async () => {
-    const prior = await runInProcess(['task', '--bits', path.join(REAL, 'converted', 'gpt3_ada_bits.jsonl'), '--json']);
+    const prior = await runInProcess(['task', '--bits', path.join(REALDATA_DIR, 'converted', 'gpt3_ada_bits.jsonl'), '--json']);
     expect(prior.code).toBe(0);
     const priorJson = JSON.parse(prior.stdout) as unknown;
     const bitsViews = LOG_VIEWS.filter((v) => v.need === 'bits');

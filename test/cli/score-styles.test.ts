@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { runInProcess } from './inProcess';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lengthlens-styles-'));

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { runCli } from './run';
 import { DECIDING_RULES } from '../../src/core/scoring/rules';
 

@@ -3,7 +3,7 @@
 // The per-char and per-byte values are checked against the sums divided by hand-counted lengths.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { runCli } from './run';
 import { expectOneLineError } from './oneLineError';
 import type { CandidateScore, ItemScore } from '../../src/core/scoring/types';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { runCli } from './run';
 import { expectOneLineError } from './oneLineError';
 import { main } from '../../src/cli/main';

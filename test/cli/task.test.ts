@@ -7,10 +7,9 @@ import { runInProcess } from './inProcess';
 import { runCli } from './run';
 import { ACCURACY_RULES } from '../../src/core/scoring/rules';
 import { storiesChoiceTask } from '../../src/core/tasks/samples/storiesChoice';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR, PRIORBPB_VECTORS } from '../paths';
 
-const vectorsPath = join(__dirname, '..', '..', '..', 'shared', 'reference', 'priorbpb-vectors.json');
-const vectors = JSON.parse(readFileSync(vectorsPath, 'utf8')) as {
+const vectors = JSON.parse(readFileSync(PRIORBPB_VECTORS, 'utf8')) as {
   cases: { name: string; expected: Record<string, number | null | number[] | Record<string, number | null>> }[];
 };
 const dir = mkdtempSync(join(tmpdir(), 'lengthlens-task-'));
@@ -23,7 +22,7 @@ function near(actual: unknown, expected: number | null): void {
 describe('lengthlens task --bits', () => {
   for (const name of ['affine_entry_cost', 'mc_letters_leading_space']) {
     it(`${name}: the JSON keys match the reference vectors`, async () => {
-      const r = await runInProcess(['task', '--bits', vectorsPath, '--case', name, '--json']);
+      const r = await runInProcess(['task', '--bits', PRIORBPB_VECTORS, '--case', name, '--json']);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const out = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -40,13 +39,13 @@ describe('lengthlens task --bits', () => {
   }
 
   it('the real binary prints parseable JSON', () => {
-    const r = runCli(['task', '--bits', vectorsPath, '--case', 'zero_byte_tokens', '--json']);
+    const r = runCli(['task', '--bits', PRIORBPB_VECTORS, '--case', 'zero_byte_tokens', '--json']);
     expect(r.code).toBe(0);
     near((JSON.parse(r.stdout) as { corpus_bpb: number }).corpus_bpb, 2.225);
   });
 
   it('--mu and --space change PriorBPB', async () => {
-    const r = await runInProcess(['task', '--bits', vectorsPath, '--case', 'affine_entry_cost', '--mu', '40', '--space', 'keep', '--json']);
+    const r = await runInProcess(['task', '--bits', PRIORBPB_VECTORS, '--case', 'affine_entry_cost', '--mu', '40', '--space', 'keep', '--json']);
     const out = JSON.parse(r.stdout) as { prior_bpb: number; mu: number; space: string };
     near(out.prior_bpb, vectors.cases[1].expected.priorbpb_mu40 as number);
     expect([out.mu, out.space]).toEqual([40, 'keep']);
@@ -88,15 +87,15 @@ describe('lengthlens task --bits', () => {
   });
 
   it('repeated --bits files compare side by side (CSV)', async () => {
-    const r = await runInProcess(['task', '--bits', vectorsPath, '--bits', vectorsPath, '--case', 'affine_entry_cost', '--csv']);
+    const r = await runInProcess(['task', '--bits', PRIORBPB_VECTORS, '--bits', PRIORBPB_VECTORS, '--case', 'affine_entry_cost', '--csv']);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toBe(`metric,${vectorsPath},${vectorsPath},delta ${vectorsPath}`);
+    expect(lines[0]).toBe(`metric,${PRIORBPB_VECTORS},${PRIORBPB_VECTORS},delta ${PRIORBPB_VECTORS}`);
     expect(lines).toContain('alpha,6,6,0');
   });
 
   it('--csv prints the metrics table', async () => {
-    const r = await runInProcess(['task', '--bits', vectorsPath, '--case', 'flat_one_bit_per_byte', '--csv']);
+    const r = await runInProcess(['task', '--bits', PRIORBPB_VECTORS, '--case', 'flat_one_bit_per_byte', '--csv']);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('scope,metric,value,stderr');
@@ -105,8 +104,8 @@ describe('lengthlens task --bits', () => {
 
   it('bad input exits non-zero with one stderr line', async () => {
     expect(expectOneLineError(runCli(['task', '--bits', join(dir, 'missing.json')]))).toMatch(/file not found/);
-    expect(expectOneLineError(await runInProcess(['task', '--bits', vectorsPath, '--mu', '1']))).toMatch(/--mu must be a number > 1/);
-    expect(expectOneLineError(await runInProcess(['task', '--bits', vectorsPath, '--case', 'nope']))).toMatch(/no case "nope"/);
+    expect(expectOneLineError(await runInProcess(['task', '--bits', PRIORBPB_VECTORS, '--mu', '1']))).toMatch(/--mu must be a number > 1/);
+    expect(expectOneLineError(await runInProcess(['task', '--bits', PRIORBPB_VECTORS, '--case', 'nope']))).toMatch(/no case "nope"/);
     const bad = join(dir, 'bad.jsonl');
     writeFileSync(bad, 'nope\n{"tokens": 3}\n');
     expect(expectOneLineError(await runInProcess(['task', '--bits', bad]))).toMatch(/line 1: not valid JSON.*1 more bad line/);
@@ -114,7 +113,7 @@ describe('lengthlens task --bits', () => {
     writeFileSync(badList, '[\n{"tokens": 3},\n[[1]]\n]');
     expect(expectOneLineError(await runInProcess(['task', '--bits', badList]))).toMatch(/item 1: tokens must be a list.*1 more bad item/);
     expect(expectOneLineError(await runInProcess(['task']))).toMatch(/give --bits FILE/);
-    expect(expectOneLineError(await runInProcess(['task', '--bits', vectorsPath, '--frobnicate']))).toMatch(/frobnicate/);
+    expect(expectOneLineError(await runInProcess(['task', '--bits', PRIORBPB_VECTORS, '--frobnicate']))).toMatch(/frobnicate/);
   });
 });
 

@@ -8,7 +8,7 @@ import type { LoadedModel } from '../../src/engine/model';
 import { callModel } from '../../src/engine/forward';
 import { planItem, scoreItems, scorePlans, type ContinuationPlan } from '../../src/engine/scorer';
 import { DEFAULT_SCORE_OPTIONS, type ScoreOptions } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 let m: LoadedModel;
 beforeAll(async () => {

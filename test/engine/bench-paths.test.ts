@@ -7,7 +7,7 @@ import type { LoadedModel } from '../../src/engine/model';
 import { appPath, benchPlans, harnessPath, naivePath } from '../../src/engine/bench/paths';
 import { benchItemsFor } from '../../src/engine/bench/run';
 import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { passTally, recordPasses } from '../../src/engine/forward';
 import { onSessionRun } from './sessionRuns';
 

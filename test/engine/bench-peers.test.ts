@@ -15,7 +15,7 @@ import { benchItemsFor } from '../../src/engine/bench/run';
 import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
 import { ensureGguf, LlamaCppPeer, maxAbsDiff, nodeLlamaCppEntry } from '../../src/engine/bench/peers';
 import { readGguf } from '../../src/core/formats/gguf';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const ROOT = path.resolve(__dirname, '../..');
 const F32_BOUND = 1e-4;

@@ -7,7 +7,7 @@ import { createNodeEngine } from '../../src/engine/node';
 import { cpuSessionOptions } from '../../src/engine/model';
 import type { Engine } from '../../src/engine/engine';
 import { expectIdenticalScores, streamStories } from './streamCompare';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const source = { kind: 'served', name: 'stories260K' } as const;
 

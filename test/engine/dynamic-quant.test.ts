@@ -12,7 +12,7 @@ import { decoderSession } from '../../src/engine/graph';
 import { rowLogprob } from '../../src/core/scoring/distribution';
 import { planItem, scoreItem, scoreItems, scorePlans, type ContinuationPlan } from '../../src/engine/scorer';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 let q8: LoadedModel;
 beforeAll(async () => {

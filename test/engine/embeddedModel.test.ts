@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_MODELS, embeddedModelDir, modelSourceFromArg, packageRoot, packageVersion } from '../../src/engine/nodeFace';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const root = path.resolve(__dirname, '../..');
 

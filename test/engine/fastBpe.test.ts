@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { PreTrainedTokenizer } from '@huggingface/transformers';
 import { installFastBpe } from '../../src/engine/fastBpe';
 import { bpeModel, rawTokenizer } from '../../src/engine/transformersAdapter';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const RUNS = { seed: Number(process.env.FC_SEED ?? 20261202), numRuns: Number(process.env.FC_RUNS ?? 150) } as const;
 

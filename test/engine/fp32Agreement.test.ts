@@ -13,7 +13,7 @@ import { appPath, harnessPath, naivePath } from '../../src/engine/bench/paths';
 import { benchItemsFor } from '../../src/engine/bench/run';
 import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 for (const [model, CLAIM] of [
   ['bench-llama-6M', 7e-7],

@@ -10,7 +10,7 @@ import { planItem, prefixPasses, scoreItem, scoreItems, scorePlans, type Continu
 import { gqaPrefixChoice, type PlanName } from '../../src/engine/plan';
 import { DEFAULT_MAX_BATCH_TOKENS, PASS_OVERHEAD_TOKENS } from '../../src/core/batching';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore, type ScoreOptions } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const models: Record<string, LoadedModel> = {};
 beforeAll(async () => {

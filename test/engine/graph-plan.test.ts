@@ -7,7 +7,7 @@ import { bytesSource, scanOnnxOps } from '../../src/engine/onnxOps';
 import { classifyGraph, gqaPrefixChoice, scoringPlan, type GraphFacts } from '../../src/engine/plan';
 import { singleRowGroups } from '../../src/core/batching';
 import { mulberry32 } from '../../src/engine/bench/items';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const scanFile = async (rel: string) => (await scanOnnxOps(bytesSource(new Uint8Array(fs.readFileSync(path.join(MODELS_DIR, rel)))))).ops;
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpSource, scanOnnxOps, bytesSource, WHOLE_READ_LIMIT } from '../../src/engine/onnxOps';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const FILE = path.join(MODELS_DIR, 'stories260K', 'onnx', 'model.onnx');
 const bytes = new Uint8Array(fs.readFileSync(FILE));

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { createNodeEngine } from '../../src/engine/node';
 import { LOAD_ERROR, isSourceFailure, listHubModel } from '../../src/engine/models';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { ensureExportStyleModels } from '../fixtures/exportStyles';
 import { serveFile } from './serveFile';
 

@@ -9,7 +9,7 @@ import type { Engine } from '../../src/engine/engine';
 import { LOAD_ERROR } from '../../src/engine/models';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
 import { formatBytes } from '../../src/core/memory/fit';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const STORIES = path.join(MODELS_DIR, 'stories260K');
 const PLAIN = path.join(MODELS_DIR, 'tiny-llama-plain');

@@ -7,7 +7,7 @@ import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { MAX_LOADED_MODELS } from '../../src/engine/api';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const STORIES = { kind: 'path' as const, path: path.join(MODELS_DIR, 'stories260K') };
 const PLAIN = { kind: 'path' as const, path: path.join(MODELS_DIR, 'tiny-llama-plain') };

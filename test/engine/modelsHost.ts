@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 export interface ModelsHost {
   /** "METHOD /path" of every request, in order. */

@@ -10,7 +10,7 @@ import { passOutputBytes } from '../../src/engine/forward';
 import { OutputRelease } from '../../src/engine/outputRelease';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import { expectIdenticalScores, streamStories } from './streamCompare';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 describe('OutputRelease', () => {
   it('collects once the passes since the last collection produced the slack or more', () => {

@@ -10,7 +10,7 @@ import { benchPlans, naivePath } from '../../src/engine/bench/paths';
 import { benchItemsFor } from '../../src/engine/bench/run';
 import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
 import { MAX_PASS_LOGIT_FLOATS } from '../../src/core/batching';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 for (const name of ['tiny-llama-plain', 'tiny-llama-gqa']) {
   describe(`${name}: passes within the logit cap`, () => {

@@ -12,7 +12,7 @@ import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import { roundOverheadTokens } from '../../src/core/passCost';
 import { onSessionRun } from './sessionRuns';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const load = async (name: string, dtype: 'fp32' | 'q8', passOverhead?: number | 'measure') =>
   (await createNodeEngine({ kind: 'path', path: path.join(MODELS_DIR, name) }, dtype, passOverhead === undefined ? {} : { passOverhead })).current()!;

@@ -11,7 +11,7 @@ import { lastPrefixRun } from '../../src/engine/forward';
 import { onSessionRun } from './sessionRuns';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
 import type { Dtype } from '../../src/engine/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { expectClose } from '../closeTo';
 
 const TYPED = 'Once upon a time, there was a little girl.';

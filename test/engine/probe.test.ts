@@ -4,7 +4,7 @@
 // "WebGPU" side. Expected sums are the models README's published figures for the probe text.
 import { describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import type { LoadRequest } from '../../src/engine/types';
 
 const gpu = vi.hoisted(() => ({ dtype: undefined as string | undefined, loads: [] as string[] }));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createNodeEngine } from '../../src/engine/node';
 import { rowMemoStats } from '../../src/engine/scorer';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { expectClose } from '../closeTo';
 
 const row = (xs: number[]) => Float32Array.from(xs);

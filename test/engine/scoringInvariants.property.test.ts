@@ -11,7 +11,7 @@ import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { DEFAULT_SCORE_OPTIONS, type CandidateScore, type ItemScore } from '../../src/core/scoring/types';
 import { RULES } from '../../src/core/scoring/winners';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const RUNS = { seed: Number(process.env.FC_SEED ?? 424242), numRuns: Number(process.env.FC_RUNS ?? 12) } as const;
 /**

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine';
 import { createNodeEngine } from '../../src/engine/node';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { modelsHost } from './modelsHost';
 
 const ITEM = { context: 'Tim got out of the pool. He was wet and cold. His mom gave him a', candidates: [' hat.', ' big soft towel so he could dry off.', ' towel.'], options: DEFAULT_SCORE_OPTIONS };

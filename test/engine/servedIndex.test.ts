@@ -9,7 +9,7 @@ import { modelsIndex } from '../../vite-plugins/serve-assets';
 import { isServed, servedDtypes } from '../../src/engine/models';
 import { configureRuntime } from '../../src/engine/runtime';
 import { weightFileBytes } from '../../src/engine/weightFiles';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { modelsHost } from './modelsHost';
 
 const INDEX = modelsIndex([MODELS_DIR]);

@@ -5,7 +5,7 @@ import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { streamChunks, streamScores } from '../../src/engine/stream';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 let engine: Engine;
 beforeAll(async () => {

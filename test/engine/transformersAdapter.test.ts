@@ -19,7 +19,7 @@ import {
   tokenizerFields,
   vocabularyPieces,
 } from '../../src/engine/transformersAdapter';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 let m: LoadedModel;
 beforeAll(async () => {

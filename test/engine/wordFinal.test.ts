@@ -12,7 +12,7 @@ import { boundaryIdsOf, planItem, scorePlans } from '../../src/engine/scorer';
 import { truthWordFinal } from '../fixtures/groundTruth';
 import { ensureExportStyleModels, exportStyleFolder } from '../fixtures/exportStyles';
 import { DEFAULT_SCORE_OPTIONS } from '../../src/core/scoring/types';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 interface RefCandidate {
   text: string;

@@ -11,7 +11,7 @@ import { decodeSnapshot, encodeSnapshot, scorerSnapshot, type ScorerSnapshot } f
 import { defaultWorkspace } from '../../src/state/workspace';
 import { decodeWorkspaceHash, workspaceHash } from '../../src/state/urlState';
 import { checkInput } from '../../src/state/inputCheck';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const MODEL = { id: 'stories260K', choice: { kind: 'served' as const, name: 'stories260K' }, dtype: 'fp32' as const, device: 'cpu' as const };
 let result: ItemScore;

@@ -10,7 +10,7 @@ import { createNodeEngine } from '../../src/engine/node';
 import type { Engine } from '../../src/engine/engine';
 import { DEFAULT_SCORE_OPTIONS, type ItemScore, type ScoreOptions } from '../../src/core/scoring/types';
 import { ScoreCache, scoreInPhases, type CacheItem, type ScorePartsFn } from '../../src/state/scoreCache';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 import { expectClose } from '../closeTo';
 
 const RUNS = { seed: Number(process.env.FC_SEED ?? 1010), numRuns: Number(process.env.FC_RUNS ?? 6) } as const;

@@ -19,7 +19,7 @@ import {
   type ScorerSnapshot,
   type SnapshotModel,
 } from '../../src/state/snapshot';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const MODEL: SnapshotModel = { id: 'stories260K', choice: { kind: 'served', name: 'stories260K' }, dtype: 'fp32', device: 'cpu' };
 const HOSTILE = ' <img src=x onerror="window.__pwned=1">';

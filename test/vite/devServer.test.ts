@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { createServer, type ViteDevServer } from 'vite';
-import { MODELS_DIR } from '../models';
+import { MODELS_DIR } from '../paths';
 
 const ROOT = path.resolve(__dirname, '../..');
 let server: ViteDevServer;

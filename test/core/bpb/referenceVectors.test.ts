@@ -1,12 +1,11 @@
 // Every case of reference/priorbpb-vectors.json, every expected key, to 1e-9.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseBitsFile } from '../../../src/core/formats/bitsFile';
 import { taskMetrics } from '../../../src/core/metrics/taskMetrics';
+import { PRIORBPB_VECTORS } from '../../paths';
 
-const vectorsPath = fileURLToPath(new URL('../../../../shared/reference/priorbpb-vectors.json', import.meta.url));
-const text = readFileSync(vectorsPath, 'utf8');
+const text = readFileSync(PRIORBPB_VECTORS, 'utf8');
 interface Case {
   name: string;
   expected: Record<string, unknown>;

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { logSamplesToTaskSet, logSampleToItem, parseLogSample, parseLogSamples, type LogSample } from '../../../src/core/formats/logSamples';
-import { MODELS_DIR } from '../../models';
+import { MODELS_DIR, REALDATA_DIR } from '../../paths';
 
-const RAW = path.join(MODELS_DIR, '..', 'reference', 'realdata', 'raw');
+const RAW = path.join(REALDATA_DIR, 'raw');
 const read = (rel: string) => fs.readFileSync(path.join(RAW, rel), 'utf8');
 
 /** lm-eval's np.argmax: the first index of the largest value. */

@@ -1,9 +1,7 @@
-// Where tests find AlpacaEval's annotations and the converted files: ALPACAEVAL_DIR, else
-// ../shared/reference/alpacaeval beside the repository. Read at test time, never copied in.
+// AlpacaEval's files as tests read them (from ALPACAEVAL_DIR, test/paths.ts) and its leaderboard figures.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-
-export const ALPACAEVAL_DIR = path.resolve(process.env.ALPACAEVAL_DIR ?? path.join(__dirname, '../../../../shared/reference/alpacaeval'));
+import { ALPACAEVAL_DIR } from '../../paths';
 
 export const readAlpacaEvalFile = (relative: string) => readFileSync(path.join(ALPACAEVAL_DIR, relative), 'utf8');
 

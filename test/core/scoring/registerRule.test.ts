@@ -17,7 +17,7 @@ import { candidateScoreFields, choiceText, registerRule, RULE_TABLE, SCORE_COLUM
 import type { TokenScore } from '../../../src/core/scoring/types';
 import { RULES, winners } from '../../../src/core/scoring/winners';
 import { runInProcess } from '../../cli/inProcess';
-import { MODELS_DIR } from '../../models';
+import { MODELS_DIR } from '../../paths';
 import { RULE_LABEL, RULE_ORDER } from '../../../src/ui/scorer/format';
 
 /** A registered rule's entry (its names are not in the built-in types). */

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BYTE_TO_CHAR, CHAR_TO_BYTE, byteLevelPieceBytes } from '../../../src/core/tokens/byteLevel';
 import { pieceBytes, pieceText, tokenizerTraits } from '../../../src/core/tokens/pieces';
-import { MODELS_DIR } from '../../models';
+import { MODELS_DIR } from '../../paths';
 
 const bytes = (u: Uint8Array | null) => (u === null ? null : Array.from(u));
 const jsonCache = new Map<string, unknown>();

@@ -9,7 +9,7 @@ import { encodeWithPieces, type TokenizerHandle } from '../../../src/engine/enco
 import { pieceBytes, tokenizerTraits, type TokenizerTraits } from '../../../src/core/tokens/pieces';
 import { tokenSpans } from '../../../src/core/tokens/spans';
 import { utf8Bytes, utf8Length } from '../../../src/core/text/unicode';
-import { MODELS_DIR } from '../../models';
+import { MODELS_DIR } from '../../paths';
 
 interface Tok {
   handle: TokenizerHandle;

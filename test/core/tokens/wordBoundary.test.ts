@@ -11,7 +11,7 @@ import { BYTE_TO_CHAR } from '../../../src/core/tokens/byteLevel';
 import { tokenizerTraits } from '../../../src/core/tokens/pieces';
 import { rowLogMass } from '../../../src/core/scoring/distribution';
 import { pieceStartsWord, wordBoundaryIds } from '../../../src/core/tokens/wordBoundary';
-import { MODELS_DIR } from '../../models';
+import { MODELS_DIR } from '../../paths';
 
 const require = createRequire(__filename);
 const pkg = (name: string) => path.join(path.dirname(require.resolve(name)), '..', 'models');

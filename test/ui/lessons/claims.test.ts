@@ -19,10 +19,10 @@ import { CURVE_TEMPERATURES, pmiBytesRows, pmiSet, sharpenFacts, sharpenRequests
 import { AUDIT_SUMMARY, auditFacts } from '../../../src/ui/lessons/auditFacts';
 import type { AlpacaModel, Facts, Step } from '../../../src/ui/lessons/types';
 import type { TaskRunSnapshot } from '../../../src/state/snapshot';
-import { MODELS_DIR } from '../../models';
+import { MODELS_DIR, ALPACAEVAL_DIR } from '../../paths';
 import { fertilityFactsFromFiles } from './fertilityTokenizers';
 
-const ALPACA_DIR = path.resolve(process.env.DATA_DIR ?? path.join(__dirname, '../../../../shared/reference'), 'alpacaeval/converted');
+const ALPACA_DIR = path.join(ALPACAEVAL_DIR, 'converted');
 
 let engine: Engine;
 const taskRuns: Record<string, TaskRunSnapshot[]> = {};

@@ -9,7 +9,7 @@ import { DEFAULT_SCORE_OPTIONS } from '../../../src/core/scoring/types';
 import { defaultWorkspace } from '../../../src/state/workspace';
 import { LESSONS } from '../../../src/ui/lessons/content';
 import { FIRST_LESSON, FIRST_VISIT, firstVisitScores } from '../../../src/ui/scorer/firstVisit';
-import { MODELS_DIR } from '../../models';
+import { MODELS_DIR } from '../../paths';
 import { expectClose } from '../../closeTo';
 
 const FILE = path.resolve('src/ui/scorer/firstVisit.json');

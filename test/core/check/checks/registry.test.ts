@@ -8,7 +8,7 @@ import { CHECKS_TABLE_BEGIN, CHECKS_TABLE_END } from '../../../../src/core/check
 import { FAIL_ON_CHECKS, parseFailOn } from '../../../../src/core/check/failOn';
 import { command } from '../../../../src/cli/commands/check';
 import { runInProcess } from '../../../cli/inProcess';
-import { MODELS_DIR } from '../../../models';
+import { MODELS_DIR } from '../../../paths';
 
 const ROOT = path.join(__dirname, '../../../..');
 const LOG = path.join(ROOT, 'test/fixtures/task-log-samples.jsonl');
