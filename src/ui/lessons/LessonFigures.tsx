@@ -87,7 +87,7 @@ function PmiBars(props: { result: ItemScore }) {
           <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
             <CartesianGrid {...GRID} />
             <XAxis dataKey="name" {...AXIS} interval={0} />
-            <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(0)} label={{ value: 'PMI, bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+            <YAxis {...AXIS} tickFormatter={(v: number) => fmt(v, 0)} label={{ value: 'PMI, bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
             <ReferenceLine y={0} stroke="var(--muted)" />
             <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(_, payload) => String(payload?.[0]?.payload?.text ?? '')} />
             <Bar dataKey="PMI" fill="var(--lesson-c1)" isAnimationActive={false} />
@@ -100,7 +100,7 @@ function PmiBars(props: { result: ItemScore }) {
         <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
           <CartesianGrid {...GRID} />
           <XAxis dataKey="name" {...AXIS} interval={0} />
-          <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(0)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+          <YAxis {...AXIS} tickFormatter={(v: number) => fmt(v, 0)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
           <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(_, payload) => String(payload?.[0]?.payload?.text ?? '')} />
           <Legend {...LEGEND} verticalAlign="top" />
           <Bar dataKey="after the context" fill="var(--lesson-c1)" isAnimationActive={false} />
@@ -171,7 +171,7 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
             <ComposedChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
               <CartesianGrid {...GRID} />
               <XAxis dataKey="name" interval={0} {...AXIS} label={{ value: narrow ? 'mean length of the fifth (bytes)' : 'mean answer length of the fifth', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
-              <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+              <YAxis {...AXIS} tickFormatter={(v: number) => fmt(v, 1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
               <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
               <Legend {...LEGEND} verticalAlign="top" />
               {runs.map((r, i) => (
@@ -208,7 +208,7 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
                 <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
                   <CartesianGrid {...GRID} />
                   <XAxis dataKey="name" {...AXIS} interval={0} />
-                  <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+                  <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => fmt(v, 1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
                   <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v), 3)} />
                   <Legend wrapperStyle={{ ...LEGEND.wrapperStyle, paddingBottom: 10 }} verticalAlign="top" />
                   {runs.map((r, i) => (
@@ -234,7 +234,7 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
               <LineChart data={curve} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
                 <CartesianGrid {...GRID} />
                 <XAxis type="number" dataKey="k" domain={[1, K]} {...AXIS} label={{ value: 'byte k of the answer', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
-                <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+                <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => fmt(v, 1)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
                 <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(k) => `byte ${String(k)}`} />
                 <Legend {...LEGEND} verticalAlign="top" />
                 {runs.map((r, i) => (
@@ -248,7 +248,7 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
               <LineChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
                 <CartesianGrid {...GRID} />
                 <XAxis type="number" dataKey="mu" scale="log" domain={[2, 400]} ticks={[2, 5, 20, 50, 111, 400]} {...AXIS} label={{ value: 'μ, mean of the length prior (bytes)', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
-                <YAxis {...AXIS} domain={['auto', 'auto']} tickFormatter={(v: number) => v.toFixed(1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+                <YAxis {...AXIS} domain={['auto', 'auto']} tickFormatter={(v: number) => fmt(v, 1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
                 <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} labelFormatter={(m) => `μ = ${String(m)}`} />
                 <Legend {...LEGEND} verticalAlign="top" />
                 <ReferenceLine x={mu} stroke="var(--muted)" strokeDasharray="4 3" />

@@ -67,7 +67,7 @@ function TraceAtTwo(props: { trace: SharpenTrace; k: number }) {
         <BarChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
           <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
           <XAxis dataKey="piece" {...AXIS} interval="preserveStartEnd" label={{ value: 'token of the right ending', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
-          <YAxis {...AXIS} tickFormatter={(v: number) => v.toFixed(0)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
+          <YAxis {...AXIS} tickFormatter={(v: number) => fmt(v, 0)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
           <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v), 2)} />
           <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" />
           <Bar dataKey={one} fill="var(--lesson-c1)" isAnimationActive={false} />
