@@ -30,6 +30,7 @@ export const SLOW_TESTS = [
   'test/cli/scoreStream.test.ts',
   'test/cli/score.test.ts',
   'test/cli/judge.test.ts',
+  'test/cli/scoreLengths.test.ts',
   'test/engine/wordFinal.test.ts',
   'test/engine/hostile-inputs.test.ts',
 ];
