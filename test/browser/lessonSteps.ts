@@ -8,6 +8,21 @@ export async function goStep(page: Page, lesson: Lesson, i: number): Promise<voi
   await page.locator(`[data-testid=lesson-step][data-lesson="${lesson.id}"][data-step="${lesson.steps[i].id}"]`).waitFor();
 }
 
+/**
+ * Every chart has measured its box and drawn (a ResponsiveContainer draws a frame after it mounts);
+ * with `marks`, also a line, a bar or a point in each (for figures that always have some): then a
+ * screenshot shows it.
+ */
+export async function chartsDrawn(page: Page, opts: { marks?: boolean } = {}): Promise<void> {
+  await page.waitForFunction(
+    (marks) =>
+      Array.from(document.querySelectorAll('.recharts-responsive-container')).every(
+        (c) => c.querySelector('svg.recharts-surface') !== null && (!marks || c.querySelector('.recharts-curve, .recharts-rectangle, .recharts-symbols') !== null),
+      ),
+    opts.marks ?? false,
+  );
+}
+
 export type Scheme = 'light' | 'dark';
 /** Desktop and phone widths in both schemes: what every lesson screen is looked at in. */
 export const ALL_VIEWS: readonly (readonly [number, Scheme])[] = [

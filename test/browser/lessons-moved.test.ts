@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import { seriousViolations } from './chromium';
-import { ALL_VIEWS, goStep } from './lessonSteps';
+import { ALL_VIEWS, chartsDrawn, goStep } from './lessonSteps';
 import { findLesson } from '../../src/ui/lessons/content';
 import type { Lesson } from '../../src/ui/lessons/types';
 
@@ -18,13 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Every chart has measured its box and drawn its marks (a line, a bar or a point): then a screenshot shows it. */
-async function chartsDrawn(page: Page) {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll('.recharts-responsive-container')).every((c) => c.querySelector('svg.recharts-surface') !== null && c.querySelector('.recharts-curve, .recharts-rectangle, .recharts-symbols') !== null),
-  );
-}
 
 /** In a fresh context, commit `pick` on the step and check the reveal, the misconception note and every claim. */
 async function answer(lesson: Lesson, stepId: string, pick: number, width: number, scheme: 'light' | 'dark'): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
@@ -54,7 +47,7 @@ async function commit(page: Page, lesson: Lesson, stepId: string, pick: number):
   const claims = await page.$$eval('[data-testid=claim]', (els) => els.map((e) => ({ text: e.textContent ?? '', holds: (e as HTMLElement).dataset.holds })));
   expect(claims.length).toBeGreaterThan(0);
   for (const c of claims) expect(c.holds, `${stepId}: ${c.text}`).toBe('true');
-  await chartsDrawn(page);
+  await chartsDrawn(page, { marks: true });
 }
 
 describe('Lessons: the figures the learner moves', () => {
@@ -100,7 +93,7 @@ describe('Lessons: the figures the learner moves', () => {
     for (const [width, scheme] of ALL_VIEWS) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
       await page.emulateMedia({ colorScheme: scheme });
-      await chartsDrawn(page);
+      await chartsDrawn(page, { marks: true });
       // No tooltip left open under the pointer, and nothing wider than the screen.
       await page.mouse.move(0, 0);
       // The charts and tables re-measure after the viewport changes: the page settles no wider than the screen.

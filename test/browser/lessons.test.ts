@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { ALL_VIEWS, goStep, inEachView } from './lessonSteps';
+import { ALL_VIEWS, chartsDrawn, goStep, inEachView } from './lessonSteps';
 import { LESSONS, taughtRules } from '../../src/ui/lessons/content';
 import { RULE_LABEL } from '../../src/ui/scorer/format';
 import type { RuleName } from '../../src/core/scoring/types';
@@ -22,11 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Every chart has measured its box and drawn (a ResponsiveContainer draws a frame after it mounts): then a screenshot shows it. */
-async function chartsDrawn(page: Page) {
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('.recharts-responsive-container')).every((c) => c.querySelector('svg.recharts-surface') !== null));
-}
 
 /** Column winners of the rendered Scorer table: rule column → candidate index. */
 async function tableWinners(page: Page): Promise<Record<string, number[]>> {

@@ -8,22 +8,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parquetReadObjects } from 'hyparquet';
 import { runInProcess } from './inProcess';
+import { EXPECTED, expectFigures, type NativeFigures } from './nativeFigures';
 import { NATIVE_DIR } from '../paths';
 
-const EXPECTED = JSON.parse(readFileSync(path.join(__dirname, '../fixtures/native-check-expected.json'), 'utf8')) as Record<string, Record<string, unknown>>;
-
-interface Share {
-  successes: number;
-  n: number;
-  expected: number;
-}
-interface Out {
-  n_items: number;
-  choice_counts: Record<string, number>;
-  length: { n_items: number; gold_longest: Share; gold_shortest: Share; baselines: { longest: Share; shortest: Share } };
-  duplicates: { exact: { count: number } };
+interface Out extends NativeFigures {
   pairs?: { n_pairs: number; n_tied: number; chosen_longer: { successes: number; n: number } };
-  input_errors: unknown[];
 }
 
 async function check(file: string, ...args: string[]): Promise<Out> {
@@ -62,20 +51,6 @@ function figures(items: [string[], number][]): Record<string, unknown> {
   };
 }
 
-function expectFigures(out: Out, want: Record<string, unknown>): void {
-  expect(out.input_errors).toEqual([]);
-  expect(out.n_items).toBe(want.n_items);
-  expect(out.choice_counts).toEqual(want.choice_counts);
-  expect(out.length.n_items).toBe(want.n_items);
-  expect(out.length.gold_longest.successes).toBe(want.gold_longest);
-  expect(out.length.gold_longest.expected).toBeCloseTo(want.gold_longest_expected as number, 9);
-  expect(out.length.gold_shortest.successes).toBe(want.gold_shortest);
-  expect(out.length.gold_shortest.expected).toBeCloseTo(want.gold_shortest_expected as number, 9);
-  expect(out.length.baselines.longest.successes).toBe(want.baseline_longest);
-  expect(out.length.baselines.shortest.successes).toBe(want.baseline_shortest);
-  expect(out.length.baselines.longest.expected).toBeCloseTo(want.baseline_expected as number, 9);
-  expect(out.duplicates.exact.count).toBe(want.duplicates_exact);
-}
 
 const LABELS: Record<string, string[]> = {
   'piqa/valid.jsonl': ['--labels', path.join(NATIVE_DIR, 'piqa/valid-labels.lst')],

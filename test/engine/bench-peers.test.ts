@@ -10,10 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine } from '../../src/engine/node';
-import { appPath, benchPlans } from '../../src/engine/bench/paths';
 import { benchItemsFor } from '../../src/engine/bench/run';
 import { HELLASWAG_SHAPE } from '../../src/engine/bench/items';
-import { ensureGguf, LlamaCppPeer, maxAbsDiff, nodeLlamaCppEntry } from '../../src/engine/bench/peers';
+import { ensureGguf, LlamaCppPeer, maxAbsDiff, nodeLlamaCppEntry, peerInputs } from '../../src/engine/bench/peers';
 import { readGguf } from '../../src/core/formats/gguf';
 import { MODELS_DIR } from '../paths';
 
@@ -34,19 +33,24 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** Two benchmark items: lengthlens's fp32 log-probs and the token plans llama.cpp is fed (the benchmark's own inputs). */
+async function twoItems(modelDir: string) {
+  const engine = await createNodeEngine({ kind: 'path', path: modelDir }, 'fp32');
+  const m = engine.current()!;
+  const items = benchItemsFor(m, { ...HELLASWAG_SHAPE, items: 2 });
+  const inp = await peerInputs(m, items, 1);
+  await engine.unload();
+  return { items, ...inp };
+}
+
 describe.each(['bench-llama-6M', 'stories260K'])('llama.cpp and lengthlens agree at fp32 (%s)', (name) => {
   it('every scored token of two benchmark items, both llama.cpp ways, within 1e-4 nats', async (ctx) => {
     if (missing) return ctx.skip();
     const modelDir = path.join(MODELS_DIR, name);
-    const engine = await createNodeEngine({ kind: 'path', path: modelDir }, 'fp32');
-    const m = engine.current()!;
-    const items = benchItemsFor(m, { ...HELLASWAG_SHAPE, items: 2 });
-    const ours = await appPath(m, items);
-    const plans = items.map((it) => benchPlans(m, it).map((p) => ({ prefix: p.prefixIds, tokens: p.tokens.map((t) => t.id) })));
-    await engine.unload();
+    const { items, plans, logprobs: ours, vocab } = await twoItems(modelDir);
     const file = ensureGguf(modelDir, 'f32', dir);
     expect(readGguf(fs.readFileSync(file)).metadata.get('general.architecture')).toBe('llama');
-    const peer = (await LlamaCppPeer.open(file, { vocab: m.info.vocabSize, threads: 1, root: ROOT }))!;
+    const peer = (await LlamaCppPeer.open(file, { vocab, threads: 1, root: ROOT }))!;
     try {
       const harness = await peer.harness(plans, 'probabilities');
       const kv = await peer.kv(plans, 'probabilities');
@@ -69,14 +73,9 @@ describe('llama.cpp with flash attention (bench-llama-6M)', () => {
   it('moves log-probs beyond the float32 bound, so the benchmark leaves it off', async (ctx) => {
     if (missing) return ctx.skip();
     const modelDir = path.join(MODELS_DIR, 'bench-llama-6M');
-    const engine = await createNodeEngine({ kind: 'path', path: modelDir }, 'fp32');
-    const m = engine.current()!;
-    const items = benchItemsFor(m, { ...HELLASWAG_SHAPE, items: 2 });
-    const ours = await appPath(m, items);
-    const plans = items.map((it) => benchPlans(m, it).map((p) => ({ prefix: p.prefixIds, tokens: p.tokens.map((t) => t.id) })));
-    await engine.unload();
+    const { plans, logprobs: ours, vocab } = await twoItems(modelDir);
     const file = ensureGguf(modelDir, 'f32', dir);
-    const peer = (await LlamaCppPeer.open(file, { vocab: m.info.vocabSize, threads: 1, root: ROOT, flashAttention: true }))!;
+    const peer = (await LlamaCppPeer.open(file, { vocab, threads: 1, root: ROOT, flashAttention: true }))!;
     try {
       const d = maxAbsDiff(await peer.kv(plans, 'probabilities'), ours);
       expect(d).toBeGreaterThan(F32_BOUND);
