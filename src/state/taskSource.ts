@@ -3,9 +3,7 @@
 import { detectItemsFormat, parseItems } from '../core/formats/items';
 import { logSampleToItem, logSamplesToTaskSet, parseLogSamples } from '../core/formats/logSamples';
 import { sampleTask } from '../core/tasks/samples';
-import { looksLikeLogSamples, MappingNeeded, mappingRequest, readPublished, type ReadWith } from '../core/formats/published';
-
-export { looksLikeLogSamples };
+import { MappingNeeded, mappingRequest, readPublished, type ReadWith } from '../core/formats/published';
 import { parseTolerantJson } from '../core/formats/tolerantJson';
 import { decodeUtf8 } from '../core/formats/utf8';
 import type { TaskItem, TaskSet } from '../core/tasks/types';
@@ -58,9 +56,11 @@ export function taskFromSample(name: string): PersistedTask {
   return { key: taskKeyOf(set), kind: 'sample', set, errors: [], warnings: [], savedAt: Date.now() };
 }
 
-/** Reads an items file (JSONL or CSV) or a log_samples file. Throws only when nothing at all loads. */
+/**
+ * Reads a lengthlens items file's text (JSONL, one JSON array, or CSV). Whether a file is items or a
+ * log is decided before, from its records (taskFromBytes). Throws only when nothing at all loads.
+ */
 export function taskFromFile(text: string, fileName: string, delimiter: DelimiterChoice = 'none'): PersistedTask {
-  if (looksLikeLogSamples(text)) return taskFromLogSamples(text, fileName);
   const parsed = parseItems(text, detectItemsFormat(text, fileName));
   const targetDelimiter = resolveDelimiter(parsed.records, delimiter);
   const set: TaskSet = { name: baseName(fileName), targetDelimiter, items: parsed.records };

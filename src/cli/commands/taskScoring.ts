@@ -1,10 +1,11 @@
 // `lengthlens task --model`: score every item of a task with the engine (Node, CPU) and reduce
 // the per-candidate scores to the task metrics' input.
 import { InputError, UsageError } from '../errors';
-import { readTextFile, warn } from '../io';
-import { parseItems, detectItemsFormat, type ItemsErrorUnit } from '../../core/formats/items';
+import { warn } from '../io';
+import { readFileRecords } from '../fileRecords';
+import { contextColumnError, itemsFromRecords, type ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
-import { looksLikeLogSamples } from '../../core/formats/published';
+import { isLogSamples, SCHEMA_SAMPLE } from '../../core/formats/published';
 import { scoredItemFromCandidates } from '../../core/metrics/fromCandidates';
 import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type CandidateScore } from '../../core/scoring/types';
@@ -12,7 +13,10 @@ import { SAMPLE_TASKS, sampleTask } from '../../core/tasks/samples';
 import { continuationOf, type TaskSet } from '../../core/tasks/types';
 import { createNodeEngine, modelSourceFromArg, streamScores, type Dtype } from '../../engine/nodeFace';
 
-/** A task from an items file (strings scored as written unless a delimiter is given) or a sample. */
+/**
+ * A task from an items file in any format of the registry (strings scored as written unless a
+ * delimiter is given) or a sample.
+ */
 export async function loadTaskSet(
   itemsFile: string | undefined,
   sample: string | undefined,
@@ -25,13 +29,19 @@ export async function loadTaskSet(
     return { set: delimiter === undefined ? set : { ...set, targetDelimiter: delimiter }, errors: [], unit: 'line' };
   }
   if (itemsFile === undefined) throw new UsageError('--model needs --items FILE or --sample NAME');
-  const text = await readTextFile(itemsFile);
-  if (looksLikeLogSamples(text))
+  const file = await readFileRecords(itemsFile);
+  if (isLogSamples(file.records.slice(0, SCHEMA_SAMPLE).map((r) => r.value)))
     throw new InputError(
       `${itemsFile} is an lm-eval-harness --log_samples file, not an items file: read its logged scores with lengthlens harness ${itemsFile} ` +
         '(add --model M to rescore its documents with a model)',
     );
-  const { records, errors, unit } = parseItems(text, detectItemsFormat(text, itemsFile));
+  // CSV and TSV rows gather their choices from their columns, under a header that names "context".
+  const rows = file.format === 'csv' || file.format === 'tsv';
+  const { errors, unit } = file;
+  const header = rows ? file.meta.header : undefined;
+  const noContext = header && contextColumnError(header.names, header.line);
+  if (noContext) errors.push(noContext);
+  const records = itemsFromRecords(file.records, rows, errors);
   if (records.length === 0) {
     const e = errors[0];
     throw new InputError(e ? `${itemsFile}: ${unit} ${e.line}: ${e.message}` : `${itemsFile}: no items`);
