@@ -3,7 +3,7 @@
 // the numbers their errors name. What a record means is each command's own mapping.
 import path from 'node:path';
 import { InputError } from './errors';
-import { inputText, readInputBytes } from './io';
+import { inputText, readInputBytes, readTextFile } from './io';
 import type { LineError } from '../core/formats/lineError';
 import { chunksOf, isGzip, openRecords, type FormatId, type RawRecord, type ReadMeta } from '../core/formats/registry';
 
@@ -21,20 +21,25 @@ export interface FileRecords {
 /** What a command checks once the format is known and before any record is read (the file's bytes as given). */
 export type BeforeReading = (file: { format: FormatId; gzip: boolean; bytes: Uint8Array }) => void;
 
+/**
+ * The error for a file whose records could not be read: a UTF-8 fault (not gzip) worded as
+ * readTextFile words it (the line and byte), anything else with the file's name before it.
+ */
+export async function readFailed(file: string, gzip: boolean, err: unknown): Promise<never> {
+  if (!gzip && /UTF-8/.test((err as Error).message)) await readTextFile(file);
+  throw new InputError(`${file}: ${(err as Error).message}`);
+}
+
 /** Every record of FILE; a file the registry cannot read is an InputError naming it. */
 export async function readFileRecords(file: string, before?: BeforeReading): Promise<FileRecords> {
   const bytes = await readInputBytes(file);
-  const failed = (err: unknown): never => {
-    if (!isGzip(bytes)) inputText(file, bytes);
-    throw new InputError(`${file}: ${(err as Error).message}`);
-  };
   let opened;
   try {
     opened = await openRecords(chunksOf(bytes), path.basename(file));
   } catch (err) {
     // A file with nothing in it has no records, whatever its name says.
     if (!isGzip(bytes) && inputText(file, bytes).trim() === '') return { records: [], errors: [], unit: 'line', format: 'jsonl', gzip: false, meta: {} };
-    return failed(err);
+    return readFailed(file, isGzip(bytes), err);
   }
   const { format, gzip, errors, meta } = opened;
   before?.({ format: format.id, gzip, bytes });
@@ -42,7 +47,7 @@ export async function readFileRecords(file: string, before?: BeforeReading): Pro
   try {
     for await (const r of opened.records) records.push(r);
   } catch (err) {
-    failed(err);
+    await readFailed(file, gzip, err);
   }
   return { records, errors, unit: format.unit === 'line' ? 'line' : 'item', format: format.id, gzip, meta };
 }
