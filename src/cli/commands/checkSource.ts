@@ -10,7 +10,7 @@ import path from 'node:path';
 import { InputError, UsageError } from '../errors';
 import { readTextFile } from '../io';
 import { readFailed } from '../fileRecords';
-import { parseItems, type ItemsErrorUnit } from '../../core/formats/items';
+import { firstOfId, parseItems, type ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
 import { logSampleToItem, parseLogSample, type LogSample } from '../../core/formats/logSamples';
 import { openRecords, type FormatId, type RawRecord } from '../../core/formats/registry';
@@ -271,8 +271,7 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
         }
         for (const raw of out.items ?? []) {
           const item = withSubset(raw, r.value, byPath, opts.subset);
-          if (seen.has(item.id)) throw new Error(`duplicate id "${item.id}" (the first one is kept)`);
-          seen.add(item.id);
+          firstOfId(seen, item.id);
           yield fromTask(item, itemDelimiter);
         }
       } catch (err) {

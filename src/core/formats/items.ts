@@ -153,6 +153,12 @@ function itemOfRecord(value: unknown, n: number, row: boolean): TaskItem {
   return row ? itemFromCsvRow(value as Record<string, string>, String(n)) : itemFromRecord(value, String(n));
 }
 
+/** Remembers an item's id; an id seen before is an error for the later item (the first one is kept), in every reader of items. */
+export function firstOfId(seen: Set<string>, id: string): void {
+  if (seen.has(id)) throw new Error(`duplicate id "${id}" (the first one is kept)`);
+  seen.add(id);
+}
+
 /**
  * Items from a file's numbered records (ids default to the number): JSON values, or (`rows`)
  * CSV/TSV rows keyed by their header, whose choices are gathered from their columns. A record that
@@ -165,8 +171,7 @@ export function itemsFromRecords(records: Iterable<NumberedRecord>, rows: boolea
     records,
     (value, n) => {
       const item = itemOfRecord(value, n, rows);
-      if (seen.has(item.id)) throw new Error(`duplicate id "${item.id}" (the first one is kept)`);
-      seen.add(item.id);
+      firstOfId(seen, item.id);
       return item;
     },
     errors,

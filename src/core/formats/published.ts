@@ -2,6 +2,7 @@
 // (the CLI streams the same two steps in `check`): which format and schema, each field's mapping,
 // the items (a preference pair becomes a two-choice item, chosen first), or a log's records.
 import type { TaskItem } from '../tasks/types';
+import { firstOfId } from './items';
 import type { LineError } from './lineError';
 import { chunksOf, openRecords, type FormatId, type RawRecord, type RecordUnit } from './registry';
 import { detectSchema, mappingSchema, schemaById, type FieldMapping, type FieldsText, type SchemaKind, type SchemaSpec } from './schemas';
@@ -89,8 +90,7 @@ export function itemsOfRecords(spec: SchemaSpec, records: readonly RawRecord[]):
       const out = spec.read(r.value, r.n);
       for (const p of out.pairs ?? []) items.push({ id: p.id, ...(p.subset ? { subject: p.subset } : {}), context: p.prompt, choices: [p.chosen, p.rejected], gold: 0 });
       for (const it of out.items ?? []) {
-        if (seen.has(it.id)) throw new Error(`duplicate id "${it.id}" (the first one is kept)`);
-        seen.add(it.id);
+        firstOfId(seen, it.id);
         items.push(it);
       }
     } catch (err) {
