@@ -124,6 +124,26 @@ describe('task --items reads any format of the registry', () => {
     expect(asItems.stderr).toMatch(/samples\.jsonl\.gz is an lm-eval-harness --log_samples file, not an items file/);
   });
 
+  it('a published benchmark\u2019s own layout is read by its schema row: ARC as AI2 jsonl gives its items\u2019 JSON', async () => {
+    const own = [
+      { id: 'q1', context: 'Which is a mammal?', choices: ['whale', 'shark', 'trout'], label: 0 },
+      { id: 'q2', context: 'What melts ice?', choices: ['cold', 'heat'], label: 1 },
+      { id: 'q3', context: 'Where do fish live?', choices: ['in trees', 'in water', 'in sand'], label: 1 },
+    ];
+    const arc = own.map((it) => ({ id: it.id, question: { stem: it.context, choices: it.choices.map((text, i) => ({ text, label: 'ABC'[i] })) }, answerKey: 'ABC'[it.label] }));
+    const lines = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+    const expected = await json(['task', '--model', model, '--items', write('own.jsonl', lines(own)), '--json']);
+    expect(expected.n_items).toBe(3);
+    expect(await json(['task', '--model', model, '--items', write('ARC-Easy-Test.jsonl.gz', gzipSync(lines(arc))), '--json'])).toEqual(expected);
+    // PIQA ships its labels apart: without them no item has a gold, and the error says where they are.
+    const piqa = write('valid.jsonl', lines([{ goal: 'Open a jar', sol1: 'twist the lid', sol2: 'smash it' }]));
+    const noGold = await runInProcess(['task', '--model', model, '--items', piqa]);
+    expect(noGold.code).toBe(1);
+    expect(noGold.stderr).toMatch(/1 item\(s\) of .*valid\.jsonl \(PIQA \(goal, sol1, sol2\)\) have no gold label .*--labels FILE/);
+    const both = write('both.jsonl', lines([{ ctx: 'c', endings: ['a', 'b'], goal: 'g', sol1: 'x', sol2: 'y' }]));
+    expect((await runInProcess(['task', '--model', model, '--items', both])).stderr).toMatch(/both\.jsonl: ambiguous: its first records fit hellaswag .* and piqa .* equally/);
+  });
+
   it('property: a JSONL items file and its gzip read the same (items, errors and their lines)', async () => {
     const item = fc.oneof(
       fc.record({ context: fc.string({ maxLength: 12 }), gold: fc.string({ maxLength: 6 }) }, { requiredKeys: ['context'] }),
