@@ -20,19 +20,27 @@ export function jsonReplacer(_key: string, value: unknown): unknown {
  * and byte, never U+FFFD scored in its place) and one leading BOM dropped.
  */
 export async function readTextFile(file: string): Promise<string> {
-  let bytes: Uint8Array;
+  return inputText(file, await readInputBytes(file));
+}
+
+/** An input file's bytes as text, as readTextFile reads them (the error names the file, line and byte). */
+export function inputText(file: string, bytes: Uint8Array): string {
   try {
-    bytes = await readFile(file);
+    return decodeUtf8(bytes);
+  } catch (err) {
+    throw new InputError(`${file} ${(err as Error).message}`);
+  }
+}
+
+/** An input file's bytes; a file that is missing, a folder or unreadable is an InputError naming it. */
+export async function readInputBytes(file: string): Promise<Uint8Array> {
+  try {
+    return await readFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new InputError(`file not found: ${file}`);
     if (code === 'EISDIR') throw new InputError(`expected a file, got a folder: ${file}`);
     throw new InputError(`cannot read ${file}: ${(err as Error).message}`);
-  }
-  try {
-    return decodeUtf8(bytes);
-  } catch (err) {
-    throw new InputError(`${file} ${(err as Error).message}`);
   }
 }
 

@@ -3,9 +3,8 @@
 import { detectItemsFormat, parseItems } from '../core/formats/items';
 import { logSampleToItem, logSamplesToTaskSet, parseLogSamples } from '../core/formats/logSamples';
 import { sampleTask } from '../core/tasks/samples';
-import { looksLikeLogSamples, MappingNeeded, mappingRequest, readPublished, type ReadWith } from '../core/formats/published';
-
-export { looksLikeLogSamples };
+import { MappingNeeded, mappingRequest, readPublished, type ReadWith } from '../core/formats/published';
+import type { FormatId } from '../core/formats/registry';
 import { parseTolerantJson } from '../core/formats/tolerantJson';
 import { decodeUtf8 } from '../core/formats/utf8';
 import type { TaskItem, TaskSet } from '../core/tasks/types';
@@ -58,9 +57,11 @@ export function taskFromSample(name: string): PersistedTask {
   return { key: taskKeyOf(set), kind: 'sample', set, errors: [], warnings: [], savedAt: Date.now() };
 }
 
-/** Reads an items file (JSONL or CSV) or a log_samples file. Throws only when nothing at all loads. */
+/**
+ * Reads a lengthlens items file's text (JSONL, one JSON array, or CSV). Whether a file is items or a
+ * log is decided before, from its records (taskFromBytes). Throws only when nothing at all loads.
+ */
 export function taskFromFile(text: string, fileName: string, delimiter: DelimiterChoice = 'none'): PersistedTask {
-  if (looksLikeLogSamples(text)) return taskFromLogSamples(text, fileName);
   const parsed = parseItems(text, detectItemsFormat(text, fileName));
   const targetDelimiter = resolveDelimiter(parsed.records, delimiter);
   const set: TaskSet = { name: baseName(fileName), targetDelimiter, items: parsed.records };
@@ -97,6 +98,9 @@ export function taskFromLogSamples(text: string, fileName: string): PersistedTas
   };
 }
 
+/** The formats whose lengthlens items parseItems reads from the text (its CSV header errors and choice columns); any other format's records are read by the schema row. */
+const TEXT_ITEMS_FORMATS: readonly FormatId[] = ['jsonl', 'json', 'csv', 'tsv'];
+
 /**
  * Reads a file's bytes in any format of the registry (JSONL, JSON, CSV/TSV, Parquet, gzip of one)
  * and any recognised benchmark schema; the task says which schema and how each field was mapped.
@@ -109,7 +113,7 @@ export async function taskFromBytes(bytes: Uint8Array, fileName: string, delimit
   const text = () => (pub.schema.gzip ? pub.records.map((r) => JSON.stringify(r.value)).join('\n') : decodeUtf8(bytes));
   const unmapped = async () => new MappingNeeded(await mappingRequest(bytes, fileName));
   if (pub.kind === 'log_samples') return { ...taskFromLogSamples(text(), fileName), schema: pub.schema };
-  if (pub.schema.id === 'lengthlens' && !pub.schema.gzip && pub.schema.format !== 'parquet') {
+  if (pub.schema.id === 'lengthlens' && !pub.schema.gzip && TEXT_ITEMS_FORMATS.includes(pub.schema.format)) {
     const own = { ...taskFromFile(text(), fileName, delimiter), schema: pub.schema };
     if (pub.unrecognised && own.set.items.length === 0) throw await unmapped();
     return own;

@@ -12,7 +12,7 @@ import * as db from './taskDb';
 import { choiceOf, modelLabel, selectionOf, stillLoaded, useEngine, type ModelSelection } from './engineSession';
 import { BatchControl, chunkScorer, runBatch } from './taskRunner';
 import { MappingNeeded, type ReadWith } from '../core/formats/published';
-import { taskFromBytes, taskFromFile, taskFromSample, type DelimiterChoice } from './taskSource';
+import { taskFromBytes, taskFromSample, type DelimiterChoice } from './taskSource';
 import { runKeyOf, type BatchProgress, type PersistedRun, type PersistedTask } from './taskTypes';
 
 /** A run as the page holds it: scored items by id; `version` changes whenever items are added. */
@@ -42,7 +42,6 @@ export interface TaskLabState {
   notice?: string;
   restoreSaved(): Promise<void>;
   loadSample(name: string): Promise<void>;
-  loadFile(text: string, fileName: string, delimiter?: DelimiterChoice): Promise<void>;
   /**
    * A file's bytes in any format and recognised benchmark schema (core/formats/published.ts);
    * `given`: a schema or mapping chosen in the mapping form, over detection. Throws MappingNeeded
@@ -196,16 +195,6 @@ export const useTaskLab = create<TaskLabState>()((set, get) => {
         throw new Error(`${fileName}: ${(err as Error).message}`);
       }
       if (task.set.items.length === 0) {
-        set({ notice: undefined });
-        throw Object.assign(new Error(`No item in ${fileName} could be read.`), { lineErrors: task.errors, errorUnit: task.errorUnit });
-      }
-      await install(task, true);
-    },
-
-    async loadFile(text, fileName, delimiter = 'none') {
-      const task = taskFromFile(text, fileName, delimiter);
-      if (task.set.items.length === 0) {
-        // Nothing loaded: keep the current task, but show why the file failed.
         set({ notice: undefined });
         throw Object.assign(new Error(`No item in ${fileName} could be read.`), { lineErrors: task.errors, errorUnit: task.errorUnit });
       }

@@ -6,7 +6,7 @@ import { itemCorrectness } from '../../src/core/metrics/accuracy';
 import type { ScoredItem } from '../../src/core/metrics/types';
 import type { TaskItem } from '../../src/core/tasks/types';
 import { BatchControl, oneByOne, runBatch } from '../../src/state/taskRunner';
-import { contentKey, looksLikeLogSamples, resolveDelimiter, taskFromFile, taskFromSample } from '../../src/state/taskSource';
+import { contentKey, resolveDelimiter, taskFromBytes, taskFromFile, taskFromSample } from '../../src/state/taskSource';
 import { runKeyOf } from '../../src/state/taskTypes';
 
 const fixture = (name: string) => fs.readFileSync(path.resolve(__dirname, '../fixtures', name), 'utf8');
@@ -69,11 +69,11 @@ describe('items files', () => {
 });
 
 describe('lm-eval-harness log_samples', () => {
-  it('is recognised, keeps its logged scores as a run and its documents for rescoring', () => {
+  it('is recognised, keeps its logged scores as a run and its documents for rescoring', async () => {
     const text = fixture('task-log-samples.jsonl');
-    expect(looksLikeLogSamples(text)).toBe(true);
-    expect(looksLikeLogSamples(fixture('task-items-malformed.jsonl'))).toBe(false);
-    const task = taskFromFile(text, 'samples_arc_easy.jsonl');
+    const bytes = (t: string) => new TextEncoder().encode(t);
+    expect((await taskFromBytes(bytes(fixture('task-items-malformed.jsonl')), 'task-items-malformed.jsonl')).kind).toBe('items');
+    const task = await taskFromBytes(bytes(text), 'samples_arc_easy.jsonl');
     expect(task.kind).toBe('log_samples');
     expect(task.errors.map((e) => e.line)).toEqual([3]);
     expect(task.logged).toHaveLength(4);

@@ -2,7 +2,7 @@
 // is still a log), and a published benchmark file read from its bytes with its schema named.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { looksLikeLogSamples, taskFromBytes } from '../../src/state/taskSource';
+import { taskFromBytes } from '../../src/state/taskSource';
 import { MappingNeeded } from '../../src/core/formats/published';
 import { mappingFromTexts } from '../../src/core/formats/userMapping';
 
@@ -12,13 +12,12 @@ const record = (doc: number) =>
 describe('Task lab file reading', () => {
   it('a log whose first line is an INFO line, or a record cut short, is a log', async () => {
     const info = `INFO 2024-05-01 evaluator.py:300 writing samples\n${record(0)}\n${record(1)}\n`;
-    expect(looksLikeLogSamples(info)).toBe(true);
     const cut = `${record(0).slice(0, 30)}\n${record(0)}\n${record(1)}\n`;
-    expect(looksLikeLogSamples(cut)).toBe(true);
+    expect((await taskFromBytes(new TextEncoder().encode(cut), 'samples_arc.jsonl')).kind).toBe('log_samples');
     const task = await taskFromBytes(new TextEncoder().encode(info), 'samples_arc.jsonl');
     expect(task.kind).toBe('log_samples');
     expect(task.set.items).toHaveLength(2);
-    expect(looksLikeLogSamples('{"context": "c", "choices": ["a", "b"], "label": 0}\n')).toBe(false);
+    expect((await taskFromBytes(new TextEncoder().encode('{"context": "c", "choices": ["a", "b"], "label": 0}\n'), 'items.jsonl')).kind).toBe('items');
   });
 
   it('reads a published file (gzip AI2 jsonl) from its bytes and names its schema', async () => {

@@ -9,7 +9,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { InputError, UsageError } from '../errors';
 import { readTextFile } from '../io';
-import { parseItems, type ItemsErrorUnit } from '../../core/formats/items';
+import { readFailed } from '../fileRecords';
+import { firstOfId, parseItems, type ItemsErrorUnit } from '../../core/formats/items';
 import type { LineError } from '../../core/formats/lineError';
 import { logSampleToItem, parseLogSample, type LogSample } from '../../core/formats/logSamples';
 import { openRecords, type FormatId, type RawRecord } from '../../core/formats/registry';
@@ -120,11 +121,7 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
   }
   const { format, records, gzip } = opened;
   const errors = opened.errors;
-  const readFailed = async (err: unknown): Promise<never> => {
-    // A UTF-8 fault: readTextFile names its line and byte.
-    if (!gzip && /UTF-8/.test((err as Error).message)) await readTextFile(file);
-    throw new InputError(`${file}: ${(err as Error).message}`);
-  };
+  const failed = (err: unknown): Promise<never> => readFailed(file, gzip, err);
   // The first records decide the schema; they are read again from `head`.
   const head: RawRecord[] = [];
   try {
@@ -133,7 +130,7 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
       if (head.length >= SAMPLE) break;
     }
   } catch (err) {
-    await readFailed(err);
+    await failed(err);
   }
   if (head.length === 0 && errors.length === 0) throw new InputError(`${file}: no items`);
 
@@ -243,7 +240,7 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
     try {
       yield* records;
     } catch (err) {
-      await readFailed(err);
+      await failed(err);
     }
   }
   let ownErrors = 0;
@@ -274,8 +271,7 @@ export async function openCheckSource(file: string, opts: SourceOptions = {}): P
         }
         for (const raw of out.items ?? []) {
           const item = withSubset(raw, r.value, byPath, opts.subset);
-          if (seen.has(item.id)) throw new Error(`duplicate id "${item.id}" (the first one is kept)`);
-          seen.add(item.id);
+          firstOfId(seen, item.id);
           yield fromTask(item, itemDelimiter);
         }
       } catch (err) {

@@ -2,9 +2,10 @@
 // answer-level length diagnostics) from its logged log-likelihoods.
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { parseCommandArgs, parseDtypeFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
-import type { LineError } from '../../core/formats/lineError';
-import { logSampleToItem, logSamplesToTaskSet, parseLogSamples, type LogSample } from '../../core/formats/logSamples';
+import { inputText, parseCommandArgs, parseDtypeFlag, printJson, reportSkipped, warn } from '../io';
+import { readFileRecords } from '../fileRecords';
+import { readNumbered, type LineError } from '../../core/formats/lineError';
+import { logSampleToItem, logSamplesToTaskSet, parseLogSample, type LogSample } from '../../core/formats/logSamples';
 import { logGaps, type LogGap } from '../../core/formats/logViews';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
 import type { ScoredItem } from '../../core/metrics/types';
@@ -122,12 +123,16 @@ export const command: Command = {
     if (positionals.length !== 1) throw new UsageError('give exactly one log_samples file (see --help)');
     const file = positionals[0];
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
-    const text = await readTextFile(file);
-    rejectResultsFile(file, text);
-    const { records, errors } = parseLogSamples(text, { targetDelimiter: values.delimiter ?? ' ' });
-    requireSomeRecords(file, records.length, errors, 'line');
-    reportSkipped(file, errors, 'line', values.strict ?? false);
     const delimiter = values.delimiter ?? ' ';
+    // Any format of the registry; a results_*.json is named before its records are read.
+    const read = await readFileRecords(file, (f) => {
+      if (f.format === 'json' && !f.gzip) rejectResultsFile(file, inputText(file, f.bytes));
+    });
+    const { errors, unit } = read;
+    const records = readNumbered(read.records, (value, n) => parseLogSample(value, n, { targetDelimiter: delimiter }), errors);
+    errors.sort((a, b) => a.line - b.line);
+    requireSomeRecords(file, records.length, errors, unit);
+    reportSkipped(file, errors, unit, values.strict ?? false);
     const report = harnessReport(records, { ...opts, targetDelimiter: values.delimiter ?? ' ' });
     // What this log cannot give, one sentence each (docs/scale-out.md's table).
     const gaps = logGaps(records.filter((r) => r.outputType !== 'loglikelihood_rolling').map(logSampleToItem));
@@ -150,7 +155,7 @@ export const command: Command = {
     if (values.csv) process.stdout.write(metricsToCsv(rescore?.metrics ?? report.metrics));
     else if (values.json) printJson({ ...harnessOutput(file, report, errors, gaps), ...(rescore ? { rescore } : {}) });
     else {
-      const lines = [summaryText(`lm-eval-harness log: ${file} (${report.n_docs} docs)`, report.metrics, errors, 'line')];
+      const lines = [summaryText(`lm-eval-harness log: ${file} (${report.n_docs} docs)`, report.metrics, errors, unit)];
       for (const [rule, a] of Object.entries(report.logged_agreement))
         lines.push(`logged ${rule}: ${a.n - a.mismatches}/${a.n} documents agree with the recomputation\n`);
       if (report.rolling) {

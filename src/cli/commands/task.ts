@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { parseCommandArgs, parseDtypeFlag, parseNumberFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
+import { inputText, parseCommandArgs, parseDtypeFlag, parseNumberFlag, printJson, readInputBytes, reportSkipped, warn } from '../io';
+import { firstValues } from '../fileRecords';
 import { nonFiniteMessage } from '../../core/metrics/accuracy';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
 import type { LineError } from '../../core/formats/lineError';
 import { exportLmEvalTask } from '../../core/formats/lmEvalExport';
-import { looksLikeLogSamples } from '../../core/formats/published';
+import { isLogSamples, SCHEMA_SAMPLE } from '../../core/formats/published';
 import { comparisonToCsv, metricsToCsv } from '../../core/formats/metricsExport';
 import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
@@ -75,8 +76,9 @@ export function taskOutput(source: string, items: ScoredItem[], errors: LineErro
 }
 
 async function fromBits(file: string, caseName: string | undefined) {
-  const text = await readTextFile(file);
-  if (looksLikeLogSamples(text))
+  const bytes = await readInputBytes(file);
+  const text = inputText(file, bytes);
+  if (isLogSamples(await firstValues(bytes, path.basename(file), SCHEMA_SAMPLE)))
     throw new InputError(
       `${file} is an lm-eval-harness --log_samples file, which holds one summed log-likelihood per choice and no per-token bits: ` +
         `read it with lengthlens harness ${file} (add --model M to rescore the documents for R(k) and PriorBPB)`,
@@ -117,7 +119,7 @@ export const command: Command = {
       const { set, errors, unit } = await loadTaskSet(values.items, values.sample, values.delimiter);
       reportSkipped(values.items ?? set.name, errors, unit, strict);
       const dir = values['export-lm-eval'];
-      const files = exportLmEvalTask(set.name === values.items ? { ...set, name: path.basename(values.items!).replace(/\.[^.]*$/, '') } : set);
+      const files = exportLmEvalTask(set.name === values.items ? { ...set, name: path.basename(values.items!).replace(/\.gz$/i, '').replace(/\.[^.]*$/, '') } : set);
       try {
         fs.mkdirSync(dir, { recursive: true });
         fs.writeFileSync(path.join(dir, files.yamlName), files.yaml);

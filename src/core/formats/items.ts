@@ -2,7 +2,7 @@
 // optional `id`, `subject`. A bad line is reported with its number and reason; the rest load.
 import type { TaskItem } from '../tasks/types';
 import { forEachCsvRow } from './csvRecords';
-import { isRecord, parseJsonLines, readEach, type LineError, type Parsed } from './lineError';
+import { isRecord, parseJsonLines, readEach, readNumbered, type LineError, type Parsed } from './lineError';
 import { parseTolerantJson } from './tolerantJson';
 
 export type ItemsFormat = 'jsonl' | 'csv';
@@ -64,30 +64,27 @@ export function itemFromRecord(rec: Record<string, unknown>, fallbackId: string)
   throw new Error('needs "gold" (cloze) or "choices" and "label" (multiple choice)');
 }
 
-interface Located {
-  item: TaskItem;
-  line: number;
-}
-
-function locatedItem(rec: unknown, line: number): Located {
-  if (!isRecord(rec)) throw new Error('not a JSON object');
-  return { item: itemFromRecord(rec, String(line)), line };
-}
-
 /** What an error's number counts: a line of JSONL or CSV, or an element of one JSON array. */
 export type ItemsErrorUnit = 'line' | 'item';
 
+/** A record with the number an error about it names (a line, an element, a row), as the format registry reads them. */
+export interface NumberedRecord {
+  n: number;
+  value: unknown;
+}
+
 /** One JSON array of items (a .json file: bad items reported by their 1-based number), else JSONL. */
-function parseJsonl(text: string): Parsed<Located> & { unit: ItemsErrorUnit } {
+function jsonRecords(text: string): Parsed<NumberedRecord> & { unit: ItemsErrorUnit } {
+  const numbered = (value: unknown, n: number) => ({ n, value });
   if (text.trimStart().startsWith('[')) {
     try {
       const list = parseTolerantJson(text);
-      if (Array.isArray(list)) return { ...readEach(list, locatedItem), unit: 'item' };
+      if (Array.isArray(list)) return { ...readEach(list, numbered), unit: 'item' };
     } catch {
       // not one JSON array: read it line by line
     }
   }
-  return { ...parseJsonLines(text, locatedItem), unit: 'line' };
+  return { ...parseJsonLines(text, numbered), unit: 'line' };
 }
 
 /** CSV choices: a JSON list in `choices`, or columns choice_0.. / choice1.. / A, B, C, D. */
@@ -123,8 +120,13 @@ export function itemFromCsvRow(rec: Record<string, string>, fallbackId: string):
   return itemFromRecord(choices ? { ...rest, choices } : rest, fallbackId);
 }
 
-function parseCsv(text: string): Parsed<Located> {
-  const records: Located[] = [];
+/** The error for a CSV header that names no "context" column (every row would lack it), if it has none. */
+export function contextColumnError(names: readonly string[], line: number): LineError | undefined {
+  return names.includes('context') ? undefined : { line, message: 'the header has no "context" column' };
+}
+
+function csvRecords(text: string): Parsed<NumberedRecord> {
+  const records: NumberedRecord[] = [];
   const errors: LineError[] = [];
   let header: string[] = [];
   forEachCsvRow(
@@ -132,38 +134,59 @@ function parseCsv(text: string): Parsed<Located> {
     errors,
     (fields, line) => {
       header = fields.map((h) => h.trim());
-      if (!header.includes('context')) errors.push({ line, message: 'the header has no "context" column' });
+      const missing = contextColumnError(header, line);
+      if (missing) errors.push(missing);
       return true;
     },
     (fields, line) => {
       const rec: Record<string, string> = {};
       header.forEach((h, i) => (rec[h] = fields[i]));
-      try {
-        records.push({ item: itemFromCsvRow(rec, String(line)), line });
-      } catch (err) {
-        errors.push({ line, message: (err as Error).message });
-      }
+      records.push({ n: line, value: rec });
     },
   );
   return { records, errors };
 }
 
+function itemOfRecord(value: unknown, n: number, row: boolean): TaskItem {
+  if (!isRecord(value))
+    throw new Error(row ? 'a row of a file read without a header (its first row ends in a single capital letter, as MMLU\'s CSV does): items need a header that names "context"' : 'not a JSON object');
+  return row ? itemFromCsvRow(value as Record<string, string>, String(n)) : itemFromRecord(value, String(n));
+}
+
+/** Remembers an item's id; an id seen before is an error for the later item (the first one is kept), in every reader of items. */
+export function firstOfId(seen: Set<string>, id: string): void {
+  if (seen.has(id)) throw new Error(`duplicate id "${id}" (the first one is kept)`);
+  seen.add(id);
+}
+
 /**
- * Parses items; ids default to the line number. Duplicate ids are reported and the later line
- * dropped. `unit` says what the errors' numbers count (a JSON array's elements are items, not lines).
+ * Items from a file's numbered records (ids default to the number): JSON values, or (`rows`)
+ * CSV/TSV rows keyed by their header, whose choices are gathered from their columns. A record that
+ * is not an item becomes an error in `errors`, and so does a repeated id (the first one is kept);
+ * the errors end sorted by their numbers.
+ */
+export function itemsFromRecords(records: Iterable<NumberedRecord>, rows: boolean, errors: LineError[]): TaskItem[] {
+  const seen = new Set<string>();
+  const items = readNumbered(
+    records,
+    (value, n) => {
+      const item = itemOfRecord(value, n, rows);
+      firstOfId(seen, item.id);
+      return item;
+    },
+    errors,
+  );
+  errors.sort((a, b) => a.line - b.line);
+  return items;
+}
+
+/**
+ * Parses items from text; ids default to the line number. Duplicate ids are reported and the later
+ * line dropped. `unit` says what the errors' numbers count (a JSON array's elements are items, not
+ * lines). Files on disk are read through the format registry instead (`itemsFromRecords`).
  */
 export function parseItems(text: string, format: ItemsFormat = detectItemsFormat(text)): Parsed<TaskItem> & { unit: ItemsErrorUnit } {
-  const parsed = format === 'csv' ? { ...parseCsv(text), unit: 'line' as const } : parseJsonl(text);
-  const seen = new Set<string>();
-  const records: TaskItem[] = [];
-  for (const { item, line } of parsed.records) {
-    if (seen.has(item.id)) {
-      parsed.errors.push({ line, message: `duplicate id "${item.id}" (the first one is kept)` });
-      continue;
-    }
-    seen.add(item.id);
-    records.push(item);
-  }
-  parsed.errors.sort((a, b) => a.line - b.line);
-  return { records, errors: parsed.errors, unit: parsed.unit };
+  const source = format === 'csv' ? { ...csvRecords(text), unit: 'line' as const } : jsonRecords(text);
+  const records = itemsFromRecords(source.records, format === 'csv', source.errors);
+  return { records, errors: source.errors, unit: source.unit };
 }

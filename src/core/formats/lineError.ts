@@ -31,17 +31,29 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
  * throwing becomes an error numbered like it, and the rest still load.
  */
 export function readEach<T>(values: readonly unknown[], read: (value: unknown, n: number) => T): Parsed<T> {
-  const records: T[] = [];
   const errors: LineError[] = [];
-  values.forEach((value, i) => {
-    try {
-      rejectLoneSurrogates(value);
-      records.push(read(value, i + 1));
-    } catch (err) {
-      errors.push({ line: i + 1, message: (err as Error).message });
-    }
-  });
+  const numbered = values.map((value, i) => ({ n: i + 1, value }));
+  const records = readNumbered(numbered, (value, n) => {
+    rejectLoneSurrogates(value);
+    return read(value, n);
+  }, errors);
   return { records, errors };
+}
+
+/**
+ * Reads each numbered record (a line, an element, a row) with `read`; a record that `read`
+ * rejects by throwing becomes an error in `errors` with its number, and the rest still load.
+ */
+export function readNumbered<T>(records: Iterable<{ n: number; value: unknown }>, read: (value: unknown, n: number) => T, errors: LineError[]): T[] {
+  const out: T[] = [];
+  for (const { n, value } of records) {
+    try {
+      out.push(read(value, n));
+    } catch (err) {
+      errors.push({ line: n, message: (err as Error).message });
+    }
+  }
+  return out;
 }
 
 /**

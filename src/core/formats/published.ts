@@ -1,8 +1,8 @@
 // A whole file's bytes read through the format registry and the schema table, for the Task lab
 // (the CLI streams the same two steps in `check`): which format and schema, each field's mapping,
 // the items (a preference pair becomes a two-choice item, chosen first), or a log's records.
-import { parseTolerantJson } from './tolerantJson';
 import type { TaskItem } from '../tasks/types';
+import { firstOfId } from './items';
 import type { LineError } from './lineError';
 import { chunksOf, openRecords, type FormatId, type RawRecord, type RecordUnit } from './registry';
 import { detectSchema, mappingSchema, schemaById, type FieldMapping, type FieldsText, type SchemaKind, type SchemaSpec } from './schemas';
@@ -32,15 +32,6 @@ export interface PublishedFile {
 
 /** How many records decide the schema (as `check` decides). */
 export const SCHEMA_SAMPLE = 50;
-
-/** The schema of a file's records: the one that fits most of the first ones (throws when two fit equally). */
-export function schemaOfRecords(values: readonly unknown[]): { id: string; how: string } {
-  const sample = values.slice(0, SCHEMA_SAMPLE);
-  const guess = detectSchema(sample);
-  if ('ambiguous' in guess) throw new Error(ambiguousText(guess.ambiguous));
-  if ('none' in guess) return { id: 'lengthlens', how: `no recognised schema fits the first ${guess.of} records: read as lengthlens items` };
-  return { id: guess.schema.id, how: `detected (${guess.matched} of the first ${guess.of} records fit)` };
-}
 
 function ambiguousText(candidates: readonly SchemaSpec[]): string {
   return `ambiguous: its first records fit ${candidates.map((s) => s.name).join(' and ')} equally; map its fields with lengthlens check --context/--choices/--gold`;
@@ -99,8 +90,7 @@ export function itemsOfRecords(spec: SchemaSpec, records: readonly RawRecord[]):
       const out = spec.read(r.value, r.n);
       for (const p of out.pairs ?? []) items.push({ id: p.id, ...(p.subset ? { subject: p.subset } : {}), context: p.prompt, choices: [p.chosen, p.rejected], gold: 0 });
       for (const it of out.items ?? []) {
-        if (seen.has(it.id)) throw new Error(`duplicate id "${it.id}" (the first one is kept)`);
-        seen.add(it.id);
+        firstOfId(seen, it.id);
         items.push(it);
       }
     } catch (err) {
@@ -151,20 +141,12 @@ export async function readPublished(bytes: Uint8Array, name: string, given: Read
 }
 
 /**
- * A file whose records are lm-eval-harness log_samples records: decided from its first records
- * (as `lengthlens check` decides), so a first line that is not a record (a harness INFO line, a
- * record cut short) does not make a log an items file.
+ * Whether a file's records are lm-eval-harness --log_samples records: the schema table decides from
+ * the first ones, as for any schema, so a first line that is not a record (a harness INFO line, a
+ * record cut short) does not make a log an items file. `lengthlens task` asks it of --items and
+ * --bits files; `check` and the Task lab reach the same row while they choose a file's schema.
  */
-export function looksLikeLogSamples(text: string): boolean {
-  const values: unknown[] = [];
-  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-    if (values.length >= SCHEMA_SAMPLE) break;
-    if (!line.trimStart().startsWith('{')) continue;
-    try {
-      values.push(parseTolerantJson(line));
-    } catch {
-      // a bad line counts for no schema
-    }
-  }
-  return values.length > 0 && schemaOfRecords(values).id === 'lm_eval_log_samples';
+export function isLogSamples(values: readonly unknown[]): boolean {
+  const guess = detectSchema(values.slice(0, SCHEMA_SAMPLE));
+  return 'schema' in guess && guess.schema.kind === 'log_samples';
 }

@@ -21,6 +21,11 @@ export interface RawRecord {
 /** What an error's number counts. */
 export type RecordUnit = 'line' | 'item' | 'row';
 
+/** What reading a file finds besides its records: a CSV/TSV's header (absent when it has none, or names a column twice). */
+export interface ReadMeta {
+  header?: { line: number; names: string[] };
+}
+
 export interface FormatSpec {
   id: FormatId;
   label: string;
@@ -28,7 +33,7 @@ export interface FormatSpec {
   sniff(head: string, name: string, bytes: Uint8Array): number;
   unit: RecordUnit;
   /** Reads the records; a record that cannot be read becomes an error and the rest still come. */
-  read(chunks: AsyncIterable<Uint8Array>, errors: LineError[]): AsyncGenerator<RawRecord>;
+  read(chunks: AsyncIterable<Uint8Array>, errors: LineError[], meta: ReadMeta): AsyncGenerator<RawRecord>;
 }
 
 const PAR1 = [0x50, 0x41, 0x52, 0x31];
@@ -37,7 +42,7 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
   return magic.every((b, i) => bytes[i] === b);
 }
 
-function isGzip(bytes: Uint8Array): boolean {
+export function isGzip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
@@ -211,7 +216,7 @@ function delimited(id: 'csv' | 'tsv', delimiter: string): FormatSpec {
       if (id === 'tsv') return first.includes('\t') ? 2 : 0;
       return first.includes(',') ? 1 : 0;
     },
-    async *read(chunks, errors) {
+    async *read(chunks, errors, meta) {
       const text = await allText(chunks);
       const rows: RawRecord[] = [];
       let header: string[] | undefined;
@@ -236,6 +241,7 @@ function delimited(id: 'csv' | 'tsv', delimiter: string): FormatSpec {
               stopped = true;
             }
             header = fields.map((h) => h.trim());
+            if (twice === undefined) meta.header = { line, names: header };
             return;
           }
           if (error !== undefined) errors.push({ line, message: error });
@@ -362,6 +368,8 @@ export interface OpenedRecords {
   records: AsyncGenerator<RawRecord>;
   /** Filled while `records` is read. */
   errors: LineError[];
+  /** Filled while `records` is read. */
+  meta: ReadMeta;
 }
 
 /**
@@ -392,7 +400,8 @@ export async function openRecords(chunks: AsyncIterable<Uint8Array>, name: strin
   }
   if (!format) throw new Error('not a format lengthlens reads (JSON lines, JSON, CSV, TSV, Parquet, or gzip of one)');
   const errors: LineError[] = [];
-  return { format, gzip, errors, records: format.read(all, errors) };
+  const meta: ReadMeta = {};
+  return { format, gzip, errors, meta, records: format.read(all, errors, meta) };
 }
 
 /** Bytes as the chunk stream openRecords takes. */
