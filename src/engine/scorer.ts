@@ -489,7 +489,7 @@ const signatureOf = (plan: ContinuationPlan) => planSignature(plan.prefixIds, pl
 /** The item's result from its scored plans. */
 export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[], unc: readonly (Scored | null)[], options: ScoreOptions): ItemScore {
   const parts = itemParts(p, scored, unc);
-  return assembleParts(p.context, p.candidates, parts.context, parts.conditional, parts.unconditional, options.mu);
+  return assembleParts(p.context, p.candidates, parts.context, parts.conditional, parts.unconditional, { mu: options.mu });
 }
 
 export interface ScoreItemsOptions extends BatchOptions {

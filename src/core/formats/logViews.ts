@@ -79,6 +79,7 @@ const INPUT_SENTENCES: Record<Exclude<RuleInput, 'text'>, (r: GapRemedy) => stri
     `only for a task whose metric_list includes acc_mutual_info: rerun with that metric, or ${r.rescore}`,
   wordFinalLogprob: (r) =>
     `the model's next-token probability that a new word follows each choice, which no lm-eval-harness option logs: ${r.rescore}`,
+  byteCosts: (r) => `each token's bits and bytes, which no lm-eval-harness option logs: ${orBits('tokens', r)}`,
 };
 
 /** R(k) and PriorBPB need each token's bits and bytes; the log holds only each choice's sum. */

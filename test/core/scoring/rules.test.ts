@@ -74,7 +74,7 @@ describe('the names and labels each output gives a rule', () => {
       unconditionalLogprob: -9.5,
       wordFinalLogprob: -0.5,
       boundary: 'ok',
-      mu: 111,
+      opts: { mu: 111 },
     });
     const choice: ChoiceScores = { text: ' héllo wörld', logprob: -7.25, nTokens: 1, unconditionalLogprob: -9.5, wordFinalLogprob: -0.5 };
     for (const r of DECIDING_RULES) expect(RULES[r.names.winner as keyof typeof RULES](c)).toBe(ruleScores([choice], r.id as AccuracyRule)![0]);
