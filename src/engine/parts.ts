@@ -46,7 +46,7 @@ export type ConditionalPart =
 
 /** PMI's unconditional term of one continuation (depends on model, unconditional context, continuation). */
 export type UnconditionalPart =
-  | { status: 'scored'; sum: number; signature: string }
+  | { status: 'scored'; sum: number; nTokens: number; signature: string }
   | { status: 'too-long'; tooLong: TooLongFact }
   | { status: 'unscored' };
 
@@ -107,6 +107,7 @@ export function assembleParts(
       tokens: c.tokens,
       weights: c.weights,
       unconditionalLogprob: u?.status === 'scored' ? u.sum : NaN,
+      ...(u?.status === 'scored' ? { unconditionalNTokens: u.nTokens } : {}),
       unconditionalIsConditional: u?.status === 'scored' && u.signature === c.signature,
       wordFinalLogprob: c.wordFinalLogprob,
       boundary: c.merged ? 'merged' : 'ok',

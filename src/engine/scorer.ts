@@ -478,7 +478,7 @@ export function itemParts(p: PlannedItem, scored: readonly (Scored | null)[], un
       return t ? { status: 'too-long', tooLong: t } : { status: 'unscored' };
     }
     const u = unc[i];
-    return u ? { status: 'scored', sum: u.sum, signature: signatureOf(plan) } : { status: 'unscored' };
+    return u ? { status: 'scored', sum: u.sum, nTokens: plan.tokens.length, signature: signatureOf(plan) } : { status: 'unscored' };
   });
   const context: ContextPart = { moved: p.moved, ...(p.contextCut ? { contextCut: p.contextCut } : {}), ...(p.noChatTemplate ? { noChatTemplate: p.noChatTemplate } : {}) };
   return { context, conditional, unconditional };

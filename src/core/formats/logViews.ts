@@ -77,6 +77,8 @@ const INPUT_SENTENCES: Record<Exclude<RuleInput, 'text'>, (r: GapRemedy) => stri
   unconditionalLogprob: (r) =>
     "each choice's log-likelihood after an empty context, which the harness logs (as a second set of requests with arg_0 \"\") " +
     `only for a task whose metric_list includes acc_mutual_info: rerun with that metric, or ${r.rescore}`,
+  unconditionalNTokens: (r) =>
+    "the number of tokens of each choice after an empty context, which lm-eval-harness does not log: " + orBits('unconditional_n_tokens', r),
   wordFinalLogprob: (r) =>
     `the model's next-token probability that a new word follows each choice, which no lm-eval-harness option logs: ${r.rescore}`,
   byteCosts: (r) => `each token's bits and bytes, which no lm-eval-harness option logs: ${orBits('tokens', r)}`,

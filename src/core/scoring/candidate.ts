@@ -17,6 +17,8 @@ export interface CandidateInputs {
    * of two sums computed on different paths.
    */
   unconditionalIsConditional?: boolean;
+  /** Tokens the unconditional term scored (absent: not scored). */
+  unconditionalNTokens?: number;
   /** log mass of word-starting tokens after the last token (NaN or absent: not computed). */
   wordFinalLogprob?: number;
   boundary: BoundaryStatus;
@@ -50,6 +52,7 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
     nTokens: tokens.length,
     unconditionalLogprob: unconditional,
     unconditionalIsConditional: inp.unconditionalIsConditional,
+    unconditionalNTokens: inp.unconditionalIsConditional ? tokens.length : inp.unconditionalNTokens,
     wordFinalLogprob: wordFinal,
     byteCosts: costs,
   };

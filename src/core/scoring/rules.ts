@@ -6,6 +6,7 @@
 // CSV/JSON columns, the CLI tables and the UI's labels. A new rule is a new row here.
 import { priorWeightedRate } from '../bpb/perByteCost';
 import { codePointLength, utf8Length } from '../text/unicode';
+import { NCC } from './rules/ncc';
 import { DEFAULT_MU } from './types';
 
 /**
@@ -36,6 +37,11 @@ export interface RuleInputs {
    */
   wordFinalLogprob?: number;
   /**
+   * Number of tokens PMI's unconditional term scored (the continuation after the unconditional
+   * context; a boundary merge can make it differ from nTokens).
+   */
+  unconditionalNTokens?: number;
+  /**
    * Bits of each content byte of the answer, k = 1..c (core/bpb/perByteCost.ts contentByteCosts:
    * a leading space left out as eval-framework does): PriorBPB's curve for this one answer.
    */
@@ -43,7 +49,7 @@ export interface RuleInputs {
 }
 
 /** What a rule needs of a choice beyond its log-likelihood. */
-export type RuleInput = 'text' | 'nTokens' | 'unconditionalLogprob' | 'wordFinalLogprob' | 'byteCosts';
+export type RuleInput = 'text' | 'nTokens' | 'unconditionalLogprob' | 'unconditionalNTokens' | 'wordFinalLogprob' | 'byteCosts';
 
 /**
  * The Scorer candidate's field (CandidateScore, score JSON, snapshots) of each number input that
@@ -53,6 +59,7 @@ export type RuleInput = 'text' | 'nTokens' | 'unconditionalLogprob' | 'wordFinal
 export const INPUT_FIELDS = {
   unconditionalLogprob: 'unconditional_logprob',
   wordFinalLogprob: 'word_final_logprob',
+  unconditionalNTokens: 'unconditional_n_tokens',
 } as const satisfies Partial<Record<RuleInput, string>>;
 
 /** A number input that has a candidate field of its own. */
@@ -261,6 +268,7 @@ const BUILT_IN = [
     needs: ['wordFinalLogprob'],
     score: (c: RuleInputs) => c.logprob + c.wordFinalLogprob!,
   },
+  NCC,
 ] as const satisfies readonly ScoringRule[];
 
 type BuiltIn = (typeof BUILT_IN)[number];

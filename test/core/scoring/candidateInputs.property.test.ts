@@ -19,6 +19,7 @@ const numbers = fc.record({
   logprob,
   nTokens: fc.integer({ min: 1, max: 4 }),
   unconditionalLogprob: optional,
+  unconditionalNTokens: fc.option(fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constant(NaN)), { nil: undefined }),
   wordFinalLogprob: optional,
 });
 type Numbers = typeof numbers extends fc.Arbitrary<infer T> ? T : never;
@@ -28,13 +29,18 @@ const choiceOf = (n: Numbers): ChoiceScores => ({
   logprob: n.logprob,
   nTokens: n.nTokens,
   ...(n.unconditionalLogprob !== undefined ? { unconditionalLogprob: n.unconditionalLogprob } : {}),
+  ...(n.unconditionalNTokens !== undefined ? { unconditionalNTokens: n.unconditionalNTokens } : {}),
   ...(n.wordFinalLogprob !== undefined ? { wordFinalLogprob: n.wordFinalLogprob } : {}),
 });
 
 /** The same numbers as the Scorer's candidate carries them: NaN where absent. */
 function candidateOf(n: Numbers) {
   const tokens = Array.from({ length: n.nTokens }, (_, i) => ({ ...bitsToken(0, i, i + 1), logprob: i === 0 ? n.logprob : 0 }));
-  return fixtureCandidate(n.text, tokens, { unconditional_logprob: n.unconditionalLogprob ?? NaN, word_final_logprob: n.wordFinalLogprob ?? NaN });
+  return fixtureCandidate(n.text, tokens, {
+    unconditional_logprob: n.unconditionalLogprob ?? NaN,
+    unconditional_n_tokens: n.unconditionalNTokens ?? NaN,
+    word_final_logprob: n.wordFinalLogprob ?? NaN,
+  });
 }
 
 const same = (a: number | undefined, b: number | undefined) => Object.is(a ?? NaN, b ?? NaN);
@@ -60,6 +66,7 @@ describe('the two outside shapes of a choice', () => {
           continuation: n.text,
           tokens,
           unconditionalLogprob: n.unconditionalLogprob ?? NaN,
+          unconditionalNTokens: n.unconditionalNTokens,
           wordFinalLogprob: n.wordFinalLogprob,
           boundary: 'ok',
         });
@@ -70,7 +77,7 @@ describe('the two outside shapes of a choice', () => {
   });
 
   it('keeps −∞ as a value and NaN as absent when reading a candidate', () => {
-    const n: Numbers = { text: ' a', logprob: -2, nTokens: 1, unconditionalLogprob: -Infinity, wordFinalLogprob: undefined };
+    const n: Numbers = { text: ' a', logprob: -2, nTokens: 1, unconditionalLogprob: -Infinity, unconditionalNTokens: undefined, wordFinalLogprob: undefined };
     const inputs = inputsOfCandidate(candidateOf(n));
     expect(inputs.unconditionalLogprob).toBe(-Infinity);
     expect('wordFinalLogprob' in inputs).toBe(false);
