@@ -4,6 +4,8 @@
 // chance-normalised, Spearman), `check --model`, and a snapshot link, old ones (made before the
 // rule) included.
 import LZString from 'lz-string';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ItemScore } from '../../src/core/scoring/types';
@@ -53,6 +55,24 @@ describe('acc_ncc in every output', () => {
     const rows = csv.stdout.trim().split('\n');
     expect(Number(rows.find((l) => l.startsWith('all,acc_ncc,'))!.split(',')[2])).toBe(acc.value);
     expect(Number(rows.find((l) => l.startsWith('all,spearman_ncc_vs_length,'))!.split(',')[2])).toBe(m.spearman.ncc);
+  });
+
+  it('task --bits: read from n_tokens, unconditional_logprob and unconditional_n_tokens, as any rule input', async () => {
+    const choice = (text: string, logprob: number, nTokens: number, unc: number, uncTokens: number) => ({ text, logprob, n_tokens: nTokens, unconditional_logprob: unc, unconditional_n_tokens: uncTokens });
+    // NCC per item: (−2 − −3, −1 − −1.5) picks 0; (−1 − −0.5, −3 − −5) picks 1; (−4 − −4, −2 − −1) picks 0.
+    const items = [
+      { id: 'a', tokens: [[1, 2]], choices: [choice(' x', -4, 2, -6, 2), choice(' y', -1, 1, -3, 2)], gold: 0 },
+      { id: 'b', tokens: [[1, 2]], choices: [choice(' x', -2, 2, -1, 2), choice(' y', -9, 3, -10, 2)], gold: 0 },
+      { id: 'c', tokens: [[1, 2]], choices: [choice(' x', -8, 2, -12, 3), choice(' y', -4, 2, -2, 2)], gold: 0 },
+    ];
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'll-ncc-')), 'bits.json');
+    writeFileSync(file, JSON.stringify(items));
+    const r = await runInProcess(['task', '--bits', file, '--json']);
+    expect(r.code).toBe(0);
+    const m = JSON.parse(r.stdout) as TaskMetrics;
+    // Correct on a and c: 2/3, stderr √(1/3)/√3 = 1/3.
+    expect(m.accuracies.rules.acc_ncc!.value).toBeCloseTo(2 / 3, 15);
+    expect(m.accuracies.rules.acc_ncc!.stderr).toBeCloseTo(1 / 3, 15);
   });
 
   it('check --model: its accuracy and picks-shortest share beside the other rules', async () => {
