@@ -42,6 +42,7 @@ export const LOG_VIEWS: readonly LogView[] = [
   { name: 'logged values against the recomputation', need: 'log', harnessPath: 'logged_agreement.acc.mismatches' },
   { name: 'acc_mutual_info (PMI)', need: 'log-mi', harnessPath: 'accuracies.rules.acc_mutual_info.value', gap: 'acc_mutual_info' },
   { name: 'acc_per_token', need: 'bits', harnessPath: 'accuracies.rules.acc_per_token.value', gap: 'acc_per_token' },
+  { name: 'acc_ncc (normalised contextual calibration)', need: 'bits', harnessPath: 'accuracies.rules.acc_ncc.value', gap: 'acc_ncc' },
   { name: 'acc_word (whole-word)', need: 'live', harnessPath: 'accuracies.rules.acc_word.value', gap: 'acc_word' },
   { name: 'Brier score, greedy match', need: 'log', harnessPath: 'accuracies.brier_score' },
   { name: 'corpus BPB, mean-of-ratios, alpha/beta, length quintiles, Spearman', need: 'log', harnessPath: 'alpha' },
