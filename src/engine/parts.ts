@@ -3,6 +3,7 @@
 // context, and what belongs to the context alone. Pure (core only), so the engine assembles every
 // item through it and the Scorer can assemble an item from parts it cached (the same numbers).
 import { candidateScore } from '../core/scoring/candidate';
+import type { RuleOptions } from '../core/scoring/rules';
 import type { BoundaryInfo, ItemScore, TokenScore } from '../core/scoring/types';
 import { itemWarnings, type TooLong } from '../core/scoring/warnings';
 import type { ContextCut } from '../core/scoring/window';
@@ -45,7 +46,7 @@ export type ConditionalPart =
 
 /** PMI's unconditional term of one continuation (depends on model, unconditional context, continuation). */
 export type UnconditionalPart =
-  | { status: 'scored'; sum: number; signature: string }
+  | { status: 'scored'; sum: number; nTokens: number; signature: string }
   | { status: 'too-long'; tooLong: TooLongFact }
   | { status: 'unscored' };
 
@@ -68,7 +69,7 @@ export function assembleParts(
   ctx: ContextPart,
   cond: readonly ConditionalPart[],
   unc: readonly (UnconditionalPart | undefined)[],
-  mu: number,
+  opts: Partial<RuleOptions>,
 ): ItemScore {
   const empty: number[] = [];
   const tooLong: TooLong[] = [];
@@ -96,7 +97,7 @@ export function assembleParts(
         unscored.push(i);
         if (c.merged) merged.push(i);
       }
-      return candidateScore({ text: cand, continuation: ctx.moved + cand, tokens: [], unconditionalLogprob: NaN, boundary: 'ok', mu });
+      return candidateScore({ text: cand, continuation: ctx.moved + cand, tokens: [], unconditionalLogprob: NaN, boundary: 'ok', opts });
     }
     if (c.merged) merged.push(i);
     if (u?.status === 'unscored') noPmiWarn.push(i);
@@ -106,11 +107,12 @@ export function assembleParts(
       tokens: c.tokens,
       weights: c.weights,
       unconditionalLogprob: u?.status === 'scored' ? u.sum : NaN,
+      ...(u?.status === 'scored' ? { unconditionalNTokens: u.nTokens } : {}),
       unconditionalIsConditional: u?.status === 'scored' && u.signature === c.signature,
       wordFinalLogprob: c.wordFinalLogprob,
       boundary: c.merged ? 'merged' : 'ok',
       boundaryInfo: c.boundaryInfo,
-      mu,
+      opts,
       byteNote: c.byteNote,
     });
     if (!Number.isFinite(s.sum_logprob)) nonFinite.push(i);

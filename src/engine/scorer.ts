@@ -478,7 +478,7 @@ export function itemParts(p: PlannedItem, scored: readonly (Scored | null)[], un
       return t ? { status: 'too-long', tooLong: t } : { status: 'unscored' };
     }
     const u = unc[i];
-    return u ? { status: 'scored', sum: u.sum, signature: signatureOf(plan) } : { status: 'unscored' };
+    return u ? { status: 'scored', sum: u.sum, nTokens: plan.tokens.length, signature: signatureOf(plan) } : { status: 'unscored' };
   });
   const context: ContextPart = { moved: p.moved, ...(p.contextCut ? { contextCut: p.contextCut } : {}), ...(p.noChatTemplate ? { noChatTemplate: p.noChatTemplate } : {}) };
   return { context, conditional, unconditional };
@@ -489,7 +489,7 @@ const signatureOf = (plan: ContinuationPlan) => planSignature(plan.prefixIds, pl
 /** The item's result from its scored plans. */
 export function assembleItem(p: PlannedItem, scored: readonly (Scored | null)[], unc: readonly (Scored | null)[], options: ScoreOptions): ItemScore {
   const parts = itemParts(p, scored, unc);
-  return assembleParts(p.context, p.candidates, parts.context, parts.conditional, parts.unconditional, options.mu);
+  return assembleParts(p.context, p.candidates, parts.context, parts.conditional, parts.unconditional, { mu: options.mu });
 }
 
 export interface ScoreItemsOptions extends BatchOptions {

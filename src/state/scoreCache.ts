@@ -183,7 +183,7 @@ export class ScoreCache {
         unc.push(u);
       } else unc.push(undefined);
     }
-    return assembleParts(it.context, it.candidates, ctx, cond, unc, it.options.mu);
+    return assembleParts(it.context, it.candidates, ctx, cond, unc, { mu: it.options.mu });
   }
 
   get size(): { contexts: number; conditional: number; unconditional: number; wordFinal: number } {

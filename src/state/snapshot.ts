@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { BOUNDARY_POLICIES, WARNING_CODES, type ItemScore } from '../core/scoring/types';
 import { LENGTH_CONVENTIONS } from '../core/scoring/lengthConvention';
-import { DECIDING_RULES, candidateScoreFields, type RuleName, type ScoreField } from '../core/scoring/rules';
+import { DECIDING_RULES, candidateScoreFields, type InputField, type RuleName, type ScoreField } from '../core/scoring/rules';
 import { MAX_CANDIDATES, MAX_STATE_JSON_CHARS } from './limits';
 import { decodeLinkPayload, encodeLinkPayload } from './linkPayload';
 import { dtypeSchema, finiteNumber, issueText, linkText, modelChoiceSchema, wholeNumber } from './linkSchemas';
@@ -73,7 +73,7 @@ const candidateSchema = v.object({
   n_chars: atLeast(0),
   // One number per row of the rule table, and PMI's unconditional and the word-final terms; NaN
   // where a rule has no value (PMI without its term), which JSON carries as null.
-  ...(Object.fromEntries(candidateScoreFields().map((f) => [f, LATER_FIELDS.has(f) ? laterScore : ruleScore])) as Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', typeof ruleScore>),
+  ...(Object.fromEntries(candidateScoreFields().map((f) => [f, LATER_FIELDS.has(f) ? laterScore : ruleScore])) as Record<ScoreField | InputField, typeof ruleScore>),
   first_token_bits: num,
   is_greedy: v.boolean(),
   byte_note: v.optional(short),

@@ -153,7 +153,7 @@ describe('the score table fits', () => {
       const rows = await view.locator('tbody tr').evaluateAll((trs) =>
         trs.map((tr) => ({ rule: (tr as HTMLElement).dataset.rule, right: tr.getBoundingClientRect().right, text: tr.textContent ?? '' })),
       );
-      expect(rows.map((r) => r.rule)).toEqual(['acc', 'per_token', 'acc_norm', 'acc_bytes', 'pmi', 'acc_word']);
+      expect(rows.map((r) => r.rule)).toEqual(['acc', 'per_token', 'acc_norm', 'acc_bytes', 'pmi', 'acc_word', 'ncc']);
       for (const r of rows) expect(r.right, r.text).toBeLessThanOrEqual(width);
       // The table keeps one column for the per-byte number (no bits/byte beside it).
       expect(await page.locator('[data-testid=score-table] th[data-col=bits_per_byte]').count()).toBe(0);

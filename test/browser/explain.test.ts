@@ -211,6 +211,9 @@ describe('every column is reachable, and visibly so', () => {
     const cliTask = JSON.parse(execFileSync(process.execPath, ['bin/lengthlens.mjs', 'task', '--model', STORIES, '--dtype', 'fp32', '--sample', 'stories-choice', '--json'], { encoding: 'utf8' })) as TaskMetrics;
     const accWord = Number(await page.getByTestId('acc-acc_word').getAttribute('data-value'));
     expect(accWord).toBeCloseTo(cliTask.accuracies.rules.acc_word!.value, 9);
+    // A rule added later as one file (normalised contextual calibration) is on the same card.
+    const accNcc = Number(await page.getByTestId('acc-acc_ncc').getAttribute('data-value'));
+    expect(accNcc).toBeCloseTo(cliTask.accuracies.rules.acc_ncc!.value, 9);
     await page.getByTestId('accuracy').screenshot({ path: path.resolve('screenshots', 'explain-task-accuracy-1400.png') });
     // The Scorer's menu and reason, before any load, on the same browser.
     await page.goto(`${baseUrl()}/`);

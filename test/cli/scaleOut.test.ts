@@ -48,7 +48,7 @@ describe('an lm-eval-harness output folder through the CLI', () => {
         expect(h.accuracies.rules[metric].stderr).toBe(t.results[`${metric}_stderr,none`]);
         expect(h.logged_agreement[metric].mismatches).toBe(0);
       }
-      expect(h.not_in_log.map((g) => g.view)).toEqual(['acc_per_token', 'acc_mutual_info', 'acc_word', 'R(k), PriorBPB']);
+      expect(h.not_in_log.map((g) => g.view)).toEqual(['acc_per_token', 'acc_mutual_info', 'acc_word', 'acc_ncc', 'R(k), PriorBPB']);
     }
   });
 
@@ -159,25 +159,25 @@ describe('docs/scale-out.md’s table against the outputs', () => {
     const h = await harness(file);
     const mi = LOG_VIEWS.find((v) => v.need === 'log-mi')!;
     expect(Number.isFinite(at(h, mi.harnessPath!))).toBe(true);
-    expect(h.not_in_log.map((g) => g.view)).toEqual(['acc_per_token', 'acc_word', 'R(k), PriorBPB']);
+    expect(h.not_in_log.map((g) => g.view)).toEqual(['acc_per_token', 'acc_word', 'acc_ncc', 'R(k), PriorBPB']);
     // acc is unchanged by the added requests.
     expect(h.accuracies.rules.acc.value).toBe(0.6);
   });
 
-  it('the views that need a --bits file come from one: PriorBPB from per-token bits, acc_per_token from token counts', async () => {
+  it('the views that need a --bits file come from one: PriorBPB from per-token bits, acc_per_token and acc_ncc from token counts', async () => {
     const prior = await runInProcess(['task', '--bits', path.join(REALDATA_DIR, 'converted', 'gpt3_ada_bits.jsonl'), '--json']);
     expect(prior.code).toBe(0);
     const priorJson = JSON.parse(prior.stdout) as unknown;
     const bitsViews = LOG_VIEWS.filter((v) => v.need === 'bits');
-    expect(bitsViews.map((v) => v.harnessPath)).toEqual(['accuracies.rules.acc_per_token.value', 'prior_bpb']);
+    expect(bitsViews.map((v) => v.harnessPath)).toEqual(['accuracies.rules.acc_per_token.value', 'accuracies.rules.acc_ncc.value', 'prior_bpb']);
     expect(at(priorJson, 'prior_bpb')).toBeCloseTo(1.033605576332652, 12);
     const file = path.join(out, 'counts.json');
     fs.writeFileSync(
       file,
       JSON.stringify({
         items: [
-          { tokens: [[4.328, 4]], choices: [{ text: 'a', logprob: -2, n_tokens: 1 }, { text: 'bbbb', logprob: -3, n_tokens: 4 }], label: 1 },
-          { tokens: [[2.164, 1]], choices: [{ text: 'cc', logprob: -1, n_tokens: 2 }, { text: 'd', logprob: -1.5, n_tokens: 1 }], label: 1 },
+          { tokens: [[4.328, 4]], choices: [{ text: 'a', logprob: -2, n_tokens: 1, unconditional_logprob: -3, unconditional_n_tokens: 2 }, { text: 'bbbb', logprob: -3, n_tokens: 4, unconditional_logprob: -2, unconditional_n_tokens: 1 }], label: 1 },
+          { tokens: [[2.164, 1]], choices: [{ text: 'cc', logprob: -1, n_tokens: 2, unconditional_logprob: -4, unconditional_n_tokens: 2 }, { text: 'd', logprob: -1.5, n_tokens: 1, unconditional_logprob: -4, unconditional_n_tokens: 1 }], label: 1 },
         ],
       }),
     );
@@ -185,5 +185,7 @@ describe('docs/scale-out.md’s table against the outputs', () => {
     expect(perToken.code).toBe(0);
     // Per token: −2 vs −0.75 picks 1 (gold); −0.5 vs −1.5 picks 0 (not gold).
     expect(at(JSON.parse(perToken.stdout), 'accuracies.rules.acc_per_token.value')).toBe(0.5);
+    // NCC: −2 − −1.5 = −0.5 vs −0.75 − −2 = 1.25 picks 1 (gold); −0.5 − −2 = 1.5 vs −1.5 − −4 = 2.5 picks 1 (gold).
+    expect(at(JSON.parse(perToken.stdout), 'accuracies.rules.acc_ncc.value')).toBe(1);
   });
 });

@@ -86,7 +86,7 @@ describe('word-final correction on stories260K against the float64 reference', (
     // Twice: the second run takes the held prefix and memoised rows.
     for (let run = 0; run < 2; run++) {
       const parts = await engine.scoreParts({ context: c.context, candidates: cands, options: DEFAULT_SCORE_OPTIONS, wanted: { conditional: cands.map((_, i) => i), unconditionalKnown: [], unconditional: false } });
-      const item = assembleParts(c.context, cands, parts.context, parts.conditional as ConditionalPart[], parts.unconditional, DEFAULT_SCORE_OPTIONS.mu);
+      const item = assembleParts(c.context, cands, parts.context, parts.conditional as ConditionalPart[], parts.unconditional, { mu: DEFAULT_SCORE_OPTIONS.mu });
       c.candidates.forEach((want, i) => close(item.candidates[i].word_final_logprob, want.word_final_logprob));
       expect(item.winners.acc_word).toBe(1);
     }

@@ -12,6 +12,20 @@ import { DEFAULT_SCORE_OPTIONS, type ItemScore, type ScoreOptions } from '../../
 import { ScoreCache, scoreInPhases, type CacheItem, type ScorePartsFn } from '../../src/state/scoreCache';
 import { MODELS_DIR } from '../paths';
 import { expectClose } from '../closeTo';
+import { SCORE_COLUMNS, inputField, type RuleInput } from '../../src/core/scoring/rules';
+
+/** What waits for the second phase's terms: every rule that reads one (its field and winner), and those terms' own fields. */
+function waitingOn(terms: readonly RuleInput[]) {
+  const rules = SCORE_COLUMNS.filter((r) => r.needs.some((n) => terms.includes(n)));
+  const inputs = [...new Set(rules.flatMap((r) => r.needs).filter((n) => terms.includes(n)))];
+  return {
+    ruleFields: rules.map((r) => r.names.candidate),
+    inputFields: inputs.map(inputField).filter((f) => f !== undefined),
+    winners: rules.filter((r) => r.decides).map((r) => r.names.winner as keyof ItemScore['winners']),
+  };
+}
+/** PMI's unconditional pass gives its sum and its token count. */
+const UNCONDITIONAL_TERMS: RuleInput[] = ['unconditionalLogprob', 'unconditionalNTokens'];
 
 const RUNS = { seed: Number(process.env.FC_SEED ?? 1010), numRuns: Number(process.env.FC_RUNS ?? 6) } as const;
 const MODEL = 'stories260K/fp32/cpu';
@@ -214,12 +228,13 @@ describe('incremental re-scoring (cache of parts)', () => {
             expect(pending.length).toBeGreaterThan(0);
             // Every number is already final but the pending rows' PMI (NaN, and out of PMI's winner).
             const patched: ItemScore = structuredClone(first);
+            const wait = waitingOn(UNCONDITIONAL_TERMS);
             for (const i of pending) {
-              expect(first.candidates[i].pmi).toBeNaN();
-              patched.candidates[i].pmi = scratch.candidates[i].pmi;
-              patched.candidates[i].unconditional_logprob = scratch.candidates[i].unconditional_logprob;
+              const row = patched.candidates[i] as unknown as Record<string, number>;
+              for (const f of wait.ruleFields) expect(row[f], f).toBeNaN();
+              for (const f of [...wait.ruleFields, ...wait.inputFields]) row[f] = (scratch.candidates[i] as unknown as Record<string, number>)[f];
             }
-            patched.winners.pmi = scratch.winners.pmi;
+            for (const w of wait.winners) patched.winners[w] = scratch.winners[w];
             expectClose(patched, scratch, `first phase after ${JSON.stringify(s)}`, TOL);
           }
         }
@@ -265,13 +280,14 @@ describe("the Scorer's phases under dynamic q8 (isolated), where the whole-word 
           expect(first.wordFinal).toEqual([k.at]);
           expect(first.pmi).toEqual([k.at]);
           const patched: ItemScore = structuredClone(first.item);
-          const row = patched.candidates[k.at];
-          for (const f of ['pmi', 'unconditional_logprob', 'word_logprob', 'word_final_logprob'] as const) {
+          const row = patched.candidates[k.at] as unknown as Record<string, number>;
+          const wait = waitingOn([...UNCONDITIONAL_TERMS, 'wordFinalLogprob']);
+          expect(wait.ruleFields).toEqual(expect.arrayContaining(['pmi', 'word_logprob']));
+          for (const f of [...wait.ruleFields, ...wait.inputFields]) {
             expect(row[f], f).toBeNaN();
-            row[f] = scratch.candidates[k.at][f];
+            row[f] = (scratch.candidates[k.at] as unknown as Record<string, number>)[f];
           }
-          patched.winners.pmi = scratch.winners.pmi;
-          patched.winners.acc_word = scratch.winners.acc_word;
+          for (const w of wait.winners) patched.winners[w] = scratch.winners[w];
           expect(patched).toEqual(scratch);
           expect(cache.fresh(Q8, it)).toEqual([true, true, true]);
         }

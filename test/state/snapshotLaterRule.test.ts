@@ -37,8 +37,8 @@ it('a link without a registered rule opens: its winner -1 (not answer A), its sc
   ];
   // " a b" (−3 nats, 2 words: −1.5 a word) against " c" (−2, 1 word: −2): per word picks answer A, acc picks B.
   const candidates = [
-    candidateScore({ text: ' a b', continuation: ' a b', tokens: tokens(' a b', -3), unconditionalLogprob: -4, boundary: 'ok', mu: 111 }),
-    candidateScore({ text: ' c', continuation: ' c', tokens: tokens(' c', -2), unconditionalLogprob: -4, boundary: 'ok', mu: 111 }),
+    candidateScore({ text: ' a b', continuation: ' a b', tokens: tokens(' a b', -3), unconditionalLogprob: -4, boundary: 'ok', opts: { mu: 111 } }),
+    candidateScore({ text: ' c', continuation: ' c', tokens: tokens(' c', -2), unconditionalLogprob: -4, boundary: 'ok', opts: { mu: 111 } }),
   ];
   const result = { context: 'Q:', candidates, winners: winners(candidates), warnings: [] };
   const w = result.winners as unknown as Record<string, number>;

@@ -5,7 +5,7 @@ import { jsonReplacer, parseCommandArgs, snakeCaseKeys, parseDtypeFlag, parseNum
 import { parseMu } from './taskOutput';
 import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { MAX_CANDIDATE_CHARS, MAX_TOP_K } from '../../core/limits';
-import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
+import { DEFAULT_MU, DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
 import { SCORE_COLUMNS, scoreOf } from '../../core/scoring/rules';
 import { conventionMatters, HARNESS_DELIMITER, LENGTH_CONVENTIONS, withLengthConvention, type LengthConvention } from '../../core/scoring/lengthConvention';
 import { createNodeEngine, loadNodeModel, modelSourceFromArg, streamScores, type Engine } from '../../engine/nodeFace';
@@ -21,7 +21,7 @@ import { CompareWriter } from './scoreCompare';
 const CHUNK_ITEMS = 1;
 
 const USAGE = `lengthlens score --model M [--dtype fp32|fp16|q8|q4|q4f16] (--context TEXT --candidate TEXT ... | --items FILE)
-  [--policy whole|separate] [--unconditional TEXT] [--mu 111] [--top-k 5] [--chat-template] [--json | --jsonl] [--quiet]
+  [--policy whole|separate] [--unconditional TEXT] [--mu ${DEFAULT_MU}] [--top-k 5] [--chat-template] [--json | --jsonl] [--quiet]
   [--lengths harness|typed] [--compare-model M2] [--compare-dtype D2]
 
 Scores every candidate continuation of a context under every rule (SPEC §3).

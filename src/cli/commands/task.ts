@@ -14,6 +14,7 @@ import { isLogSamples, SCHEMA_SAMPLE } from '../../core/formats/published';
 import { comparisonToCsv, metricsToCsv } from '../../core/formats/metricsExport';
 import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
+import { DEFAULT_MU } from '../../core/scoring/types';
 import type { ScoredItem, TaskMetrics, TaskMetricsOptions } from '../../core/metrics/types';
 import { parseMu, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
 import { loadTaskSet, scoreTaskSet } from './taskScoring';
@@ -39,7 +40,7 @@ const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alph
   --delimiter S  put between context and each choice (default: "" for files, the sample's own)
   --limit N      score only the first N items
   --dtype D      fp32 (default), fp16, q8, q4, q4f16
-  --mu N         mean of the geometric length prior, bytes (default 111)
+  --mu N         mean of the geometric length prior, bytes (default ${DEFAULT_MU})
   --space MODE   leading space in PriorBPB: eval-framework (default) or keep
   --json         print every metric as JSON (default: a summary table)
   --csv          print the metrics as CSV (scope, metric, value, stderr)

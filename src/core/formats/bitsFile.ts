@@ -4,10 +4,11 @@
 // {"cases": [{"name", "items"}]} (pick a case by name), or JSONL with one item per line.
 //
 // An item object may also carry: id, subject, text (raw answer), continuation (the scored string),
-// and for multiple choice `choices: [{text, logprob, n_tokens?, unconditional_logprob?, word_final_logprob?}]` with
+// and for multiple choice `choices: [{text, logprob, n_tokens?, unconditional_logprob?, unconditional_n_tokens?, word_final_logprob?}]` with
 // `gold` (index); the item's tokens are then the gold choice's tokens.
 import { MAX_TOKEN_BYTES, type TokenBits } from '../bpb/perByteCost';
 import type { ChoiceScores, ScoredItem } from '../metrics/types';
+import { INPUT_FIELDS } from '../scoring/rules';
 import { isRecord, parseJsonLines, readEach, type Parsed } from './lineError';
 import { parseTolerantJson } from './tolerantJson';
 
@@ -51,7 +52,8 @@ function parseChoice(raw: unknown, j: number): ChoiceScores {
     continuation: optionalString(raw, 'continuation'),
     logprob,
     nTokens: optionalNumber(raw, 'n_tokens'),
-    unconditionalLogprob: optionalNumber(raw, 'unconditional_logprob'),
+    // Every number input a rule may read, under its candidate field's name (rules.ts INPUT_FIELDS).
+    ...Object.fromEntries(Object.entries(INPUT_FIELDS).map(([input, field]) => [input, optionalNumber(raw, field)])),
     wordFinalLogprob: wordFinal,
     tokens: raw.tokens === undefined ? undefined : parseTokens(raw.tokens),
   };

@@ -42,6 +42,7 @@ export const LOG_VIEWS: readonly LogView[] = [
   { name: 'logged values against the recomputation', need: 'log', harnessPath: 'logged_agreement.acc.mismatches' },
   { name: 'acc_mutual_info (PMI)', need: 'log-mi', harnessPath: 'accuracies.rules.acc_mutual_info.value', gap: 'acc_mutual_info' },
   { name: 'acc_per_token', need: 'bits', harnessPath: 'accuracies.rules.acc_per_token.value', gap: 'acc_per_token' },
+  { name: 'acc_ncc (normalised contextual calibration)', need: 'bits', harnessPath: 'accuracies.rules.acc_ncc.value', gap: 'acc_ncc' },
   { name: 'acc_word (whole-word)', need: 'live', harnessPath: 'accuracies.rules.acc_word.value', gap: 'acc_word' },
   { name: 'Brier score, greedy match', need: 'log', harnessPath: 'accuracies.brier_score' },
   { name: 'corpus BPB, mean-of-ratios, alpha/beta, length quintiles, Spearman', need: 'log', harnessPath: 'alpha' },
@@ -77,8 +78,11 @@ const INPUT_SENTENCES: Record<Exclude<RuleInput, 'text'>, (r: GapRemedy) => stri
   unconditionalLogprob: (r) =>
     "each choice's log-likelihood after an empty context, which the harness logs (as a second set of requests with arg_0 \"\") " +
     `only for a task whose metric_list includes acc_mutual_info: rerun with that metric, or ${r.rescore}`,
+  unconditionalNTokens: (r) =>
+    "the number of tokens of each choice after an empty context, which lm-eval-harness does not log: " + orBits('unconditional_n_tokens', r),
   wordFinalLogprob: (r) =>
     `the model's next-token probability that a new word follows each choice, which no lm-eval-harness option logs: ${r.rescore}`,
+  byteCosts: (r) => `each token's bits and bytes, which no lm-eval-harness option logs: ${orBits('tokens', r)}`,
 };
 
 /** R(k) and PriorBPB need each token's bits and bytes; the log holds only each choice's sum. */

@@ -1,6 +1,6 @@
 // Multiple-choice accuracy under each rule, exactly as lm-eval-harness process_results computes
 // it (research/lm-eval-harness.md §2.1, §2.4, §2.5).
-import { choiceText, hasRuleInputs, ruleById } from '../scoring/rules';
+import { choiceText, ruleById, ruleScore, type RuleOptions } from '../scoring/rules';
 import { utf8Length } from '../text/unicode';
 import { mean, meanStderr, npArgmax } from './stats';
 import type {
@@ -15,10 +15,11 @@ import type {
 import { ACCURACY_RULES } from './types';
 
 /** The per-choice score each rule maximises, or undefined when the inputs for it are missing. */
-export function ruleScores(choices: readonly ChoiceScores[], rule: AccuracyRule): number[] | undefined {
+export function ruleScores(choices: readonly ChoiceScores[], rule: AccuracyRule, opts: Partial<RuleOptions> = {}): number[] | undefined {
   const r = ruleById(rule);
-  if (!r?.score || choices.some((c) => !hasRuleInputs(c, r))) return undefined;
-  return choices.map((c) => r.score!(c));
+  if (!r) return undefined;
+  const scores = choices.map((c) => ruleScore(r, c, opts));
+  return scores.every((s) => s !== undefined) ? scores : undefined;
 }
 
 /** The choice each rule picks (np.argmax: first index wins ties, first NaN wins). */

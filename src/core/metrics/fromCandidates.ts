@@ -1,6 +1,7 @@
 // Turns the scoring engine's per-candidate output into the task metrics' input, so the browser's
 // batch scoring and `lengthlens task --model` feed the same taskMetrics() as `--bits`.
 import type { TokenBits } from '../bpb/perByteCost';
+import { inputsOfCandidate } from '../scoring/candidateInputs';
 import type { CandidateScore } from '../scoring/types';
 import type { TaskItem } from '../tasks/types';
 import type { ScoredItem } from './types';
@@ -34,14 +35,10 @@ export function scoredItemFromCandidates(item: TaskItem, candidates: readonly Ca
     subject: item.subject,
     gold: item.gold,
     choices: candidates.map((c, i) => ({
-      text: item.choices[i],
-      // The string the engine actually scored (a context's trailing whitespace moved in front), so
-      // that the token byte spans and the answer's byte count describe the same bytes.
-      continuation: c.continuation,
-      logprob: c.sum_logprob,
-      nTokens: c.n_tokens,
-      unconditionalLogprob: Number.isFinite(c.unconditional_logprob) ? c.unconditional_logprob : undefined,
-      wordFinalLogprob: Number.isNaN(c.word_final_logprob) ? undefined : c.word_final_logprob,
+      // The rule inputs, with the continuation the engine actually scored (a context's trailing
+      // whitespace moved in front), so that the token byte spans and the answer's byte count
+      // describe the same bytes.
+      ...inputsOfCandidate(c, item.choices[i]),
       tokens: golds.has(i) ? tokenBits(c) : undefined,
       isGreedy: c.is_greedy,
     })),

@@ -16,7 +16,7 @@ import { accuracyReport, goldIndices, isMultipleChoice, itemCorrectness, nonFini
 import { quintileEdges, quintileOf } from './quintiles';
 import { mean, spearman } from './stats';
 import { utf8Length } from '../text/unicode';
-import { SCORE_COLUMNS, hasRuleInputs } from '../scoring/rules';
+import { SCORE_COLUMNS, ruleScore } from '../scoring/rules';
 import {
   ACCURACY_RULES,
   DEFAULT_TASK_METRICS_OPTIONS,
@@ -155,15 +155,12 @@ function quintileReport(answers: readonly GoldAnswer[]): QuintileReport {
  */
 export function goldItemScores(a: GoldAnswer, opts: TaskMetricsOptions): Partial<Record<ItemScoreName, number>> {
   const c = a.choice;
-  const inputs: ChoiceScores = { ...c, nTokens: (c.nTokens ?? c.tokens?.length) || undefined };
+  const costs = a.tokens && a.tokens.length > 0 ? contentByteCosts(a.tokens, a.leadingSpace, opts.space) : [];
+  const inputs: ChoiceScores = { ...c, nTokens: (c.nTokens ?? c.tokens?.length) || undefined, byteCosts: costs.length > 0 ? costs : undefined };
   const measures: Partial<Record<string, number>> = { bits_per_byte: a.bits / a.bytes };
-  if (a.tokens && a.tokens.length > 0) {
-    const r = contentByteCosts(a.tokens, a.leadingSpace, opts.space);
-    if (r.length > 0) measures.prior_bpb = priorWeightedRate(r, opts.mu);
-  }
   const out: Partial<Record<string, number>> = {};
   for (const r of SCORE_COLUMNS) {
-    const v = r.score ? (hasRuleInputs(inputs, r) ? r.score(inputs) : undefined) : measures[r.names.item];
+    const v = r.score ? ruleScore(r, inputs, { mu: opts.mu }) : measures[r.names.item];
     if (v !== undefined) out[r.names.item] = v;
   }
   return out;

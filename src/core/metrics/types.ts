@@ -1,23 +1,14 @@
 // Inputs and outputs of the task-level metrics (SPEC §4). The scoring engine (one CandidateScore per
 // choice), `lengthlens task --bits` and lm-eval-harness logs all reduce to ScoredItem.
 import type { LeadingSpaceMode, TokenBits } from '../bpb/perByteCost';
-import type { AccuracyRule, ItemScoreName } from '../scoring/rules';
+import type { AccuracyRule, ItemScoreName, RuleInputs } from '../scoring/rules';
 import { DEFAULT_MU } from '../scoring/types';
 
-/** What is known about one choice (or the single gold of a cloze item) after scoring. */
-export interface ChoiceScores {
-  /** The raw choice string (lm-eval doc_to_choice): the acc_norm / acc_bytes denominators. */
-  text?: string;
-  /** The string actually scored after the context (target delimiter + text); its bytes are n_i. */
-  continuation?: string;
-  /** log p(continuation | context), natural log. */
-  logprob: number;
-  /** Number of scored tokens (per-token rule). */
-  nTokens?: number;
-  /** log p(continuation | empty context): the acc_mutual_info term. */
-  unconditionalLogprob?: number;
-  /** log of the next-token mass of word-starting tokens after the choice: the acc_word term. */
-  wordFinalLogprob?: number;
+/**
+ * What is known about one choice (or the single gold of a cloze item) after scoring: the rule
+ * inputs (the core shape, src/core/scoring/rules.ts) and what the task metrics read besides.
+ */
+export interface ChoiceScores extends RuleInputs {
   /** Per-token [bits, bytes] of the scored continuation (R(k), PriorBPB, prefix BPB). */
   tokens?: readonly TokenBits[];
   /** Overrides "continuation starts with one ASCII space" (needed when continuation is unknown). */

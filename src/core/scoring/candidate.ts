@@ -1,7 +1,7 @@
 // Per-candidate quantities from per-token scores (SPEC §3): one per row of the rule table.
-import { contentByteCosts, priorWeightedRate } from '../bpb/perByteCost';
+import { contentByteCosts } from '../bpb/perByteCost';
 import { codePointLength, utf8Length } from '../text/unicode';
-import { SCORE_COLUMNS, UNCONDITIONAL_FIELD, WORD_FINAL_FIELD, candidateScoreFields, type RuleInputs, type ScoreField } from './rules';
+import { INPUT_FIELDS, SCORE_COLUMNS, candidateScoreFields, ruleScore, type FieldInput, type InputField, type RuleInputs, type RuleOptions, type ScoreField } from './rules';
 import type { BoundaryInfo, BoundaryStatus, CandidateScore, TokenScore } from './types';
 
 export interface CandidateInputs {
@@ -17,11 +17,14 @@ export interface CandidateInputs {
    * of two sums computed on different paths.
    */
   unconditionalIsConditional?: boolean;
+  /** Tokens the unconditional term scored (absent: not scored). */
+  unconditionalNTokens?: number;
   /** log mass of word-starting tokens after the last token (NaN or absent: not computed). */
   wordFinalLogprob?: number;
   boundary: BoundaryStatus;
   boundaryInfo?: BoundaryInfo;
-  mu: number;
+  /** The rules' options (μ for PriorBPB; any a rule declares); absent ones take their defaults. */
+  opts?: Partial<RuleOptions>;
   byteNote?: string;
 }
 
@@ -41,21 +44,24 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
     tokens.map((t, i) => [w[i] * t.bits, t.bytes[1] - t.bytes[0]] as const),
     inp.continuation.startsWith(' '),
   );
-  // One value per row of the rule table, in its column order; PMI's unconditional term beside the
-  // first rule that needs it. The BPB measures come from the token bits above.
+  // One value per row of the rule table, in its column order, each rule's input fields beside the
+  // first rule that needs them. Bits per byte comes from the token bits above.
   const ruleInputs: RuleInputs = {
     logprob: sum,
     text: inp.text,
     nTokens: tokens.length,
     unconditionalLogprob: unconditional,
     unconditionalIsConditional: inp.unconditionalIsConditional,
+    unconditionalNTokens: inp.unconditionalIsConditional ? tokens.length : inp.unconditionalNTokens,
     wordFinalLogprob: wordFinal,
+    byteCosts: costs,
   };
-  const measures: Record<string, number> = { bits_per_byte: bits / nBytes, prior_bpb: priorWeightedRate(costs, inp.mu) };
+  const measures: Record<string, number> = { bits_per_byte: bits / nBytes };
+  const inputOf = new Map<string, number | undefined>((Object.entries(INPUT_FIELDS) as [FieldInput, InputField][]).map(([input, field]) => [field, ruleInputs[input]]));
   const scores: Record<string, number> = {};
   for (const field of candidateScoreFields()) {
     const r = SCORE_COLUMNS.find((x) => x.names.candidate === field);
-    scores[field] = r?.score ? r.score(ruleInputs) : field === UNCONDITIONAL_FIELD ? unconditional : field === WORD_FINAL_FIELD ? wordFinal : measures[field];
+    scores[field] = r?.score ? (ruleScore(r, ruleInputs, inp.opts) ?? NaN) : inputOf.has(field) ? (inputOf.get(field) ?? NaN) : measures[field];
   }
   return {
     text: inp.text,
@@ -66,7 +72,7 @@ export function candidateScore(inp: CandidateInputs): CandidateScore {
     n_tokens: tokens.length,
     n_bytes: nBytes,
     n_chars: nChars,
-    ...(scores as Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', number>),
+    ...(scores as Record<ScoreField | InputField, number>),
     first_token_bits: tokens.length > 0 ? tokens[0].bits : NaN,
     is_greedy: tokens.length > 0 && tokens.every((t) => t.greedy),
     ...(inp.byteNote ? { byte_note: inp.byteNote } : {}),

@@ -5,7 +5,8 @@
 // and what is divided by them (per_char, per_byte, bits_per_byte), and so those rules' winners.
 import { npArgmax } from '../metrics/stats';
 import { codePointLength, utf8Length } from '../text/unicode';
-import { DECIDING_RULES, scoreOf, type RuleInputs } from './rules';
+import { inputsOfCandidate } from './candidateInputs';
+import { DECIDING_RULES, ruleScore, scoreOf } from './rules';
 import type { CandidateScore, ItemScore, RuleName } from './types';
 
 export const LENGTH_CONVENTIONS = ['harness', 'typed'] as const;
@@ -30,15 +31,9 @@ const lengthRules = () => DECIDING_RULES.filter((r) => r.needs.includes('text'))
 function recount(c: CandidateScore, convention: LengthConvention): CandidateScore {
   const text = lengthText(c.text, convention);
   if (text === c.text) return c;
-  const inputs: RuleInputs = {
-    logprob: c.sum_logprob,
-    text,
-    nTokens: c.n_tokens,
-    unconditionalLogprob: c.unconditional_logprob,
-    wordFinalLogprob: c.word_final_logprob,
-  };
+  const inputs = inputsOfCandidate(c, text);
   const out: CandidateScore = { ...c, n_chars: codePointLength(text), n_bytes: utf8Length(text) };
-  for (const r of lengthRules()) (out as unknown as Record<string, number>)[r.names.candidate] = r.score!(inputs);
+  for (const r of lengthRules()) (out as unknown as Record<string, number>)[r.names.candidate] = ruleScore(r, inputs) ?? NaN;
   out.bits_per_byte = -c.sum_logprob / Math.LN2 / out.n_bytes;
   return out;
 }

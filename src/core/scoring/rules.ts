@@ -4,9 +4,17 @@
 // Scorer's per-candidate values (candidate.ts) and winners (winners.ts), the Task lab's accuracies
 // (metrics/accuracy.ts) and per-item gold scores and Spearman list (metrics/taskMetrics.ts), the
 // CSV/JSON columns, the CLI tables and the UI's labels. A new rule is a new row here.
+import { priorWeightedRate } from '../bpb/perByteCost';
 import { codePointLength, utf8Length } from '../text/unicode';
+import { NCC } from './rules/ncc';
+import { DEFAULT_MU } from './types';
 
-/** What a rule reads of one choice: a Task lab ChoiceScores, or a Scorer candidate's sums. */
+/**
+ * What a rule reads of one choice: the core shape of one choice's scores (the Task lab's
+ * ChoiceScores extends it; a Scorer candidate is read through inputsOfCandidate). Absent
+ * (undefined) means not known; NaN is a known value that is not a number; −∞ is a real
+ * log-probability of an event the model gives probability zero.
+ */
 export interface RuleInputs {
   /** log p(continuation | context), natural log. */
   logprob: number;
@@ -28,10 +36,36 @@ export interface RuleInputs {
    * that begin a new word (core/tokens/wordBoundary.ts): the word-final correction.
    */
   wordFinalLogprob?: number;
+  /**
+   * Number of tokens PMI's unconditional term scored (the continuation after the unconditional
+   * context; a boundary merge can make it differ from nTokens).
+   */
+  unconditionalNTokens?: number;
+  /**
+   * Bits of each content byte of the answer, k = 1..c (core/bpb/perByteCost.ts contentByteCosts:
+   * a leading space left out as eval-framework does): PriorBPB's curve for this one answer.
+   */
+  byteCosts?: readonly number[];
 }
 
 /** What a rule needs of a choice beyond its log-likelihood. */
-export type RuleInput = 'text' | 'nTokens' | 'unconditionalLogprob' | 'wordFinalLogprob';
+export type RuleInput = 'text' | 'nTokens' | 'unconditionalLogprob' | 'unconditionalNTokens' | 'wordFinalLogprob' | 'byteCosts';
+
+/**
+ * The Scorer candidate's field (CandidateScore, score JSON, snapshots) of each number input that
+ * is not a rule's own score: shown beside the first rule that needs it, NaN there when absent.
+ * A new input gets its field here and every output follows (candidateScoreFields, inputsOfCandidate).
+ */
+export const INPUT_FIELDS = {
+  unconditionalLogprob: 'unconditional_logprob',
+  wordFinalLogprob: 'word_final_logprob',
+  unconditionalNTokens: 'unconditional_n_tokens',
+} as const satisfies Partial<Record<RuleInput, string>>;
+
+/** A number input that has a candidate field of its own. */
+export type FieldInput = keyof typeof INPUT_FIELDS;
+/** A candidate field that holds a rule's input. */
+export type InputField = (typeof INPUT_FIELDS)[FieldInput];
 
 /** The name each output gives a row (so every output keeps its field names). */
 export interface RuleNames {
@@ -72,8 +106,40 @@ export interface ScoringRule {
   unit: string;
   higherIsBetter: boolean;
   needs: readonly RuleInput[];
-  /** The rule's score of one choice, given that the inputs in `needs` are present (deciding rules). */
-  score?(c: RuleInputs): number;
+  /**
+   * The options this rule reads beyond the shared ones, with their defaults: a new option is
+   * declared here, in the rule's row, and reaches `score` through ruleScore with no caller changed.
+   */
+  options?: Readonly<Record<string, number | string>>;
+  /**
+   * The rule's score of one choice, given that the inputs in `needs` are present (deciding rules).
+   * Called only through ruleScore, which checks the inputs and fills the options' defaults.
+   */
+  score?(c: RuleInputs, opts: RuleOptions): number;
+}
+
+/**
+ * What a rule may read besides the choice: the shared options (μ, the mean of PriorBPB's length
+ * prior) and any option a rule declares in its row (`ScoringRule.options`).
+ */
+export interface RuleOptions {
+  mu: number;
+  readonly [option: string]: number | string;
+}
+
+/** The shared options' defaults (a rule's own options default in its row). */
+export const DEFAULT_RULE_OPTIONS: RuleOptions = { mu: DEFAULT_MU };
+
+/**
+ * The one way to score a choice by a rule: undefined when the rule has no score or an input it
+ * needs is absent; otherwise its score under `opts`, the rule's declared defaults and the shared
+ * defaults, in that order of precedence.
+ */
+export function ruleScore(rule: ScoringRule, c: RuleInputs, opts: Partial<RuleOptions> = {}): number | undefined {
+  if (!rule.score || !hasRuleInputs(c, rule)) return undefined;
+  const given = Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) as Record<string, number | string>;
+  // An option given as undefined keeps its default.
+  return rule.score(c, { ...DEFAULT_RULE_OPTIONS, ...rule.options, ...given });
 }
 
 /** The raw choice text used for length normalisation (continuation when the text is unknown). */
@@ -181,7 +247,9 @@ const BUILT_IN = [
     title: 'Per-byte cost curve averaged under the geometric length prior (bits/byte, lower is better)',
     unit: 'bits/byte',
     higherIsBetter: false,
-    needs: [],
+    needs: ['byteCosts'],
+    // μ, the prior's mean length in bytes, is a shared option (RuleOptions.mu).
+    score: (c: RuleInputs, o: RuleOptions) => priorWeightedRate(c.byteCosts!, o.mu),
   },
   {
     // Pimentel & Meister 2024: a raw sum scores a string as a prefix (P(" par") ≥ P(" park")); the
@@ -200,6 +268,7 @@ const BUILT_IN = [
     needs: ['wordFinalLogprob'],
     score: (c: RuleInputs) => c.logprob + c.wordFinalLogprob!,
   },
+  NCC,
 ] as const satisfies readonly ScoringRule[];
 
 type BuiltIn = (typeof BUILT_IN)[number];
@@ -282,19 +351,26 @@ export function harnessOrLabel(r: ScoringRule): string {
   return r.harness ?? r.label;
 }
 
-/** The Scorer candidate's field for PMI's unconditional term: shown beside the first rule that needs it. */
-export const UNCONDITIONAL_FIELD = 'unconditional_logprob';
+/** The Scorer candidate's field for PMI's unconditional term. */
+export const UNCONDITIONAL_FIELD = INPUT_FIELDS.unconditionalLogprob;
 
-/** The Scorer candidate's field for the word-final term (acc_word's addend): shown beside the first rule that needs it. */
-export const WORD_FINAL_FIELD = 'word_final_logprob';
+/** The Scorer candidate's field for the word-final term (acc_word's addend). */
+export const WORD_FINAL_FIELD = INPUT_FIELDS.wordFinalLogprob;
 
-/** The number fields of a Scorer candidate from the table, in order: one per row (column order), and the unconditional and word-final terms. */
+/** The candidate field of a rule input, where it has one of its own. */
+export function inputField(input: RuleInput): InputField | undefined {
+  return (INPUT_FIELDS as Partial<Record<RuleInput, InputField>>)[input];
+}
+
+/** The number fields of a Scorer candidate from the table, in order: one per row (column order), each followed by the input fields it is the first to need. */
 export function candidateScoreFields(): string[] {
   const out: string[] = [];
   for (const r of SCORE_COLUMNS) {
     out.push(r.names.candidate);
-    if (r.needs.includes('unconditionalLogprob') && !out.includes(UNCONDITIONAL_FIELD)) out.push(UNCONDITIONAL_FIELD);
-    if (r.needs.includes('wordFinalLogprob') && !out.includes(WORD_FINAL_FIELD)) out.push(WORD_FINAL_FIELD);
+    for (const n of r.needs) {
+      const f = inputField(n);
+      if (f !== undefined && !out.includes(f)) out.push(f);
+    }
   }
   return out;
 }

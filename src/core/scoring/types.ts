@@ -71,6 +71,8 @@ export interface CandidateScore extends Record<ScoreField, number> {
    * (acc_word's addend; core/tokens/wordBoundary.ts). NaN where it was not computed.
    */
   word_final_logprob: number;
+  /** Tokens the unconditional term scored (normalised contextual calibration's denominator). NaN where PMI's term was not scored. */
+  unconditional_n_tokens: number;
   first_token_bits: number;
   is_greedy: boolean;
   /** Why the token byte spans do not add up to the candidate's byte length, when they don't. */

@@ -124,7 +124,7 @@ function fitLine(r: TaskRunSnapshot): { x: number; y: number }[] {
 
 function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }>; taught: readonly RuleName[] }) {
   const { runs } = props.facts;
-  const [mu, setMu] = useState(111);
+  const [mu, setMu] = useState(DEFAULT_MU);
   const narrow = useMediaQuery('(max-width: 600px)');
   switch (props.widget.view) {
     case 'scatter':

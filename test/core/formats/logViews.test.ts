@@ -38,7 +38,7 @@ describe('logGaps', () => {
   it('on logged items (sums and strings only) names the per-token rule, PMI, the whole-word rule and the per-token measures', () => {
     const items: ScoredItem[] = [{ id: '0', choices: [choice(), choice({ text: 'bb', continuation: ' bb', logprob: -2 })], gold: 0 }];
     const gaps = logGaps(items);
-    expect(gaps.map((g) => g.view)).toEqual(['acc_per_token', 'acc_mutual_info', 'acc_word', PER_TOKEN_VIEW]);
+    expect(gaps.map((g) => g.view)).toEqual(['acc_per_token', 'acc_mutual_info', 'acc_word', 'acc_ncc', PER_TOKEN_VIEW]);
     expect(gaps[0].sentence).toBe(
       "acc_per_token needs each choice's token count, which lm-eval-harness does not log (resps hold one summed log-likelihood per choice): " +
         'give n_tokens in a lengthlens task --bits file, or rescore the documents with lengthlens harness FILE --model M.',
@@ -56,7 +56,7 @@ describe('logGaps', () => {
 
   it('with the unconditional log-likelihoods logged (an acc_mutual_info task), PMI is not named', () => {
     const items: ScoredItem[] = [{ id: '0', choices: [choice({ unconditionalLogprob: -3 }), choice({ unconditionalLogprob: -4 })], gold: 1 }];
-    expect(logGaps(items).map((g) => g.view)).toEqual(['acc_per_token', 'acc_word', PER_TOKEN_VIEW]);
+    expect(logGaps(items).map((g) => g.view)).toEqual(['acc_per_token', 'acc_word', 'acc_ncc', PER_TOKEN_VIEW]);
   });
 
   it('names a rule exactly when the accuracy report leaves it out (random items)', () => {

@@ -27,9 +27,10 @@ describe('scored items from engine candidates', () => {
     expect(s.choices[1].tokens).toBeUndefined();
     expect(s.choices[1].nTokens).toBe(2);
     expect(s.choices[1].isGreedy).toBe(false);
-    // A non-finite unconditional log-prob means "not scored": no PMI input rather than a NaN one.
+    // NaN means "not scored": no PMI input rather than a NaN one. −∞ is a real log-prob (the
+    // unconditional context gives the answer probability zero), kept as the Scorer keeps it.
     expect(s.choices[1].unconditionalLogprob).toBeUndefined();
-    expect(s.choices[2].unconditionalLogprob).toBeUndefined();
+    expect(s.choices[2].unconditionalLogprob).toBe(-Infinity);
     expect(s.choices[2].tokens).toEqual([[2, 3], [3, 2]]);
   });
 

@@ -1,7 +1,7 @@
 // The built-in rules' entries of a per-rule record, so that a test pins their values exactly and a
 // row added to the rule table changes no test but the table's own: every other key must still be
 // a rule of the table (a stray or misnamed key fails).
-import { ACCURACY_RULES, candidateScoreFields, DECIDING_RULES, type ScoreField } from '../../../src/core/scoring/rules';
+import { ACCURACY_RULES, candidateScoreFields, DECIDING_RULES, type InputField, type ScoreField } from '../../../src/core/scoring/rules';
 import type { CandidateScore, TokenScore } from '../../../src/core/scoring/types';
 
 /**
@@ -28,8 +28,8 @@ export function builtInWinners<T>(record: Partial<Record<string, T>>): Record<st
 }
 
 /** Zero in every per-choice score field of a Scorer candidate the table defines (a fixture's base). */
-export function zeroScoreFields(): Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', number> {
-  return Object.fromEntries(candidateScoreFields().map((f) => [f, 0])) as Record<ScoreField | 'unconditional_logprob' | 'word_final_logprob', number>;
+export function zeroScoreFields(): Record<ScoreField | InputField, number> {
+  return Object.fromEntries(candidateScoreFields().map((f) => [f, 0])) as Record<ScoreField | InputField, number>;
 }
 
 /** A scored token of `bits` bits over bytes [start, end) (the fields a fixture does not read are neutral). */

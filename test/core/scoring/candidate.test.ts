@@ -12,7 +12,7 @@ describe('candidateScore', () => {
   // " héllo": 6 code points, 7 UTF-8 bytes; tokens " h" (2 bytes), "é" (2), "llo" (3).
   // Bits 2, 4, 3 (log-probs −2 ln 2, −4 ln 2, −3 ln 2): sum −9 ln 2.
   const tokens = [tok(-2 * LN2, [0, 2]), tok(-4 * LN2, [2, 4], false), tok(-3 * LN2, [4, 7])];
-  const base = { text: ' héllo', continuation: ' héllo', tokens, unconditionalLogprob: -12 * LN2, boundary: 'ok' as const, mu: 2 };
+  const base = { text: ' héllo', continuation: ' héllo', tokens, unconditionalLogprob: -12 * LN2, boundary: 'ok' as const, opts: { mu: 2 } };
 
   it('sums, normalisations, PMI, first-token bits and greedy', () => {
     const c = candidateScore(base);

@@ -15,7 +15,7 @@ function tok(bits: number, bytes: [number, number]): TokenScore {
 function cand(text: string, bits: number) {
   const n = new TextEncoder().encode(text).length;
   const tokens = Array.from({ length: n }, (_, i) => tok(bits, [i, i + 1]));
-  return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: NaN, boundary: 'ok', mu: 111 });
+  return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: NaN, boundary: 'ok', opts: { mu: 111 } });
 }
 function item(texts: string[], bits: number[]): ItemScore {
   const candidates = texts.map((t, i) => cand(t, bits[i]));

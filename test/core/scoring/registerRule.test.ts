@@ -51,7 +51,7 @@ function tokensOf(text: string, logprob: number): TokenScore[] {
 }
 
 function candidate(text: string, logprob: number) {
-  return candidateScore({ text, continuation: text, tokens: tokensOf(text, logprob), unconditionalLogprob: logprob - 1, boundary: 'ok', mu: 111 });
+  return candidateScore({ text, continuation: text, tokens: tokensOf(text, logprob), unconditionalLogprob: logprob - 1, boundary: 'ok', opts: { mu: 111 } });
 }
 
 // Three two-choice items. acc picks the shorter choice every time; per word picks choice 0, 1, 1.

@@ -23,7 +23,7 @@ interface Cand {
 
 function build(c: Cand): CandidateScore {
   const tokens: TokenScore[] = c.tokenBits.map((b, j) => ({ id: j, piece: 'x', text: 'x', bytes: [j, j + 1], logprob: -b * LN2, bits: b, rank: 1, entropy: 0, top: [], greedy: false }));
-  return candidateScore({ text: c.text, continuation: c.text, tokens, unconditionalLogprob: -c.unconditionalBits * LN2, wordFinalLogprob: -c.wordFinalBits * LN2, boundary: 'ok', mu: 111 });
+  return candidateScore({ text: c.text, continuation: c.text, tokens, unconditionalLogprob: -c.unconditionalBits * LN2, wordFinalLogprob: -c.wordFinalBits * LN2, boundary: 'ok', opts: { mu: 111 } });
 }
 
 const bitsArb = fc.double({ min: 0.05, max: 16, noNaN: true });

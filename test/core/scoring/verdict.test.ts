@@ -15,7 +15,7 @@ function cand(text: string, tokenBits: number[], tokenBytes: number[], unconditi
     const bytes: [number, number] = [at, (at += tokenBytes[j])];
     return { id: j, piece: 'x', text: 'x', bytes, logprob: -b * LN2, bits: b, rank: 1, entropy: 0, top: [], greedy: false };
   });
-  return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: -unconditionalBits * LN2, wordFinalLogprob: -wordFinalBits * LN2, boundary: 'ok', mu: 111 });
+  return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: -unconditionalBits * LN2, wordFinalLogprob: -wordFinalBits * LN2, boundary: 'ok', opts: { mu: 111 } });
 }
 
 const letter = (p: number) => 'ABCDEFGH'[p];

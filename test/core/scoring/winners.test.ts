@@ -13,7 +13,7 @@ function token(logprob: number, bytes: [number, number]): TokenScore {
 function cand(text: string, toks: [number, number][], unconditional = 0) {
   let pos = 0;
   const tokens = toks.map(([lp, w]) => token(lp, [pos, (pos += w)]));
-  return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: unconditional, boundary: 'ok', mu: 111 });
+  return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: unconditional, boundary: 'ok', opts: { mu: 111 } });
 }
 
 describe('argmax with numpy semantics', () => {
@@ -107,7 +107,7 @@ describe('issue 12: PMI of identical terms is exactly 0 (defect 2)', () => {
     const mk = (text: string, lp: number[]) => {
       let pos = 0;
       const tokens = lp.map((x) => token(x, [pos, (pos += 1)]));
-      return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: NaN, unconditionalIsConditional: true, boundary: 'ok', mu: 111 });
+      return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: NaN, unconditionalIsConditional: true, boundary: 'ok', opts: { mu: 111 } });
     };
     // 0.1 + 0.2 style sums that would not cancel to 0 if computed twice in different orders.
     const cs = [mk('ab', [-0.1, -0.2]), mk('cd', [-0.3, -1e-17]), mk('e', [-7])];
@@ -121,7 +121,7 @@ describe('issue 25 item 14: PMI of a NaN candidate on an empty context', () => {
   const mk = (text: string, lp: number[]) => {
     let pos = 0;
     const tokens = lp.map((x) => token(x, [pos, (pos += 1)]));
-    return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: NaN, unconditionalIsConditional: true, boundary: 'ok', mu: 111 });
+    return candidateScore({ text, continuation: text, tokens, unconditionalLogprob: NaN, unconditionalIsConditional: true, boundary: 'ok', opts: { mu: 111 } });
   };
   it('with the unconditional term equal to the conditional one, a NaN token log-prob gives PMI NaN (not 0), and a finite candidate beside it wins PMI', () => {
     const cs = [mk('ab', [-0.5, NaN]), mk('cd', [-0.3, -0.2])];

@@ -35,9 +35,9 @@ const text = (html: string) => html.replace(/<span class="verdict"[^]*<\/span><\
 
 describe('disagreement banner', () => {
   it('keeps a leading space visible, with the table\'s mark: " dog." and "dog." read differently', () => {
-    const result: ItemScore = { ...item({ acc: 0, pmi: 0, per_token: 0, acc_norm: 0, acc_bytes: 0, acc_word: 0 }), candidates: [candidate(' dog.', []), candidate('dog.', [])] };
+    const result: ItemScore = { ...item({ acc: 0, pmi: 0, per_token: 0, acc_norm: 0, acc_bytes: 0, acc_word: 0, ncc: 0 }), candidates: [candidate(' dog.', []), candidate('dog.', [])] };
     const html = renderToStaticMarkup(createElement(DisagreementBanner, { result, indices: [0, 1], gold: null }));
-    expect(text(html)).toBe('All six rules pick A (“·dog.”).');
+    expect(text(html)).toBe('All seven rules pick A (“·dog.”).');
     expect(snippet(' dog.')).toBe('·dog.');
     expect(snippet('dog.')).toBe('dog.');
     expect(snippet('  two\nlines ', 8)).toBe('··two↵l…');
@@ -46,10 +46,10 @@ describe('disagreement banner', () => {
 
   it('names each winner and the rules that pick it', () => {
     const html = renderToStaticMarkup(
-      createElement(DisagreementBanner, { result: item({ acc: 0, pmi: 0, per_token: 2, acc_norm: 1, acc_bytes: 1, acc_word: 1 }), indices: [0, 1, 2], gold: 1 }),
+      createElement(DisagreementBanner, { result: item({ acc: 0, pmi: 0, per_token: 2, acc_norm: 1, acc_bytes: 1, acc_word: 1, ncc: 0 }), indices: [0, 1, 2], gold: 1 }),
     );
     expect(text(html)).toBe(
-      'The rules disagree: Raw sum and PMI pick A (“·hat.”); per-token picks C (“·zebra.”); per-char, per-byte and whole-word sum pick B (“·towel”). Right (gold B): per-char, per-byte, whole-word sum.',
+      'The rules disagree: Raw sum, PMI and NCC pick A (“·hat.”); per-token picks C (“·zebra.”); per-char, per-byte and whole-word sum pick B (“·towel”). Right (gold B): per-char, per-byte, whole-word sum.',
     );
   });
 
@@ -114,8 +114,10 @@ describe('score table', () => {
     const html = renderToStaticMarkup(
       createElement(ScoreTable, { result, indices: [0, 2], candidateCount: 3, problems: [], gold: null, units: 'bits', onUnits: () => undefined, stale: false, pmiPending: [2] }),
     );
-    expect(html.match(/data-pending="true"/g)).toHaveLength(1);
+    // PMI's cell and NCC's, which reads the same unconditional term.
+    expect(html.match(/data-pending="true"/g)).toHaveLength(2);
     expect(html).toMatch(/<tr data-candidate="2" data-fresh="true"><th[^]*?<td data-col="pmi" data-pending="true"[^>]*>…<\/td>/);
+    expect(html).toMatch(/<tr data-candidate="2" data-fresh="true"><th[^]*?<td data-col="ncc" data-pending="true"[^>]*>…<\/td>/);
     expect(html).toMatch(/<td data-col="per_token" data-value="[^"]+"/);
     expect(html).not.toMatch(/winner under PMI/);
     expect(html).toMatch(/<tr data-candidate="0" data-fresh="true" class="has-win">/);
@@ -125,8 +127,8 @@ describe('score table', () => {
     const result: ItemScore = { ...item({ acc: 0, pmi: 1, per_token: 0, acc_norm: 0, acc_bytes: 0, acc_word: 1 }), candidates: [candidate(' hat.', []), candidate(' zebra.', [])] };
     const props = { result, indices: [0, 2], candidateCount: 3, problems: [], gold: null, units: 'bits' as const, onUnits: () => undefined, stale: false };
     const html = renderToStaticMarkup(createElement(ScoreTable, { ...props, pmiPending: [2], wordFinalPending: [2] }));
-    // PMI's and the whole-word cells of the edited row wait; nothing else does.
-    expect(html.match(/data-pending="true"/g)).toHaveLength(2);
+    // PMI's (and NCC's, which reads PMI's term) and the whole-word cells of the edited row wait; nothing else does.
+    expect(html.match(/data-pending="true"/g)).toHaveLength(3);
     expect(html).toMatch(/<td data-col="word_logprob" data-pending="true"[^>]*title="The whole-word term[^>]*>…<\/td>/);
     expect(html).toMatch(/<tr data-candidate="0"[^]*?<td data-col="word_logprob" data-value=/);
     expect(html).not.toMatch(/winner under (PMI|whole-word sum)/);
