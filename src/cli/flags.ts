@@ -25,7 +25,7 @@ const OUTPUTS = ['json', 'jsonl', 'csv', 'markdown'] as const;
 const otherOutputs = (name: (typeof OUTPUTS)[number]) => OUTPUTS.filter((o) => o !== name);
 
 export const SHARED_FLAGS = {
-  model: { type: 'string', value: 'M', multiple: true, help: 'a model folder (transformers.js layout) or a hub id (org/name); repeat it where a command compares models' },
+  model: { type: 'string', value: 'M', multiple: true, help: 'a model folder (transformers.js layout) or a hub id (org/name)' },
   dtype: {
     type: 'string',
     value: 'D',
@@ -46,11 +46,11 @@ export const SHARED_FLAGS = {
 
 export type SharedFlag = keyof typeof SHARED_FLAGS;
 
-export interface CommandFlagsDecl {
+export interface CommandFlagsDecl<S extends SharedFlag = SharedFlag, O extends Record<string, FlagSpec> = Record<string, FlagSpec>> {
   /** The shared flags the command takes. */
-  readonly shared: readonly SharedFlag[];
+  readonly shared: readonly S[];
   /** Flags only this command takes. */
-  readonly own?: Readonly<Record<string, FlagSpec>>;
+  readonly own?: O;
   /** Flags the command always has a value for (a default), which satisfy another flag's `needs`. */
   readonly defaults?: readonly string[];
   /** Rules of this command only: a flag that goes with one of these others here. */
@@ -65,10 +65,16 @@ export interface HelpLayout {
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-export interface CommandFlags {
+/** What parsing gives for a flag: a boolean, a string, or every value of a repeatable flag. */
+type ValueOf<F extends FlagSpec> = F['type'] extends 'boolean' ? boolean : F extends { multiple: true } ? string[] : string;
+
+/** A command's parsed flags, typed from its declaration. */
+export type FlagValues<S extends SharedFlag, O extends Record<string, FlagSpec>> = { [K in S]?: ValueOf<(typeof SHARED_FLAGS)[K]> } & { [K in keyof O]?: ValueOf<O[K]> };
+
+export interface CommandFlags<V = Values> {
   readonly specs: Readonly<Record<string, FlagSpec>>;
   /** The flags, parsed as every command parses them (parseCommandArgs), and their rules checked. */
-  parse(argv: string[], positionals?: number): { values: Values; positionals: string[] };
+  parse(argv: string[], positionals?: number): { values: V; positionals: string[] };
   /**
    * Flag lines for --help: `entries` are flag names, or [name, text] where the command says what it
    * does with a flag (the flag's type, value and rules stay the registry's).
@@ -76,7 +82,8 @@ export interface CommandFlags {
   lines(entries: readonly (string | readonly [string, string])[], layout: HelpLayout): string;
 }
 
-export function commandFlags(decl: CommandFlagsDecl): CommandFlags {
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export function commandFlags<S extends SharedFlag, O extends Record<string, FlagSpec> = {}>(decl: CommandFlagsDecl<S, O>): CommandFlags<FlagValues<S, O>> {
   const specs: Record<string, FlagSpec> = {};
   for (const name of decl.shared) specs[name] = SHARED_FLAGS[name];
   for (const [name, spec] of Object.entries(decl.own ?? {})) {
@@ -90,7 +97,7 @@ export function commandFlags(decl: CommandFlagsDecl): CommandFlags {
       const parsed = parseCommandArgs(argv, options, positionals);
       const values = parsed.values as Values;
       checkRules(specs, decl, values);
-      return { values, positionals: parsed.positionals };
+      return { values: values as FlagValues<S, O>, positionals: parsed.positionals };
     },
     lines(entries, layout) {
       return entries
@@ -113,7 +120,7 @@ function given(values: Values, name: string): boolean {
   return v !== undefined && v !== false;
 }
 
-function checkRules(specs: Record<string, FlagSpec>, decl: CommandFlagsDecl, values: Values): void {
+function checkRules(specs: Record<string, FlagSpec>, decl: { defaults?: readonly string[]; needs?: Readonly<Record<string, readonly string[]>> }, values: Values): void {
   const has = (n: string) => given(values, n) || (decl.defaults ?? []).includes(n);
   for (const [name, spec] of Object.entries(specs)) {
     if (!given(values, name)) continue;

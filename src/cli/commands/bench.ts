@@ -4,7 +4,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { jsonReplacer, parseCommandArgs, parseNumberFlag } from '../io';
+import { jsonReplacer, parseNumberFlag } from '../io';
+import { commandFlags, dtypeList, single, usageText, type FlagSpec } from '../flags';
 import { createNodeEngine } from '../../engine/nodeFace';
 import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/nodeFace';
 import { envKey, formatBenchTable, type BenchReport } from '../../engine/nodeFace';
@@ -53,7 +54,41 @@ const BENCH_OUT = 'bench-results/bench.json';
 const SCALE_OUT = 'bench-results/bench-scale.json';
 const CHECK_OUT = 'bench-results/bench-check.json';
 
-const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
+/** Flags only bench takes (the shared ones: src/cli/flags.ts). */
+const BENCH_FLAGS = {
+  'bench-items': { type: 'string', value: 'N', help: 'HellaSwag-shaped items to time (default 50)' },
+  rounds: { type: 'string', value: 'N', help: 'timed rounds (default 3)' },
+  threads: { type: 'string', value: 'N', help: 'ONNX Runtime intra-op threads in Node (default: one per core)' },
+  styles: {
+    type: 'string',
+    value: 'LIST',
+    help: 'export-style fixtures (folders beside the bench model) benchmarked in Node at fp32\nas well, each with the exact plan its graph gets (default tiny-llama-plain,tiny-llama-gqa)',
+  },
+  browser: { type: 'string', value: 'MODE', help: 'auto: run the browser part when Chromium and the build tools are there' },
+  peers: {
+    type: 'string',
+    value: 'MODE',
+    help: 'auto: where node-llama-cpp is installed in peers/ (node scripts/install-peers.mjs),\nllama.cpp on GGUF files of the same weights (fp32, and Q8_0 against q8), the same\nitems: the harness\'s way (one evaluation per (context, choice)) and at its best (the\ncontext once, its KV cache reused per choice), with --threads threads (default: one per core);\nand in the browser half, wllama (llama.cpp in WebAssembly, 1 thread) the kv way on the\nsame items, against the chromium-wasm app path',
+  },
+  out: { type: 'string', value: 'FILE', help: 'where the JSON results go' },
+  scale: { type: 'boolean', help: "at real models' shapes" },
+  'task-items': { type: 'string', value: 'N', help: 'items on the task path (0 skips it)' },
+  keystrokes: { type: 'string', value: 'N', help: 'keystrokes timed' },
+  shape: { type: 'string', value: 'LIST', help: 'model shapes' },
+  'stream-items': { type: 'string', value: 'N', help: 'items streamed for the memory figure' },
+  'cpu-arena': { type: 'string', value: 'on|off', help: "ONNX Runtime's CPU memory arena" },
+  'release-outputs': { type: 'string', value: 'on|off', help: 'release dead buffers' },
+  check: { type: 'boolean', help: 'time `lengthlens check`' },
+} as const satisfies Record<string, FlagSpec>;
+
+const FLAGS = commandFlags({
+  shared: ['model', 'dtype', 'json'],
+  own: BENCH_FLAGS,
+  // Without --model, the bench model (or, with --scale, bench-models/).
+  defaults: ['model'],
+});
+
+const USAGE = `lengthlens bench [--bench-items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
   [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--peers auto|no] [--out bench-results/bench.json] [--json]
 
 Times three ways of scoring HellaSwag-shaped items (context ~80 tokens, 4 candidates ~20 tokens,
@@ -63,17 +98,16 @@ fixed seed) on bench-llama-6M and checks they give the same log-probs (SPEC §9)
   app      the app's path: the context once, the candidates batched on its KV cache
 Then the same in headless Chromium (WASM and WebGPU), unless --browser no, and the Scorer's
 live-typing latency on stories260K. Prints a table (or the JSON with --json) and writes the JSON.
-  --model    bench model folder (default: $MODELS_DIR/bench-llama-6M, else ../shared/models/...)
-  --styles   export-style fixtures (folders beside the bench model) benchmarked in Node at fp32
-             as well, each with the exact plan its graph gets (default tiny-llama-plain,tiny-llama-gqa)
-  --threads  ONNX Runtime intra-op threads in Node (default: one per core)
-  --browser  auto: run the browser part when Chromium and the build tools are there
-  --peers    auto: where node-llama-cpp is installed in peers/ (node scripts/install-peers.mjs),
-             llama.cpp on GGUF files of the same weights (fp32, and Q8_0 against q8), the same
-             items: the harness's way (one evaluation per (context, choice)) and at its best (the
-             context once, its KV cache reused per choice), with --threads threads (default: one per core);
-             and in the browser half, wllama (llama.cpp in WebAssembly, 1 thread) the kv way on the
-             same items, against the chromium-wasm app path
+${FLAGS.lines(
+  [
+    ['model', 'bench model folder (default: $MODELS_DIR/bench-llama-6M, else ../shared/models/...)'],
+    'styles',
+    'threads',
+    'browser',
+    'peers',
+  ],
+  { column: 13, values: false },
+)}
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
   [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes] [--json]
@@ -104,17 +138,6 @@ lengthlens bench --check [FILES] [--browser no|yes] [--out bench-results/bench-c
 
 function modelsDir(): string {
   return path.resolve(process.env.MODELS_DIR ?? '../shared/models');
-}
-
-function parseDtypes(raw: string | undefined): Dtype[] {
-  const list = (raw ?? 'fp32,q8').split(',').map((s) => s.trim()).filter(Boolean);
-  const dtypes: Dtype[] = [];
-  for (const d of list) {
-    if (!isDtype(d)) throw new UsageError(`--dtype must be a comma-separated list of ${ALL_DTYPES.join(', ')}, got "${d}"`);
-    dtypes.push(d);
-  }
-  if (dtypes.length === 0) throw new UsageError('--dtype is empty');
-  return dtypes;
 }
 
 /** An on/off flag's value. */
@@ -153,31 +176,11 @@ function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peer
 
 export const command: Command = {
   summary: 'benchmark naive vs harness-style vs the app’s scoring path (SPEC §9)',
-  usage: USAGE,
+  usage: usageText(FLAGS, USAGE),
   async run(argv) {
-    const { values, positionals } = parseCommandArgs(
-      argv,
-      {
-        items: { type: 'string' },
-        rounds: { type: 'string' },
-        dtype: { type: 'string' },
-        threads: { type: 'string' },
-        model: { type: 'string' },
-        styles: { type: 'string' },
-        browser: { type: 'string' },
-        peers: { type: 'string' },
-        out: { type: 'string' },
-        json: { type: 'boolean' },
-        scale: { type: 'boolean' },
-        'task-items': { type: 'string' },
-        keystrokes: { type: 'string' },
-        shape: { type: 'string' },
-        'stream-items': { type: 'string' },
-        'cpu-arena': { type: 'string' },
-        'release-outputs': { type: 'string' },
-        check: { type: 'boolean' },
-      },
-    );
+    const parsed = FLAGS.parse(argv, Infinity);
+    const positionals = parsed.positionals;
+    const values = { ...parsed.values, model: single(parsed.values.model, 'model') };
     if (!values.check && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.check) {
       checkOutPath(values.out ?? CHECK_OUT);
@@ -203,13 +206,16 @@ export const command: Command = {
     checkOutPath(values.out ?? (values.scale ? SCALE_OUT : BENCH_OUT));
     if (values.scale) {
       const log = (s: string) => process.stderr.write(s + '\n');
+      const scaleBrowser = values.browser ?? 'no';
+      if (scaleBrowser !== 'yes' && scaleBrowser !== 'no') throw new UsageError(`--browser with --scale must be yes or no, got "${scaleBrowser}"`);
+      const dtypes = dtypeList(parsed.values.dtype, ['fp32']);
       const styles = (values.styles ?? 'plain,gqa').split(',').map((s) => s.trim()).filter(Boolean);
       for (const s of styles) if (s !== 'plain' && s !== 'gqa') throw new UsageError(`--styles with --scale must list plain and/or gqa, got "${s}"`);
       const report = await runScale(
         {
           shapes: (values.shape ?? 'smollm2-135m').split(',').map((s) => s.trim()).filter(Boolean),
           styles,
-          dtypes: parseDtypes(values.dtype ?? 'fp32'),
+          dtypes,
           streamItems: parseNumberFlag('stream-items', values['stream-items'], 0),
           taskItems: parseNumberFlag('task-items', values['task-items'], 4),
           keystrokes: positiveInt('keystrokes', values.keystrokes, 8),
@@ -221,7 +227,7 @@ export const command: Command = {
         log,
       );
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
-      const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model }, log) : null;
+      const browser = scaleBrowser === 'yes' ? runScaleBrowser({ styles, dtypes, keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model }, log) : null;
       const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? SCALE_OUT;
       const browserNote = browser ? `\n\n${browser.rows.length} Chromium row(s) in the JSON${Object.keys(browser.skipped).length ? `; failed: ${Object.keys(browser.skipped).join(', ')}` : ''}` : '';
@@ -231,10 +237,10 @@ export const command: Command = {
       if (!values.json) process.stdout.write(`\nwritten to ${outFile}\n`);
       return 0;
     }
-    const items = positiveInt('items', values.items, DEFAULT_BENCH_CONFIG.items);
+    const items = positiveInt('bench-items', values['bench-items'], DEFAULT_BENCH_CONFIG.items);
     const rounds = positiveInt('rounds', values.rounds, DEFAULT_BENCH_CONFIG.rounds);
     const threads = values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1);
-    const dtypes = parseDtypes(values.dtype);
+    const dtypes = dtypeList(parsed.values.dtype, ['fp32', 'q8']);
     const browser = values.browser ?? 'auto';
     if (!['auto', 'yes', 'no'].includes(browser)) throw new UsageError(`--browser must be auto, yes or no, got "${browser}"`);
     const modelDir = path.resolve(values.model ?? path.join(modelsDir(), 'bench-llama-6M'));

@@ -166,7 +166,7 @@ export const command: Command = {
   async run(argv) {
     const parsed = FLAGS.parse(argv, Infinity);
     const positionals = parsed.positionals;
-    const values = { ...(parsed.values as Record<keyof typeof SOURCE_FLAGS | 'delimiter' | 'app-url' | 'fail-on', string | undefined> & { json?: boolean; markdown?: boolean; strict?: boolean }), model: single(parsed.values.model, 'model') };
+    const values = { ...parsed.values, model: single(parsed.values.model, 'model') };
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE (or run folder) to check (see --help)');
     const file = positionals[0];
     let rules: FailOnRule[] = [];

@@ -120,7 +120,7 @@ export const command: Command = {
   usage: USAGE,
   async run(argv) {
     const { values: v, positionals } = FLAGS.parse(argv, Infinity);
-    const values = { ...(v as { delimiter?: string; dtype?: string[]; mu?: string; space?: string; json?: boolean; csv?: boolean; strict?: boolean }), model: single(v.model, 'model') };
+    const values = { ...v, model: single(v.model, 'model') };
     if (positionals.length !== 1) throw new UsageError('give exactly one log_samples file (see --help)');
     const file = positionals[0];
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };

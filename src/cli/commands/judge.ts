@@ -1,7 +1,8 @@
 // `lengthlens judge simulate|audit|montecarlo|sample`: the Judge lab's figures from the command line.
 import type { Command } from '../command';
+import { commandFlags, usageText, type CommandFlags, type FlagSpec } from '../flags';
 import { InputError, UsageError } from '../errors';
-import { parseCommandArgs, parseNumberFlag, printJson, readTextFile, snakeCaseKeys, type NumberRange } from '../io';
+import { parseNumberFlag, printJson, readTextFile, snakeCaseKeys, type NumberRange } from '../io';
 import { DEFAULT_PARAMS, checkParams, simulateJudge, type JudgeParams } from '../../core/judge/simulate';
 import { workedExample } from '../../core/judge/example';
 import { parseVerdicts } from '../../core/judge/verdicts';
@@ -27,12 +28,35 @@ const USAGE = `lengthlens judge <subcommand> [options]
 
 All rates are fractions in [0, 1]. Seeds are whole numbers from 0 to ${Number.MAX_SAFE_INTEGER}.`;
 
-type Flags = Record<string, string | boolean | undefined>;
-type Options = Record<string, { type: 'string' | 'boolean' }>;
+type Flags = Record<string, string | boolean | string[] | undefined>;
+
+/** Judge's flags (only judge takes them); each subcommand picks its own. */
+const JUDGE_FLAGS = {
+  b: { type: 'string', value: 'B', help: "the judge's verbosity bias" },
+  lambda: { type: 'string', value: 'L', help: 'how much longer answers are' },
+  m: { type: 'string', value: 'M', help: "the better model's margin" },
+  s: { type: 'string', value: 'S', help: 'the spread of quality' },
+  rho: { type: 'string', value: 'R', help: 'the correlation of length and quality' },
+  n: { type: 'string', value: 'N', help: 'simulated comparisons' },
+  seed: { type: 'string', value: 'N', help: 'the random seed' },
+  reps: { type: 'string', value: 'N', help: "repetitions: audit's bootstrap resamples, montecarlo's simulated studies" },
+  prompts: { type: 'string', value: 'N', help: 'prompts per simulated study (montecarlo) or verdict file (sample)' },
+  'length-feature': { type: 'string', value: 'F', help: 'log-ratio or char-difference' },
+} as const satisfies Record<string, FlagSpec>;
+
+type JudgeFlag = keyof typeof JUDGE_FLAGS;
+const pick = <K extends JudgeFlag>(...names: K[]) => Object.fromEntries(names.map((n) => [n, JUDGE_FLAGS[n]])) as Pick<typeof JUDGE_FLAGS, K>;
+
+const SIMULATE = commandFlags({ shared: ['json'], own: pick('b', 'lambda', 'm', 's', 'rho', 'n', 'seed') });
+const AUDIT = commandFlags({ shared: ['strict', 'json'], own: pick('reps', 'seed', 'length-feature') });
+const MONTECARLO = commandFlags({ shared: ['json'], own: pick('b', 'lambda', 'm', 's', 'rho', 'seed', 'prompts', 'reps') });
+const SAMPLE = commandFlags({ own: pick('prompts', 'seed'), shared: [] });
+/** Every flag of every subcommand: what the usage text must mention. */
+const ALL = commandFlags({ shared: ['strict', 'json'], own: JUDGE_FLAGS });
 
 /** A subcommand's flags (the CLI's one parser); `positionals` is how many plain arguments it takes. */
-function parse(argv: string[], options: Options, positionals = 0): { values: Flags; positionals: string[] } {
-  const parsed = parseCommandArgs(argv, options, positionals);
+function parse(argv: string[], flags: CommandFlags<object>, positionals = 0): { values: Flags; positionals: string[] } {
+  const parsed = flags.parse(argv, positionals);
   return { values: parsed.values as Flags, positionals: parsed.positionals };
 }
 
@@ -40,10 +64,6 @@ const numberFlag = (values: Flags, name: string, fallback: number, range: Number
   parseNumberFlag(name, values[name] as string | undefined, fallback, range);
 
 const SEED_RANGE: NumberRange = { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER };
-
-const S = { type: 'string' } as const;
-const B = { type: 'boolean' } as const;
-const JUDGE_OPTIONS = { b: S, lambda: S, m: S, s: S, rho: S, n: S, seed: S };
 
 function judgeParams(values: Flags): JudgeParams {
   const params: JudgeParams = {
@@ -63,7 +83,7 @@ function judgeParams(values: Flags): JudgeParams {
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}%` : 'n/a');
 
 function simulate(argv: string[]): number {
-  const { values } = parse(argv, { ...JUDGE_OPTIONS, json: B });
+  const { values } = parse(argv, SIMULATE);
   const params = judgeParams(values);
   const r = simulateJudge(params);
   const ex = workedExample(params.b, params.lambda);
@@ -142,7 +162,7 @@ function lcJson(r: AuditResult['estimates']['lc'], support: AuditResult['lcSuppo
 const intervalJson = (i: Interval) => ({ estimate: i.estimate, lo: i.lo, hi: i.hi, dropped: i.dropped });
 
 async function audit(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { reps: S, seed: S, 'length-feature': S, strict: B, json: B }, 1);
+  const { values, positionals } = parse(argv, AUDIT, 1);
   if (positionals.length !== 1) throw new UsageError('audit needs exactly one FILE');
   const file = positionals[0];
   const reps = numberFlag(values, 'reps', 1000, { integer: true, min: 1, max: 100_000 });
@@ -243,8 +263,7 @@ async function audit(argv: string[]): Promise<number> {
 export const MONTE_CARLO_WORK_LIMIT = 5e7;
 
 function montecarlo(argv: string[]): number {
-  const { n: _n, ...options } = JUDGE_OPTIONS;
-  const { values } = parse(argv, { ...options, prompts: S, reps: S, json: B });
+  const { values } = parse(argv, MONTECARLO);
   const { n: _unused, ...judge } = judgeParams(values);
   const prompts = numberFlag(values, 'prompts', DEFAULT_MC.prompts, { integer: true, min: 10, max: 100_000 });
   const replications = numberFlag(values, 'reps', DEFAULT_MC.replications, { integer: true, min: 1, max: 100_000 });
@@ -267,7 +286,7 @@ function montecarlo(argv: string[]): number {
 }
 
 function sample(argv: string[]): number {
-  const { values } = parse(argv, { prompts: S, seed: S });
+  const { values } = parse(argv, SAMPLE);
   const prompts = numberFlag(values, 'prompts', 400, { integer: true, min: 1, max: 1_000_000 });
   process.stdout.write(generateSampleVerdicts({ prompts, judge: { seed: numberFlag(values, 'seed', 1, SEED_RANGE) } }));
   return 0;
@@ -275,7 +294,7 @@ function sample(argv: string[]): number {
 
 export const command: Command = {
   summary: 'Judge lab: simulate position/verbosity bias, or audit your judge verdicts',
-  usage: USAGE,
+  usage: usageText(ALL, USAGE),
   async run(argv) {
     const [sub, ...rest] = argv;
     switch (sub) {

@@ -117,10 +117,7 @@ export const command: Command = {
   summary: 'task metrics: accuracies, BPB, alpha/beta, R(k), PriorBPB, length quintiles',
   usage: USAGE,
   async run(argv) {
-    const values = FLAGS.parse(argv).values as {
-      bits?: string[]; case?: string; model?: string[]; items?: string; sample?: string; dtype?: string[]; delimiter?: string;
-      limit?: string; mu?: string; space?: string; 'export-lm-eval'?: string; json?: boolean; csv?: boolean; strict?: boolean;
-    };
+    const { values } = FLAGS.parse(argv);
     const strict = values.strict ?? false;
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
     if (values['export-lm-eval'] !== undefined) {
