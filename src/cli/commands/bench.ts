@@ -177,6 +177,7 @@ function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peer
 export const command: Command = {
   summary: 'benchmark naive vs harness-style vs the app’s scoring path (SPEC §9)',
   usage: usageText(FLAGS, USAGE),
+  flags: FLAGS.specs,
   async run(argv) {
     const parsed = FLAGS.parse(argv, Infinity);
     const positionals = parsed.positionals;

@@ -163,6 +163,7 @@ async function runModel(items: AsyncIterable<SourceItem>, model: string, dtype: 
 export const command: Command = {
   summary: 'check a benchmark file for length bias, duplicates and format tells (CI: --fail-on)',
   usage: usageText(FLAGS, `${USAGE.replace('{checks}', wrapNames([...FAIL_ON_NAMES]))}\n\n${EXIT_LINE}`),
+  flags: FLAGS.specs,
   async run(argv) {
     const parsed = FLAGS.parse(argv, Infinity);
     const positionals = parsed.positionals;

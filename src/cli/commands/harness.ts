@@ -118,11 +118,14 @@ function rejectResultsFile(file: string, text: string): void {
 export const command: Command = {
   summary: 'recompute accuracies and length diagnostics from an lm-eval-harness log_samples file',
   usage: USAGE,
+  flags: FLAGS.specs,
   async run(argv) {
     const { values: v, positionals } = FLAGS.parse(argv, Infinity);
     const values = { ...v, model: single(v.model, 'model') };
     if (positionals.length !== 1) throw new UsageError('give exactly one log_samples file (see --help)');
     const file = positionals[0];
+    // A wrong command line is said before the file is read.
+    const dtype = oneDtype(values.dtype, 'one rescore');
     const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
     const text = await readTextFile(file);
     rejectResultsFile(file, text);
@@ -137,7 +140,6 @@ export const command: Command = {
     if (nonFinite) warn(nonFinite);
     let rescore: Rescore | undefined;
     if (values.model !== undefined) {
-      const dtype = oneDtype(values.dtype, 'one rescore');
       const scorable = records.filter((r) => r.outputType !== 'loglikelihood_rolling');
       if (scorable.length === 0) throw new InputError(`${file}: only perplexity (loglikelihood_rolling) documents, nothing to rescore`);
       const items = await scoreTaskSet(logSamplesToTaskSet(scorable, file, delimiter), values.model, dtype, opts.mu);

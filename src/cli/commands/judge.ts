@@ -295,6 +295,8 @@ function sample(argv: string[]): number {
 export const command: Command = {
   summary: 'Judge lab: simulate position/verbosity bias, or audit your judge verdicts',
   usage: usageText(ALL, USAGE),
+  flags: ALL.specs,
+  subcommands: { simulate: SIMULATE.specs, audit: AUDIT.specs, montecarlo: MONTECARLO.specs, sample: SAMPLE.specs },
   async run(argv) {
     const [sub, ...rest] = argv;
     switch (sub) {

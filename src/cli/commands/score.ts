@@ -318,6 +318,7 @@ export function progressReporter(total: number, stream: NodeJS.WriteStream = pro
 export const command: Command = {
   summary: 'score candidate continuations of a context under every rule',
   usage: USAGE,
+  flags: FLAGS.specs,
   async run(argv) {
     const parsed = FLAGS.parse(argv).values;
     const values = {

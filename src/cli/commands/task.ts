@@ -116,6 +116,7 @@ async function fromBits(file: string, caseName: string | undefined) {
 export const command: Command = {
   summary: 'task metrics: accuracies, BPB, alpha/beta, R(k), PriorBPB, length quintiles',
   usage: USAGE,
+  flags: FLAGS.specs,
   async run(argv) {
     const { values } = FLAGS.parse(argv);
     const strict = values.strict ?? false;
