@@ -55,6 +55,8 @@ export interface CommandFlagsDecl<S extends SharedFlag = SharedFlag, O extends R
   readonly defaults?: readonly string[];
   /** Rules of this command only: a flag that goes with one of these others here. */
   readonly needs?: Readonly<Record<string, readonly string[]>>;
+  /** Rules of this command only: a flag that these others leave unused here. */
+  readonly excludes?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** How a command lays out its flag lines: the text's column, and which flags show their value name. */
@@ -120,11 +122,13 @@ function given(values: Values, name: string): boolean {
   return v !== undefined && v !== false;
 }
 
-function checkRules(specs: Record<string, FlagSpec>, decl: { defaults?: readonly string[]; needs?: Readonly<Record<string, readonly string[]>> }, values: Values): void {
+type Rules = Pick<CommandFlagsDecl, 'defaults' | 'needs' | 'excludes'>;
+
+function checkRules(specs: Record<string, FlagSpec>, decl: Rules, values: Values): void {
   const has = (n: string) => given(values, n) || (decl.defaults ?? []).includes(n);
   for (const [name, spec] of Object.entries(specs)) {
     if (!given(values, name)) continue;
-    const clash = (spec.excludes ?? []).find((o) => o in specs && given(values, o));
+    const clash = [...(spec.excludes ?? []), ...(decl.excludes?.[name] ?? [])].find((o) => o in specs && given(values, o));
     if (clash) throw new UsageError(`use either --${name} or --${clash}, not both`);
     for (const needs of [spec.needs, decl.needs?.[name]]) {
       if (needs && !needs.some(has)) throw new UsageError(`--${name} goes with ${needs.map((n) => `--${n}`).join(' or ')}`);

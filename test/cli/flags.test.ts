@@ -171,6 +171,33 @@ describe('one flag, one behaviour in every command', () => {
     }
   });
 
+  it("harness's --mu and --space act on per-token scores: without --model (nothing rescored) they are refused", async () => {
+    for (const flag of [['--mu', '50'], ['--space', 'keep']]) {
+      const r = await runInProcess(['harness', LOG, ...flag]);
+      expect(r.code).toBe(2);
+      expect(expectOneLineError(r)).toBe(`lengthlens harness: ${flag[0]} goes with --model`);
+    }
+  });
+
+  it("bench: a flag the chosen mode (--check, --scale, the default) leaves unused is refused", async () => {
+    const cases: [string[], string][] = [
+      [['--check', '--dtype', 'q8'], 'use either --dtype or --check, not both'],
+      [['--check', '--model', 'm'], 'use either --model or --check, not both'],
+      [['--scale', '--rounds', '2'], 'use either --rounds or --scale, not both'],
+      [['--scale', '--bench-items', '2'], 'use either --bench-items or --scale, not both'],
+      [['--scale', '--check'], 'use either --scale or --check, not both'],
+      [['--keystrokes', '3'], '--keystrokes goes with --scale'],
+      [['--cpu-arena', 'on'], '--cpu-arena goes with --scale'],
+      [['--models-dir', 'x'], '--models-dir goes with --scale'],
+      [['--scale', '--model', 'x'], '--model names one model: with --scale, give the folder of scale models as --models-dir DIR'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runInProcess(['bench', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(expectOneLineError(r), args.join(' ')).toBe(`lengthlens bench: ${message}`);
+    }
+  });
+
   it('bench --browser: every mode names its values (--scale no longer reads an unknown value as no)', async () => {
     const r = await runInProcess(['bench', '--scale', '--browser', 'auto', '--out', path.join(mkdtempSync(path.join(tmpdir(), 'flags-')), 'o.json')]);
     expect(r.code).toBe(2);

@@ -72,20 +72,33 @@ const BENCH_FLAGS = {
   },
   out: { type: 'string', value: 'FILE', help: 'where the JSON results go' },
   scale: { type: 'boolean', help: "at real models' shapes" },
-  'task-items': { type: 'string', value: 'N', help: 'items on the task path (0 skips it)' },
-  keystrokes: { type: 'string', value: 'N', help: 'keystrokes timed' },
-  shape: { type: 'string', value: 'LIST', help: 'model shapes' },
-  'stream-items': { type: 'string', value: 'N', help: 'items streamed for the memory figure' },
-  'cpu-arena': { type: 'string', value: 'on|off', help: "ONNX Runtime's CPU memory arena" },
-  'release-outputs': { type: 'string', value: 'on|off', help: 'release dead buffers' },
+  'task-items': { type: 'string', value: 'N', help: 'items on the task path (0 skips it)', needs: ['scale'] },
+  keystrokes: { type: 'string', value: 'N', help: 'keystrokes timed', needs: ['scale'] },
+  shape: { type: 'string', value: 'LIST', help: 'model shapes', needs: ['scale'] },
+  'stream-items': { type: 'string', value: 'N', help: 'items streamed for the memory figure', needs: ['scale'] },
+  'cpu-arena': { type: 'string', value: 'on|off', help: "ONNX Runtime's CPU memory arena", needs: ['scale'] },
+  'release-outputs': { type: 'string', value: 'on|off', help: 'release dead buffers', needs: ['scale'] },
   check: { type: 'boolean', help: 'time `lengthlens check`' },
+  'models-dir': { type: 'string', value: 'DIR', help: 'where --scale makes and finds its models (default bench-models/)', needs: ['scale'] },
 } as const satisfies Record<string, FlagSpec>;
 
 const FLAGS = commandFlags({
   shared: ['model', 'dtype', 'json'],
   own: BENCH_FLAGS,
-  // Without --model, the bench model (or, with --scale, bench-models/).
+  // Without --model, the bench model.
   defaults: ['model'],
+  // What one mode leaves unused is refused, not ignored: --check times check on files, --scale
+  // its own models.
+  excludes: {
+    model: ['check'],
+    dtype: ['check'],
+    threads: ['check'],
+    styles: ['check'],
+    'bench-items': ['scale', 'check'],
+    rounds: ['scale', 'check'],
+    peers: ['scale', 'check'],
+    scale: ['check'],
+  },
 });
 
 const USAGE = `lengthlens bench [--bench-items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
@@ -110,7 +123,7 @@ ${FLAGS.lines(
 )}
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
-  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes] [--json]
+  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--models-dir DIR] [--browser yes] [--json]
   At real models' shapes (random weights, made on first use into bench-models/ by
   scripts/make_scale_models.py; default smollm2-135m): a keystroke in a candidate (until every
   rule but PMI is fresh, under dynamic q8 but the whole-word rule too, and until every rule is)
@@ -207,6 +220,8 @@ export const command: Command = {
     checkOutPath(values.out ?? (values.scale ? SCALE_OUT : BENCH_OUT));
     if (values.scale) {
       const log = (s: string) => process.stderr.write(s + '\n');
+      // --model names one model; --scale's models are a folder of them.
+      if (values.model !== undefined) throw new UsageError('--model names one model: with --scale, give the folder of scale models as --models-dir DIR');
       const scaleBrowser = values.browser ?? 'no';
       if (scaleBrowser !== 'yes' && scaleBrowser !== 'no') throw new UsageError(`--browser with --scale must be yes or no, got "${scaleBrowser}"`);
       const dtypes = dtypeList(parsed.values.dtype, ['fp32']);
@@ -223,12 +238,12 @@ export const command: Command = {
           threads: values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1),
           cpuMemArena: onOff('cpu-arena', values['cpu-arena'], DEFAULT_CPU_MEM_ARENA),
           releaseOutputs: onOff('release-outputs', values['release-outputs'], DEFAULT_RELEASE_OUTPUTS),
-          dir: values.model,
+          dir: values['models-dir'],
         },
         log,
       );
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
-      const browser = scaleBrowser === 'yes' ? runScaleBrowser({ styles, dtypes, keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model }, log) : null;
+      const browser = scaleBrowser === 'yes' ? runScaleBrowser({ styles, dtypes, keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values['models-dir'] }, log) : null;
       const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? SCALE_OUT;
       const browserNote = browser ? `\n\n${browser.rows.length} Chromium row(s) in the JSON${Object.keys(browser.skipped).length ? `; failed: ${Object.keys(browser.skipped).join(', ')}` : ''}` : '';

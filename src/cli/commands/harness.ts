@@ -15,7 +15,11 @@ import { commandFlags, oneDtype, single, usageText } from '../flags';
 import { parseMu, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
 import { scoreTaskSet } from './taskScoring';
 
-const FLAGS = commandFlags({ shared: ['delimiter', 'model', 'dtype', 'mu', 'space', 'json', 'csv', 'strict'] });
+const FLAGS = commandFlags({
+  shared: ['delimiter', 'model', 'dtype', 'mu', 'space', 'json', 'csv', 'strict'],
+  // The prior and the leading-space mode act on per-token scores, which only a rescore gives.
+  needs: { mu: ['model'], space: ['model'] },
+});
 
 const USAGE = usageText(
   FLAGS,
