@@ -3,12 +3,18 @@
 // that command's file, in the same shape. A command names the shared flags it takes and declares
 // its own; its parseArgs options, its rules and the flag lines of its --help all come from that
 // (`commandFlags`), and its usage text must mention exactly the flags it accepts (`usageText`).
-import { parseCommandArgs } from './io';
+import { parseCommandArgs, parseNumberFlag, type NumberRange } from './io';
 import { UsageError } from './errors';
 import { ALL_DTYPES, isDtype, type Dtype } from '../core/dtypes';
+import { DEFAULT_MU } from '../core/scoring/types';
 
 export interface FlagSpec {
-  readonly type: 'string' | 'boolean';
+  /** A number flag is read as text and checked against `range` (parseNumberFlag) as it is parsed. */
+  readonly type: 'string' | 'boolean' | 'number';
+  /** A number flag's allowed values. */
+  readonly range?: NumberRange;
+  /** The value the command uses when the flag is absent. */
+  readonly default?: number | string;
   /** The value's name in --help (`--model M`). */
   readonly value?: string;
   /** What the flag means: its --help line (a "\n" starts a continuation line). */
@@ -35,7 +41,13 @@ export const SHARED_FLAGS = {
   },
   items: { type: 'string', value: 'FILE', help: 'an items file' },
   delimiter: { type: 'string', value: 'S', help: "the text between a context and each choice (lm-eval's target_delimiter)" },
-  mu: { type: 'string', value: 'N', help: 'mean of the geometric length prior, bytes (default 111)' },
+  mu: {
+    type: 'number',
+    value: 'N',
+    default: DEFAULT_MU,
+    range: { min: 1, minExclusive: true, describe: "a number > 1 (the prior's mean length in bytes)" },
+    help: `mean of the geometric length prior, bytes (default ${DEFAULT_MU})`,
+  },
   space: { type: 'string', value: 'MODE', help: 'leading space in PriorBPB: eval-framework (default) or keep' },
   json: { type: 'boolean', help: 'print the result as JSON', excludes: otherOutputs('json') },
   jsonl: { type: 'boolean', help: 'JSON Lines: one result per line', excludes: otherOutputs('jsonl') },
@@ -65,13 +77,19 @@ export interface HelpLayout {
   readonly values: boolean | readonly string[];
 }
 
-type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+type Values = Record<string, string | boolean | number | (string | boolean)[] | undefined>;
 
-/** What parsing gives for a flag: a boolean, a string, or every value of a repeatable flag. */
-type ValueOf<F extends FlagSpec> = F['type'] extends 'boolean' ? boolean : F extends { multiple: true } ? string[] : string;
+/** What parsing gives for a flag: a boolean, a number, a string, or every value of a repeatable flag. */
+type ValueOf<F extends FlagSpec> = F['type'] extends 'boolean' ? boolean : F['type'] extends 'number' ? number : F extends { multiple: true } ? string[] : string;
+
+type HasDefault = { default: number | string };
+/** Parsed flags of a table: a flag with a default always has a value, the others may be absent. */
+type Parsed<T extends Record<string, FlagSpec>> = { [K in keyof T as T[K] extends HasDefault ? K : never]: ValueOf<T[K]> } & {
+  [K in keyof T as T[K] extends HasDefault ? never : K]?: ValueOf<T[K]>;
+};
 
 /** A command's parsed flags, typed from its declaration. */
-export type FlagValues<S extends SharedFlag, O extends Record<string, FlagSpec>> = { [K in S]?: ValueOf<(typeof SHARED_FLAGS)[K]> } & { [K in keyof O]?: ValueOf<O[K]> };
+export type FlagValues<S extends SharedFlag, O extends Record<string, FlagSpec>> = Parsed<Pick<typeof SHARED_FLAGS, S>> & Parsed<O>;
 
 export interface CommandFlags<V = Values> {
   readonly specs: Readonly<Record<string, FlagSpec>>;
@@ -92,13 +110,23 @@ export function commandFlags<S extends SharedFlag, O extends Record<string, Flag
     if (name in SHARED_FLAGS) throw new Error(`--${name} is a shared flag (src/cli/flags.ts): name it in shared, do not declare it again`);
     specs[name] = spec;
   }
-  const options = Object.fromEntries(Object.entries(specs).map(([n, s]) => [n, s.multiple ? { type: s.type, multiple: true } : { type: s.type }]));
+  const options = Object.fromEntries(
+    Object.entries(specs).map(([n, s]) => {
+      const type: 'string' | 'boolean' = s.type === 'boolean' ? 'boolean' : 'string';
+      return [n, s.multiple ? { type, multiple: true } : { type }];
+    }),
+  );
   return {
     specs,
     parse(argv, positionals = 0) {
       const parsed = parseCommandArgs(argv, options, positionals);
-      const values = parsed.values as Values;
+      const values: Values = { ...parsed.values };
       checkRules(specs, decl, values);
+      for (const [name, spec] of Object.entries(specs)) {
+        if (spec.type === 'number' && typeof values[name] === 'string') values[name] = parseNumberFlag(name, values[name], NaN, spec.range);
+        // After the rules: a default is not a flag the user gave.
+        values[name] ??= spec.default;
+      }
       return { values: values as FlagValues<S, O>, positionals: parsed.positionals };
     },
     lines(entries, layout) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { jsonReplacer, parseNumberFlag } from '../io';
+import { jsonReplacer } from '../io';
 import { commandFlags, dtypeList, single, usageText, type FlagSpec } from '../flags';
 import { createNodeEngine } from '../../engine/nodeFace';
 import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/nodeFace';
@@ -56,9 +56,9 @@ const CHECK_OUT = 'bench-results/bench-check.json';
 
 /** Flags only bench takes (the shared ones: src/cli/flags.ts). */
 const BENCH_FLAGS = {
-  'bench-items': { type: 'string', value: 'N', help: 'HellaSwag-shaped items to time (default 50)' },
-  rounds: { type: 'string', value: 'N', help: 'timed rounds (default 3)' },
-  threads: { type: 'string', value: 'N', help: 'ONNX Runtime intra-op threads in Node (default: one per core)' },
+  'bench-items': { type: 'number', default: DEFAULT_BENCH_CONFIG.items, range: { integer: true, min: 1 }, value: 'N', help: 'HellaSwag-shaped items to time (default 50)' },
+  rounds: { type: 'number', default: DEFAULT_BENCH_CONFIG.rounds, range: { integer: true, min: 1 }, value: 'N', help: 'timed rounds (default 3)' },
+  threads: { type: 'number', range: { integer: true, min: 1 }, value: 'N', help: 'ONNX Runtime intra-op threads in Node (default: one per core)' },
   styles: {
     type: 'string',
     value: 'LIST',
@@ -72,10 +72,10 @@ const BENCH_FLAGS = {
   },
   out: { type: 'string', value: 'FILE', help: 'where the JSON results go' },
   scale: { type: 'boolean', help: "at real models' shapes" },
-  'task-items': { type: 'string', value: 'N', help: 'items on the task path (0 skips it)', needs: ['scale'] },
-  keystrokes: { type: 'string', value: 'N', help: 'keystrokes timed', needs: ['scale'] },
+  'task-items': { type: 'number', default: 4, value: 'N', help: 'items on the task path (0 skips it)', needs: ['scale'] },
+  keystrokes: { type: 'number', default: 8, range: { integer: true, min: 1 }, value: 'N', help: 'keystrokes timed', needs: ['scale'] },
   shape: { type: 'string', value: 'LIST', help: 'model shapes', needs: ['scale'] },
-  'stream-items': { type: 'string', value: 'N', help: 'items streamed for the memory figure', needs: ['scale'] },
+  'stream-items': { type: 'number', default: 0, value: 'N', help: 'items streamed for the memory figure', needs: ['scale'] },
   'cpu-arena': { type: 'string', value: 'on|off', help: "ONNX Runtime's CPU memory arena", needs: ['scale'] },
   'release-outputs': { type: 'string', value: 'on|off', help: 'release dead buffers', needs: ['scale'] },
   check: { type: 'boolean', help: 'time `lengthlens check`' },
@@ -160,9 +160,6 @@ function onOff(name: string, raw: string | undefined, fallback: boolean): boolea
   throw new UsageError(`--${name} must be on or off, got "${raw}"`);
 }
 
-function positiveInt(name: string, raw: string | undefined, fallback: number): number {
-  return parseNumberFlag(name, raw, fallback, { integer: true, min: 1 });
-}
 
 /** The browser half: scripts/bench-browser.ts in a child process (it needs vite and playwright). */
 function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peers: Array<PeerInputs & { gguf: string }> }, mode: string, log: (s: string) => void): { report?: Partial<BenchReport>; skipped?: string } {
@@ -232,10 +229,10 @@ export const command: Command = {
           shapes: (values.shape ?? 'smollm2-135m').split(',').map((s) => s.trim()).filter(Boolean),
           styles,
           dtypes,
-          streamItems: parseNumberFlag('stream-items', values['stream-items'], 0),
-          taskItems: parseNumberFlag('task-items', values['task-items'], 4),
-          keystrokes: positiveInt('keystrokes', values.keystrokes, 8),
-          threads: values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1),
+          streamItems: values['stream-items'],
+          taskItems: values['task-items'],
+          keystrokes: values.keystrokes,
+          threads: values.threads,
           cpuMemArena: onOff('cpu-arena', values['cpu-arena'], DEFAULT_CPU_MEM_ARENA),
           releaseOutputs: onOff('release-outputs', values['release-outputs'], DEFAULT_RELEASE_OUTPUTS),
           dir: values['models-dir'],
@@ -243,7 +240,7 @@ export const command: Command = {
         log,
       );
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
-      const browser = scaleBrowser === 'yes' ? runScaleBrowser({ styles, dtypes, keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values['models-dir'] }, log) : null;
+      const browser = scaleBrowser === 'yes' ? runScaleBrowser({ styles, dtypes, keystrokes: values.keystrokes, taskItems: values['task-items'], streamItems: values['stream-items'], dir: values['models-dir'] }, log) : null;
       const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? SCALE_OUT;
       const browserNote = browser ? `\n\n${browser.rows.length} Chromium row(s) in the JSON${Object.keys(browser.skipped).length ? `; failed: ${Object.keys(browser.skipped).join(', ')}` : ''}` : '';
@@ -253,9 +250,9 @@ export const command: Command = {
       if (!values.json) process.stdout.write(`\nwritten to ${outFile}\n`);
       return 0;
     }
-    const items = positiveInt('bench-items', values['bench-items'], DEFAULT_BENCH_CONFIG.items);
-    const rounds = positiveInt('rounds', values.rounds, DEFAULT_BENCH_CONFIG.rounds);
-    const threads = values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1);
+    const items = values['bench-items'];
+    const rounds = values.rounds;
+    const threads = values.threads;
     const dtypes = dtypeList(parsed.values.dtype, ['fp32', 'q8']);
     const browser = values.browser ?? 'auto';
     if (!['auto', 'yes', 'no'].includes(browser)) throw new UsageError(`--browser must be auto, yes or no, got "${browser}"`);

@@ -12,7 +12,7 @@ import { metricsToCsv } from '../../core/formats/metricsExport';
 import { harnessReport, type HarnessReport } from '../../core/metrics/harnessReport';
 import type { TaskMetrics } from '../../core/metrics/types';
 import { commandFlags, oneDtype, single, usageText } from '../flags';
-import { parseMu, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { parseSpace, requireSomeRecords, summaryText } from './taskOutput';
 import { scoreTaskSet } from './taskScoring';
 
 const FLAGS = commandFlags({
@@ -130,7 +130,7 @@ export const command: Command = {
     const file = positionals[0];
     // A wrong command line is said before the file is read.
     const dtype = oneDtype(values.dtype, 'one rescore');
-    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
+    const opts = { mu: values.mu, space: parseSpace(values.space) };
     const text = await readTextFile(file);
     rejectResultsFile(file, text);
     const { records, errors } = parseLogSamples(text, { targetDelimiter: values.delimiter ?? ' ' });

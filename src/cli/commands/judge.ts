@@ -28,17 +28,18 @@ const USAGE = `lengthlens judge <subcommand> [options]
 
 All rates are fractions in [0, 1]. Seeds are whole numbers from 0 to ${Number.MAX_SAFE_INTEGER}.`;
 
-type Flags = Record<string, string | boolean | string[] | undefined>;
+type Flags = Record<string, string | boolean | number | string[] | undefined>;
 
 /** Judge's flags (only judge takes them); each subcommand picks its own. */
 const JUDGE_FLAGS = {
-  b: { type: 'string', value: 'B', help: "the judge's verbosity bias" },
-  lambda: { type: 'string', value: 'L', help: 'how much longer answers are' },
-  m: { type: 'string', value: 'M', help: "the better model's margin" },
-  s: { type: 'string', value: 'S', help: 'the spread of quality' },
-  rho: { type: 'string', value: 'R', help: 'the correlation of length and quality' },
-  n: { type: 'string', value: 'N', help: 'simulated comparisons' },
-  seed: { type: 'string', value: 'N', help: 'the random seed' },
+  b: { type: 'number', value: 'B', default: DEFAULT_PARAMS.b, help: "the judge's verbosity bias" },
+  lambda: { type: 'number', value: 'L', default: DEFAULT_PARAMS.lambda, help: 'how much longer answers are' },
+  m: { type: 'number', value: 'M', default: DEFAULT_PARAMS.m, help: "the better model's margin" },
+  s: { type: 'number', value: 'S', default: DEFAULT_PARAMS.s, range: { min: 0 }, help: 'the spread of quality' },
+  rho: { type: 'number', value: 'R', default: DEFAULT_PARAMS.rho, range: { min: -1, max: 1 }, help: 'the correlation of length and quality' },
+  n: { type: 'number', value: 'N', default: DEFAULT_PARAMS.n, range: { integer: true, min: 2, max: 1_000_000 }, help: 'simulated comparisons' },
+  seed: { type: 'number', value: 'N', default: 1, range: { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER }, help: 'the random seed' },
+  // --reps and --prompts keep a range per subcommand (a bootstrap is not a Monte Carlo): read there.
   reps: { type: 'string', value: 'N', help: "repetitions: audit's bootstrap resamples, montecarlo's simulated studies" },
   prompts: { type: 'string', value: 'N', help: 'prompts per simulated study (montecarlo) or verdict file (sample)' },
   'length-feature': { type: 'string', value: 'F', help: 'log-ratio or char-difference' },
@@ -60,20 +61,21 @@ function parse(argv: string[], flags: CommandFlags<object>, positionals = 0): { 
   return { values: parsed.values as Flags, positionals: parsed.positionals };
 }
 
-const numberFlag = (values: Flags, name: string, fallback: number, range: NumberRange = {}) =>
-  parseNumberFlag(name, values[name] as string | undefined, fallback, range);
-
-const SEED_RANGE: NumberRange = { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER };
+/** A number flag: checked as it was parsed (a number of JUDGE_FLAGS), or here with its subcommand's range. */
+const numberFlag = (values: Flags, name: string, fallback: number, range: NumberRange = {}) => {
+  const v = values[name];
+  return typeof v === 'number' ? v : parseNumberFlag(name, v as string | undefined, fallback, range);
+};
 
 function judgeParams(values: Flags): JudgeParams {
   const params: JudgeParams = {
     b: numberFlag(values, 'b', DEFAULT_PARAMS.b),
     lambda: numberFlag(values, 'lambda', DEFAULT_PARAMS.lambda),
     m: numberFlag(values, 'm', DEFAULT_PARAMS.m),
-    s: numberFlag(values, 's', DEFAULT_PARAMS.s, { min: 0 }),
-    rho: numberFlag(values, 'rho', DEFAULT_PARAMS.rho, { min: -1, max: 1 }),
-    n: numberFlag(values, 'n', DEFAULT_PARAMS.n, { integer: true, min: 2, max: 1_000_000 }),
-    seed: numberFlag(values, 'seed', DEFAULT_PARAMS.seed, SEED_RANGE),
+    s: numberFlag(values, 's', DEFAULT_PARAMS.s),
+    rho: numberFlag(values, 'rho', DEFAULT_PARAMS.rho),
+    n: numberFlag(values, 'n', DEFAULT_PARAMS.n),
+    seed: numberFlag(values, 'seed', DEFAULT_PARAMS.seed),
   };
   const problem = checkParams(params);
   if (problem) throw new UsageError(problem);
@@ -166,7 +168,7 @@ async function audit(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('audit needs exactly one FILE');
   const file = positionals[0];
   const reps = numberFlag(values, 'reps', 1000, { integer: true, min: 1, max: 100_000 });
-  const seed = numberFlag(values, 'seed', 1, SEED_RANGE);
+  const seed = numberFlag(values, 'seed', 1);
   const featureArg = (values['length-feature'] as string | undefined) ?? 'log-ratio';
   if (!(featureArg in LENGTH_FEATURES)) throw new UsageError(`--length-feature must be log-ratio or char-difference, got "${featureArg}"`);
   const lengthFeature = featureArg as LengthFeatureKind;
@@ -288,7 +290,7 @@ function montecarlo(argv: string[]): number {
 function sample(argv: string[]): number {
   const { values } = parse(argv, SAMPLE);
   const prompts = numberFlag(values, 'prompts', 400, { integer: true, min: 1, max: 1_000_000 });
-  process.stdout.write(generateSampleVerdicts({ prompts, judge: { seed: numberFlag(values, 'seed', 1, SEED_RANGE) } }));
+  process.stdout.write(generateSampleVerdicts({ prompts, judge: { seed: numberFlag(values, 'seed', 1) } }));
   return 0;
 }
 

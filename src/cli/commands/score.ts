@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { jsonReplacer, snakeCaseKeys, parseNumberFlag, warn } from '../io';
+import { jsonReplacer, snakeCaseKeys, warn } from '../io';
 import { commandFlags, oneDtype, single, usageText } from '../flags';
-import { parseMu } from './taskOutput';
 import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { MAX_CANDIDATE_CHARS, MAX_TOP_K } from '../../core/limits';
 import { DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
@@ -28,7 +27,7 @@ const FLAGS = commandFlags({
     candidate: { type: 'string', value: 'TEXT', multiple: true, help: 'a candidate continuation (repeat for each)' },
     policy: { type: 'string', value: 'P', help: 'boundary-merge policy (default whole)' },
     unconditional: { type: 'string', value: 'TEXT', help: "context for PMI's unconditional term (default: empty, i.e. BOS only)" },
-    'top-k': { type: 'string', value: 'N', help: `the N most likely tokens listed at each position (default 5, at most ${MAX_TOP_K})` },
+    'top-k': { type: 'number', value: 'N', default: DEFAULT_SCORE_OPTIONS.topK, range: { integer: true, min: 0, max: MAX_TOP_K }, help: `the N most likely tokens listed at each position (default 5, at most ${MAX_TOP_K})` },
     'chat-template': { type: 'boolean', help: "wrap the context in the model's chat template" },
     quiet: { type: 'boolean', help: 'no progress on stderr' },
     lengths: {
@@ -341,8 +340,8 @@ export const command: Command = {
       items = [{ context: values.context, candidates: values.candidate }];
       total = 1;
     }
-    const mu = parseMu(values.mu);
-    const topK = parseNumberFlag('top-k', values['top-k'], DEFAULT_SCORE_OPTIONS.topK, { integer: true, min: 0, max: MAX_TOP_K });
+    const mu = values.mu;
+    const topK = values['top-k'];
     const options: ScoreOptions = {
       ...DEFAULT_SCORE_OPTIONS,
       boundaryPolicy: parsePolicy(values.policy),

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { parseNumberFlag, printJson, readTextFile, reportSkipped, warn } from '../io';
+import { printJson, readTextFile, reportSkipped, warn } from '../io';
 import { nonFiniteMessage } from '../../core/metrics/accuracy';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
 import type { LineError } from '../../core/formats/lineError';
@@ -14,7 +14,7 @@ import { comparisonToCsv, metricsToCsv } from '../../core/formats/metricsExport'
 import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
 import type { ScoredItem, TaskMetrics, TaskMetricsOptions } from '../../core/metrics/types';
-import { parseMu, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { parseSpace, requireSomeRecords, summaryText } from './taskOutput';
 import { commandFlags, dtypeList, usageText } from '../flags';
 import { loadTaskSet, scoreTaskSet } from './taskScoring';
 
@@ -29,7 +29,7 @@ const FLAGS = commandFlags({
     },
     case: { type: 'string', value: 'NAME', help: 'the case of a reference-vector --bits file', needs: ['bits'] },
     sample: { type: 'string', value: 'NAME', help: 'a built-in task: stories-cloze, stories-choice, stories-choice-letters' },
-    limit: { type: 'string', value: 'N', help: 'score only the first N items', needs: ['model'] },
+    limit: { type: 'number', value: 'N', range: { integer: true, min: 1 }, help: 'score only the first N items', needs: ['model'] },
     'export-lm-eval': { type: 'string', value: 'DIR', help: 'write the items as an lm-eval-harness task (DIR/<name>.yaml + DIR/<name>.jsonl)' },
   },
   // Where the choices are already scored (--bits) there is nothing to put between context and choice.
@@ -120,7 +120,7 @@ export const command: Command = {
   async run(argv) {
     const { values } = FLAGS.parse(argv);
     const strict = values.strict ?? false;
-    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
+    const opts = { mu: values.mu, space: parseSpace(values.space) };
     if (values['export-lm-eval'] !== undefined) {
       if (values.bits !== undefined || values.model !== undefined) throw new UsageError('--export-lm-eval takes --items or --sample, not --bits or --model');
       const { set, errors, unit } = await loadTaskSet(values.items, values.sample, values.delimiter);
@@ -157,7 +157,7 @@ export const command: Command = {
       reportSkipped(values.items ?? loaded.set.name, errors, loaded.unit, strict);
       errorUnit = loaded.unit;
       // A copy: the built-in samples are shared objects, and --limit must not shorten them.
-      const limit = parseNumberFlag('limit', values.limit, Infinity, { integer: true, min: 1 });
+      const limit = values.limit ?? Infinity;
       const set = { ...loaded.set, items: loaded.set.items.slice(0, limit) };
       for (const model of values.model) {
         for (const dtype of dtypes) {
