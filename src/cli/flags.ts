@@ -37,7 +37,8 @@ export const SHARED_FLAGS = {
     value: 'D',
     multiple: true,
     needs: ['model'],
-    help: `the model's dtype: ${ALL_DTYPES.join(', ')} (default fp32); repeat it or give a comma-separated list where a command compares dtypes`,
+    // Repeated or comma-separated (dtypeList) in every command; one that runs one dtype takes one (oneDtype).
+    help: 'dtype for --model (default fp32)',
   },
   items: { type: 'string', value: 'FILE', help: 'an items file' },
   delimiter: { type: 'string', value: 'S', help: "the text between a context and each choice (lm-eval's target_delimiter)" },

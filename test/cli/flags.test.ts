@@ -71,6 +71,27 @@ describe('each command documents exactly the flags it takes', () => {
     }
   });
 
+  it('every flag has a help line, a value name unless it is a switch, and a number flag a value that passes its own range', async () => {
+    for (const { argv, flags } of await parsers())
+      for (const [name, spec] of Object.entries(flags)) {
+        expect(spec.help.trim().length, `${argv.join(' ')} --${name}`).toBeGreaterThan(5);
+        expect(spec.type === 'boolean' ? spec.value === undefined : typeof spec.value === 'string', `${argv.join(' ')} --${name}`).toBe(true);
+        if (spec.type === 'number' && typeof spec.default === 'number' && Number.isFinite(spec.default)) {
+          const r = await runInProcess([...argv, `--${name}=${spec.default}`, '--zz-sentinel']);
+          expect(expectOneLineError(r), `${argv.join(' ')} --${name}`).toBe(`lengthlens ${argv[0]}: unknown option --zz-sentinel (try --help)`);
+        }
+      }
+  });
+
+  it('a number flag is checked against its range as it is parsed, in the one message form', async () => {
+    for (const cmd of [['score'], ['task'], ['harness', '--model', 'm']]) {
+      const r = await runInProcess([...cmd, '--mu', '1']);
+      expect(expectOneLineError(r)).toBe(`lengthlens ${cmd[0]}: --mu must be a number > 1 (the prior's mean length in bytes), got "1"`);
+    }
+    expect(expectOneLineError(await runInProcess(['judge', 'montecarlo', '--seed', '-1']))).toBe('lengthlens judge: --seed must be a whole number from 0 to 9007199254740991, got "-1"');
+    expect(expectOneLineError(await runInProcess(['bench', '--bench-items', '1.5']))).toBe('lengthlens bench: --bench-items must be a whole number ≥ 1, got "1.5"');
+  });
+
   it('a shared flag is declared once: a command cannot declare it again as its own', () => {
     expect(() => commandFlags({ shared: [], own: { model: { type: 'string', help: 'x' } } })).toThrow('--model is a shared flag');
     for (const name of Object.keys(SHARED_FLAGS)) expect(() => commandFlags({ shared: [], own: { [name]: { type: 'boolean', help: 'x' } } })).toThrow(`--${name} is a shared flag`);

@@ -56,7 +56,7 @@ const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, 
 ${FLAGS.lines(
   [
     ['model', 'also score every item with this model (CPU): accuracy per rule, how often the raw\nsum picks a shortest choice against chance, acc vs acc_norm, choices-only\naccuracy (each choice on the unconditional context), tokenizer boundary counts'],
-    ['dtype', 'dtype for --model (default fp32)'],
+    'dtype',
     ['delimiter', 'an items file: put before each choice (default "", or with --task the task\'s\ntarget_delimiter); a log: its target_delimiter (default " ")'],
     ['json', 'every number and every listed id as JSON'],
     ['markdown', 'a report for a pull-request comment or a CI job summary'],

@@ -29,7 +29,7 @@ ${FLAGS.lines(
   [
     ['delimiter', 'the task\'s target_delimiter (default " "; "" for chat-templated runs)'],
     ['model', 'rescore the logged documents with this model (per-token scores: R(k), PriorBPB,\nacc_per_token) and compare its log-likelihoods with the logged ones'],
-    ['dtype', 'dtype for --model (default fp32)'],
+    'dtype',
     ['mu', 'mean of the length prior (with --model)'],
     'space',
     ['json', 'print everything as JSON (default: a summary table)'],
