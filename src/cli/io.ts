@@ -3,7 +3,6 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { InputError, UsageError } from './errors';
 import type { LineError } from '../core/formats/lineError';
 import { decodeUtf8 } from '../core/formats/utf8';
-import { ALL_DTYPES, isDtype, type Dtype } from '../core/dtypes';
 
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, jsonReplacer, 2) + '\n');
@@ -145,13 +144,6 @@ export function snakeCaseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snakeCaseKeys);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeCaseKeys(v)]));
-}
-
-/** A --dtype value (default fp32): one of the dtypes, else a usage error naming them. */
-export function parseDtypeFlag(raw: string | undefined, fallback: Dtype = 'fp32'): Dtype {
-  if (raw === undefined) return fallback;
-  if (!isDtype(raw)) throw new UsageError(`--dtype must be one of ${ALL_DTYPES.join(', ')}, got "${raw}"`);
-  return raw;
 }
 
 /** One warning line on stderr (stdout stays the result alone). */

@@ -64,7 +64,7 @@ describe('--out is checked before any work', () => {
     const folder = path.join(dir, 'results');
     mkdirSync(folder);
     const t0 = Date.now();
-    const r = await runInProcess(['bench', '--out', folder, '--items', '1', '--rounds', '1', '--browser', 'no', '--styles', 'none']);
+    const r = await runInProcess(['bench', '--out', folder, '--bench-items', '1', '--rounds', '1', '--browser', 'no', '--styles', 'none']);
     expect(r.code).toBe(2);
     expect(expectOneLineError(r)).toBe(`lengthlens bench: --out ${folder} is a folder: name a file (e.g. ${path.join(folder, 'result.json')})`);
     expect(Date.now() - t0).toBeLessThan(2_000);

@@ -13,7 +13,7 @@ describe('number flags', () => {
   it('--mu: a negative value is named as out of range, not an ambiguous argument', async () => {
     expect(expectOneLineError(await score('--mu', '-5'))).toBe('lengthlens score: --mu must be a number > 1 (the prior\'s mean length in bytes), got "-5"');
     expect(expectOneLineError(await runInProcess(['task', '--bits', 'x.json', '--mu', '-5']))).toMatch(/--mu must be a number > 1 .*got "-5"/);
-    expect(expectOneLineError(await runInProcess(['harness', 'x.jsonl', '--mu', '-0.5']))).toMatch(/--mu must be a number > 1 .*got "-0.5"/);
+    expect(expectOneLineError(await runInProcess(['harness', 'x.jsonl', '--model', MODEL, '--mu', '-0.5']))).toMatch(/--mu must be a number > 1 .*got "-0.5"/);
     expect(expectOneLineError(await score('--mu', '0x10'))).toMatch(/--mu must be a number > 1 .*got "0x10"/);
     expect(expectOneLineError(await score('--mu', ''))).toMatch(/--mu must be a number > 1 .*got ""/);
   });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { jsonReplacer, parseCommandArgs, parseNumberFlag } from '../io';
+import { jsonReplacer } from '../io';
+import { commandFlags, dtypeList, single, usageText, type FlagSpec } from '../flags';
 import { createNodeEngine } from '../../engine/nodeFace';
 import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/nodeFace';
 import { envKey, formatBenchTable, type BenchReport } from '../../engine/nodeFace';
@@ -53,7 +54,54 @@ const BENCH_OUT = 'bench-results/bench.json';
 const SCALE_OUT = 'bench-results/bench-scale.json';
 const CHECK_OUT = 'bench-results/bench-check.json';
 
-const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
+/** Flags only bench takes (the shared ones: src/cli/flags.ts). */
+const BENCH_FLAGS = {
+  'bench-items': { type: 'number', default: DEFAULT_BENCH_CONFIG.items, range: { integer: true, min: 1 }, value: 'N', help: 'HellaSwag-shaped items to time (default 50)' },
+  rounds: { type: 'number', default: DEFAULT_BENCH_CONFIG.rounds, range: { integer: true, min: 1 }, value: 'N', help: 'timed rounds (default 3)' },
+  threads: { type: 'number', range: { integer: true, min: 1 }, value: 'N', help: 'ONNX Runtime intra-op threads in Node (default: one per core)' },
+  styles: {
+    type: 'string',
+    value: 'LIST',
+    help: 'export-style fixtures (folders beside the bench model) benchmarked in Node at fp32\nas well, each with the exact plan its graph gets (default tiny-llama-plain,tiny-llama-gqa)',
+  },
+  browser: { type: 'string', value: 'MODE', help: 'auto: run the browser part when Chromium and the build tools are there' },
+  peers: {
+    type: 'string',
+    value: 'MODE',
+    help: 'auto: where node-llama-cpp is installed in peers/ (node scripts/install-peers.mjs),\nllama.cpp on GGUF files of the same weights (fp32, and Q8_0 against q8), the same\nitems: the harness\'s way (one evaluation per (context, choice)) and at its best (the\ncontext once, its KV cache reused per choice), with --threads threads (default: one per core);\nand in the browser half, wllama (llama.cpp in WebAssembly, 1 thread) the kv way on the\nsame items, against the chromium-wasm app path',
+  },
+  out: { type: 'string', value: 'FILE', help: 'where the JSON results go' },
+  scale: { type: 'boolean', help: "at real models' shapes" },
+  'task-items': { type: 'number', default: 4, value: 'N', help: 'items on the task path (0 skips it)', needs: ['scale'] },
+  keystrokes: { type: 'number', default: 8, range: { integer: true, min: 1 }, value: 'N', help: 'keystrokes timed', needs: ['scale'] },
+  shape: { type: 'string', value: 'LIST', help: 'model shapes', needs: ['scale'] },
+  'stream-items': { type: 'number', default: 0, value: 'N', help: 'items streamed for the memory figure', needs: ['scale'] },
+  'cpu-arena': { type: 'string', value: 'on|off', help: "ONNX Runtime's CPU memory arena", needs: ['scale'] },
+  'release-outputs': { type: 'string', value: 'on|off', help: 'release dead buffers', needs: ['scale'] },
+  check: { type: 'boolean', help: 'time `lengthlens check`' },
+  'models-dir': { type: 'string', value: 'DIR', help: 'where --scale makes and finds its models (default bench-models/)', needs: ['scale'] },
+} as const satisfies Record<string, FlagSpec>;
+
+const FLAGS = commandFlags({
+  shared: ['model', 'dtype', 'json'],
+  own: BENCH_FLAGS,
+  // Without --model, the bench model.
+  defaults: ['model'],
+  // What one mode leaves unused is refused, not ignored: --check times check on files, --scale
+  // its own models.
+  excludes: {
+    model: ['check'],
+    dtype: ['check'],
+    threads: ['check'],
+    styles: ['check'],
+    'bench-items': ['scale', 'check'],
+    rounds: ['scale', 'check'],
+    peers: ['scale', 'check'],
+    scale: ['check'],
+  },
+});
+
+const USAGE = `lengthlens bench [--bench-items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
   [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--peers auto|no] [--out bench-results/bench.json] [--json]
 
 Times three ways of scoring HellaSwag-shaped items (context ~80 tokens, 4 candidates ~20 tokens,
@@ -63,20 +111,19 @@ fixed seed) on bench-llama-6M and checks they give the same log-probs (SPEC §9)
   app      the app's path: the context once, the candidates batched on its KV cache
 Then the same in headless Chromium (WASM and WebGPU), unless --browser no, and the Scorer's
 live-typing latency on stories260K. Prints a table (or the JSON with --json) and writes the JSON.
-  --model    bench model folder (default: $MODELS_DIR/bench-llama-6M, else ../shared/models/...)
-  --styles   export-style fixtures (folders beside the bench model) benchmarked in Node at fp32
-             as well, each with the exact plan its graph gets (default tiny-llama-plain,tiny-llama-gqa)
-  --threads  ONNX Runtime intra-op threads in Node (default: one per core)
-  --browser  auto: run the browser part when Chromium and the build tools are there
-  --peers    auto: where node-llama-cpp is installed in peers/ (node scripts/install-peers.mjs),
-             llama.cpp on GGUF files of the same weights (fp32, and Q8_0 against q8), the same
-             items: the harness's way (one evaluation per (context, choice)) and at its best (the
-             context once, its KV cache reused per choice), with --threads threads (default: one per core);
-             and in the browser half, wllama (llama.cpp in WebAssembly, 1 thread) the kv way on the
-             same items, against the chromium-wasm app path
+${FLAGS.lines(
+  [
+    ['model', 'bench model folder (default: $MODELS_DIR/bench-llama-6M, else ../shared/models/...)'],
+    'styles',
+    'threads',
+    'browser',
+    'peers',
+  ],
+  { column: 13, values: false },
+)}
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
-  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes] [--json]
+  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--models-dir DIR] [--browser yes] [--json]
   At real models' shapes (random weights, made on first use into bench-models/ by
   scripts/make_scale_models.py; default smollm2-135m): a keystroke in a candidate (until every
   rule but PMI is fresh, under dynamic q8 but the whole-word rule too, and until every rule is)
@@ -106,17 +153,6 @@ function modelsDir(): string {
   return path.resolve(process.env.MODELS_DIR ?? '../shared/models');
 }
 
-function parseDtypes(raw: string | undefined): Dtype[] {
-  const list = (raw ?? 'fp32,q8').split(',').map((s) => s.trim()).filter(Boolean);
-  const dtypes: Dtype[] = [];
-  for (const d of list) {
-    if (!isDtype(d)) throw new UsageError(`--dtype must be a comma-separated list of ${ALL_DTYPES.join(', ')}, got "${d}"`);
-    dtypes.push(d);
-  }
-  if (dtypes.length === 0) throw new UsageError('--dtype is empty');
-  return dtypes;
-}
-
 /** An on/off flag's value. */
 function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
   if (raw === undefined) return fallback;
@@ -124,9 +160,6 @@ function onOff(name: string, raw: string | undefined, fallback: boolean): boolea
   throw new UsageError(`--${name} must be on or off, got "${raw}"`);
 }
 
-function positiveInt(name: string, raw: string | undefined, fallback: number): number {
-  return parseNumberFlag(name, raw, fallback, { integer: true, min: 1 });
-}
 
 /** The browser half: scripts/bench-browser.ts in a child process (it needs vite and playwright). */
 function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peers: Array<PeerInputs & { gguf: string }> }, mode: string, log: (s: string) => void): { report?: Partial<BenchReport>; skipped?: string } {
@@ -153,31 +186,12 @@ function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peer
 
 export const command: Command = {
   summary: 'benchmark naive vs harness-style vs the app’s scoring path (SPEC §9)',
-  usage: USAGE,
+  usage: usageText(FLAGS, USAGE),
+  flags: FLAGS.specs,
   async run(argv) {
-    const { values, positionals } = parseCommandArgs(
-      argv,
-      {
-        items: { type: 'string' },
-        rounds: { type: 'string' },
-        dtype: { type: 'string' },
-        threads: { type: 'string' },
-        model: { type: 'string' },
-        styles: { type: 'string' },
-        browser: { type: 'string' },
-        peers: { type: 'string' },
-        out: { type: 'string' },
-        json: { type: 'boolean' },
-        scale: { type: 'boolean' },
-        'task-items': { type: 'string' },
-        keystrokes: { type: 'string' },
-        shape: { type: 'string' },
-        'stream-items': { type: 'string' },
-        'cpu-arena': { type: 'string' },
-        'release-outputs': { type: 'string' },
-        check: { type: 'boolean' },
-      },
-    );
+    const parsed = FLAGS.parse(argv, Infinity);
+    const positionals = parsed.positionals;
+    const values = { ...parsed.values, model: single(parsed.values.model, 'model') };
     if (!values.check && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.check) {
       checkOutPath(values.out ?? CHECK_OUT);
@@ -203,25 +217,30 @@ export const command: Command = {
     checkOutPath(values.out ?? (values.scale ? SCALE_OUT : BENCH_OUT));
     if (values.scale) {
       const log = (s: string) => process.stderr.write(s + '\n');
+      // --model names one model; --scale's models are a folder of them.
+      if (values.model !== undefined) throw new UsageError('--model names one model: with --scale, give the folder of scale models as --models-dir DIR');
+      const scaleBrowser = values.browser ?? 'no';
+      if (scaleBrowser !== 'yes' && scaleBrowser !== 'no') throw new UsageError(`--browser with --scale must be yes or no, got "${scaleBrowser}"`);
+      const dtypes = dtypeList(parsed.values.dtype, ['fp32']);
       const styles = (values.styles ?? 'plain,gqa').split(',').map((s) => s.trim()).filter(Boolean);
       for (const s of styles) if (s !== 'plain' && s !== 'gqa') throw new UsageError(`--styles with --scale must list plain and/or gqa, got "${s}"`);
       const report = await runScale(
         {
           shapes: (values.shape ?? 'smollm2-135m').split(',').map((s) => s.trim()).filter(Boolean),
           styles,
-          dtypes: parseDtypes(values.dtype ?? 'fp32'),
-          streamItems: parseNumberFlag('stream-items', values['stream-items'], 0),
-          taskItems: parseNumberFlag('task-items', values['task-items'], 4),
-          keystrokes: positiveInt('keystrokes', values.keystrokes, 8),
-          threads: values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1),
+          dtypes,
+          streamItems: values['stream-items'],
+          taskItems: values['task-items'],
+          keystrokes: values.keystrokes,
+          threads: values.threads,
           cpuMemArena: onOff('cpu-arena', values['cpu-arena'], DEFAULT_CPU_MEM_ARENA),
           releaseOutputs: onOff('release-outputs', values['release-outputs'], DEFAULT_RELEASE_OUTPUTS),
-          dir: values.model,
+          dir: values['models-dir'],
         },
         log,
       );
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
-      const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model }, log) : null;
+      const browser = scaleBrowser === 'yes' ? runScaleBrowser({ styles, dtypes, keystrokes: values.keystrokes, taskItems: values['task-items'], streamItems: values['stream-items'], dir: values['models-dir'] }, log) : null;
       const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? SCALE_OUT;
       const browserNote = browser ? `\n\n${browser.rows.length} Chromium row(s) in the JSON${Object.keys(browser.skipped).length ? `; failed: ${Object.keys(browser.skipped).join(', ')}` : ''}` : '';
@@ -231,10 +250,10 @@ export const command: Command = {
       if (!values.json) process.stdout.write(`\nwritten to ${outFile}\n`);
       return 0;
     }
-    const items = positiveInt('items', values.items, DEFAULT_BENCH_CONFIG.items);
-    const rounds = positiveInt('rounds', values.rounds, DEFAULT_BENCH_CONFIG.rounds);
-    const threads = values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1);
-    const dtypes = parseDtypes(values.dtype);
+    const items = values['bench-items'];
+    const rounds = values.rounds;
+    const threads = values.threads;
+    const dtypes = dtypeList(parsed.values.dtype, ['fp32', 'q8']);
     const browser = values.browser ?? 'auto';
     if (!['auto', 'yes', 'no'].includes(browser)) throw new UsageError(`--browser must be auto, yes or no, got "${browser}"`);
     const modelDir = path.resolve(values.model ?? path.join(modelsDir(), 'bench-llama-6M'));

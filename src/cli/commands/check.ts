@@ -4,7 +4,7 @@
 // Items stream through: a 10,000-item log checks in flat memory.
 import type { Command } from '../command';
 import { EXIT_CHECK_FOUND, InputError, UsageError } from '../errors';
-import { jsonReplacer, parseCommandArgs, parseDtypeFlag, readTextFile, reportSkipped, warn } from '../io';
+import { jsonReplacer, readTextFile, reportSkipped, warn } from '../io';
 import { AnswerStringsCheck, type AnswerStringsReport, type CheckItem } from '../../core/check/answerStrings';
 import { evaluateFailOn, modelOnlyChecks, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
 import { addLoggedAgreement, finishLoggedAgreement, type LoggedAgreement } from '../../core/metrics/harnessReport';
@@ -22,11 +22,21 @@ import { MAX_CANDIDATES, MAX_LINK_CHARS, MAX_LINK_TEXT_CHARS } from '../../core/
 import { appLinkBase, checkMarkdown, type CheckSection } from '../../core/check/markdown';
 import { checkText, terminalSafe } from './checkOutput';
 import { openCheckSource, type CheckFileKind, type SchemaReport, type SourceItem } from './checkSource';
-import { SOURCE_FLAGS, SOURCE_USAGE, sourceOptions } from './checkFlags';
+import { SOURCE_FLAGS, SOURCE_USAGE_HEAD, sourceOptions } from './checkFlags';
+import { commandFlags, oneDtype, single, usageText } from '../flags';
 import { isFolder, openCheckFolder, schemaFinding } from './checkFolder';
 import { SubsetBreakdown, subsetFindings, type SubsetReport } from '../../core/check/subsets';
 import { PairsCheck, pairFindings, type PairsReport } from '../../core/check/pairs';
 import { requireSomeRecords } from './taskOutput';
+
+const FLAGS = commandFlags({
+  shared: ['model', 'dtype', 'delimiter', 'json', 'markdown', 'strict'],
+  own: {
+    'app-url': { type: 'string', value: 'URL', help: 'where the app is served (http or https): listed items link to it in the Scorer\n(Markdown)' },
+    'fail-on': { type: 'string', value: 'LIST', help: 'comma-separated checks that fail the run (exit 3) when they find something' },
+    ...SOURCE_FLAGS,
+  },
+});
 
 const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, before it ships?
 
@@ -43,23 +53,24 @@ const USAGE = `lengthlens check FILE: is this benchmark exposed to length bias, 
   capital); letter keys; whitespace at the context/choice join; invisible characters (Cf, Zs other
   than U+0020). A choice is the string as scored (a log's arg_1); lengths are UTF-8 bytes.
 
-  --model M       also score every item with this model (CPU): accuracy per rule, how often the raw
-                  sum picks a shortest choice against chance, acc vs acc_norm, choices-only
-                  accuracy (each choice on the unconditional context), tokenizer boundary counts
-  --dtype D       dtype for --model (default fp32)
-  --delimiter S   an items file: put before each choice (default "", or with --task the task's
-                  target_delimiter); a log: its target_delimiter (default " ")
-  --json          every number and every listed id as JSON
-  --markdown      a report for a pull-request comment or a CI job summary
-  --app-url URL   where the app is served (http or https): listed items link to it in the Scorer
-                  (Markdown)
-  --fail-on LIST  comma-separated checks that fail the run (exit 3) when they find something:
-                  {checks}
-                  A name alone fails on any listed item, or on a share whose 95% interval lies
-                  above chance; name>X or name>=X fails when the share passes X (0 to 1), e.g.
-                  --fail-on duplicates,gold_longest>0.35
-  --strict        a bad line is an error (default: skipped, counted on stderr, in input_errors)
-{source}`;
+${FLAGS.lines(
+  [
+    ['model', 'also score every item with this model (CPU): accuracy per rule, how often the raw\nsum picks a shortest choice against chance, acc vs acc_norm, choices-only\naccuracy (each choice on the unconditional context), tokenizer boundary counts'],
+    'dtype',
+    ['delimiter', 'an items file: put before each choice (default "", or with --task the task\'s\ntarget_delimiter); a log: its target_delimiter (default " ")'],
+    ['json', 'every number and every listed id as JSON'],
+    ['markdown', 'a report for a pull-request comment or a CI job summary'],
+    'app-url',
+    [
+      'fail-on',
+      'comma-separated checks that fail the run (exit 3) when they find something:\n{checks}\nA name alone fails on any listed item, or on a share whose 95% interval lies\nabove chance; name>X or name>=X fails when the share passes X (0 to 1), e.g.\n--fail-on duplicates,gold_longest>0.35',
+    ],
+    ['strict', 'a bad line is an error (default: skipped, counted on stderr, in input_errors)'],
+  ],
+  { column: 18, values: true },
+)}
+${SOURCE_USAGE_HEAD}
+${FLAGS.lines(Object.keys(SOURCE_FLAGS), { column: 18, values: true })}`;
 
 const EXIT_LINE = `Exit status 3 (this command, with --fail-on): a named check failed; the report is still printed in full.`;
 
@@ -151,21 +162,13 @@ async function runModel(items: AsyncIterable<SourceItem>, model: string, dtype: 
 
 export const command: Command = {
   summary: 'check a benchmark file for length bias, duplicates and format tells (CI: --fail-on)',
-  usage: `${USAGE.replace('{checks}', wrapNames([...FAIL_ON_NAMES])).replace('{source}', SOURCE_USAGE)}\n\n${EXIT_LINE}`,
+  usage: usageText(FLAGS, `${USAGE.replace('{checks}', wrapNames([...FAIL_ON_NAMES]))}\n\n${EXIT_LINE}`),
+  flags: FLAGS.specs,
   async run(argv) {
-    const { values, positionals } = parseCommandArgs(argv, {
-      model: { type: 'string' },
-      dtype: { type: 'string' },
-      delimiter: { type: 'string' },
-      json: { type: 'boolean' },
-      markdown: { type: 'boolean' },
-      'app-url': { type: 'string' },
-      'fail-on': { type: 'string' },
-      strict: { type: 'boolean' },
-      ...SOURCE_FLAGS,
-    });
+    const parsed = FLAGS.parse(argv, Infinity);
+    const positionals = parsed.positionals;
+    const values = { ...parsed.values, model: single(parsed.values.model, 'model') };
     if (positionals.length !== 1) throw new UsageError('give exactly one FILE (or run folder) to check (see --help)');
-    if (values.json && values.markdown) throw new UsageError('use either --json or --markdown, not both');
     const file = positionals[0];
     let rules: FailOnRule[] = [];
     if (values['fail-on'] !== undefined) {
@@ -182,8 +185,7 @@ export const command: Command = {
         throw new UsageError(`--app-url ${(err as Error).message}`);
       }
     }
-    const dtype = parseDtypeFlag(values.dtype);
-    if (values.dtype !== undefined && values.model === undefined) throw new UsageError('--dtype goes with --model');
+    const dtype = oneDtype(parsed.values.dtype, 'one model run');
     const modelOnly = modelOnlyChecks(rules);
     if (modelOnly.length && values.model === undefined)
       throw new UsageError(`--fail-on ${modelOnly.join(', ')} needs --model M: it reads the tokens a model scores, which neither a file nor a log holds`);

@@ -1,38 +1,32 @@
 // The flags that say how `check` reads a file: a schema from the table, the user's own field
-// mapping, a separate labels file, the subset field. Declared here once; check.ts spreads them in.
+// mapping, a separate labels file, the subset field. Only check takes them (src/cli/flags.ts's rule:
+// a one-command flag lives with its command); check.ts spreads them in.
 import { UsageError } from '../errors';
 import type { SourceOptions } from './checkSource';
+import type { FlagSpec } from '../flags';
 
 export const SOURCE_FLAGS = {
-  schema: { type: 'string' },
-  context: { type: 'string' },
-  choices: { type: 'string' },
-  gold: { type: 'string' },
-  id: { type: 'string' },
-  subset: { type: 'string' },
-  by: { type: 'string' },
-  labels: { type: 'string' },
-  'labels-base': { type: 'string' },
-  task: { type: 'string' },
-} as const;
+  schema: { type: 'string', value: 'ID', help: 'read with this schema of the table (when the file is ambiguous)' },
+  context: { type: 'string', value: 'P', help: 'field path(s) of the context, comma-separated, joined by a space' },
+  choices: { type: 'string', value: 'P', help: 'field path(s) of the choices, comma-separated: sol1,sol2 or question.choices[*].text' },
+  gold: { type: 'string', value: 'P', help: "field path of the gold: an index, a letter, a choice's label or its text" },
+  id: { type: 'string', value: 'P', help: "field path of the item's id" },
+  subset: { type: 'string', value: 'P', help: "field path of the item's subset (same as --by)" },
+  by: { type: 'string', value: 'P', help: 'break every share down by this field (default: subject, category or subset)' },
+  labels: { type: 'string', value: 'FILE', help: 'gold labels in a separate file, one per line (PIQA, Social IQa)' },
+  'labels-base': { type: 'string', value: 'N', help: 'the labels count from 0 or 1 (default: detected from the values, and said)' },
+  task: {
+    type: 'string',
+    value: 'Y.yaml',
+    help:
+      'an lm-eval-harness task YAML: its doc_to_text, doc_to_choice and doc_to_target\n(fields, Jinja templates, a list) and target_delimiter are applied to each record\nas the harness applies them (include: followed); a YAML that needs Python\n(!function) is named, and the file is read as without it',
+  },
+} as const satisfies Record<string, FlagSpec>;
 
-export const SOURCE_USAGE = `
+export const SOURCE_USAGE_HEAD = `
   Reading the file. FILE may be JSONL, JSON (a list or an object of records), CSV or TSV (with or
   without a header row), Parquet, or gzip of any; a published benchmark's schema is recognised
-  (see docs/check.md) and the report says which, and how each field was mapped.
-  --schema ID     read with this schema of the table (when the file is ambiguous)
-  --context P     field path(s) of the context, comma-separated, joined by a space
-  --choices P     field path(s) of the choices, comma-separated: sol1,sol2 or question.choices[*].text
-  --gold P        field path of the gold: an index, a letter, a choice's label or its text
-  --id P          field path of the item's id
-  --subset P      field path of the item's subset (same as --by)
-  --by P          break every share down by this field (default: subject, category or subset)
-  --labels FILE   gold labels in a separate file, one per line (PIQA, Social IQa)
-  --labels-base N the labels count from 0 or 1 (default: detected from the values, and said)
-  --task Y.yaml   an lm-eval-harness task YAML: its doc_to_text, doc_to_choice and doc_to_target
-                  (fields, Jinja templates, a list) and target_delimiter are applied to each record
-                  as the harness applies them (include: followed); a YAML that needs Python
-                  (!function) is named, and the file is read as without it`;
+  (see docs/check.md) and the report says which, and how each field was mapped.`;
 
 type SourceValues = Partial<Record<keyof typeof SOURCE_FLAGS | 'delimiter', string | boolean | undefined>>;
 

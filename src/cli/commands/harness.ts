@@ -2,7 +2,7 @@
 // answer-level length diagnostics) from its logged log-likelihoods.
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { inputText, parseCommandArgs, parseDtypeFlag, printJson, reportSkipped, warn } from '../io';
+import { inputText, printJson, reportSkipped, warn } from '../io';
 import { readFileRecords } from '../fileRecords';
 import { readNumbered, type LineError } from '../../core/formats/lineError';
 import { logSampleToItem, logSamplesToTaskSet, parseLogSample, type LogSample } from '../../core/formats/logSamples';
@@ -12,23 +12,37 @@ import type { ScoredItem } from '../../core/metrics/types';
 import { metricsToCsv } from '../../core/formats/metricsExport';
 import { harnessReport, type HarnessReport } from '../../core/metrics/harnessReport';
 import type { TaskMetrics } from '../../core/metrics/types';
-import { parseMu, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { commandFlags, oneDtype, single, usageText } from '../flags';
+import { parseSpace, requireSomeRecords, summaryText } from './taskOutput';
 import { scoreTaskSet } from './taskScoring';
 
-const USAGE = `lengthlens harness FILE: recompute lm-eval-harness accuracies from a --log_samples JSONL
+const FLAGS = commandFlags({
+  shared: ['delimiter', 'model', 'dtype', 'mu', 'space', 'json', 'csv', 'strict'],
+  // The prior and the leading-space mode act on per-token scores, which only a rescore gives.
+  needs: { mu: ['model'], space: ['model'] },
+});
 
-  --delimiter S  the task's target_delimiter (default " "; "" for chat-templated runs)
-  --model M      rescore the logged documents with this model (per-token scores: R(k), PriorBPB,
-                 acc_per_token) and compare its log-likelihoods with the logged ones
-  --dtype D      dtype for --model (default fp32)
-  --mu N         mean of the length prior (with --model)
-  --space MODE   leading space in PriorBPB: eval-framework (default) or keep
-  --json         print everything as JSON (default: a summary table)
-  --csv          print the metrics as CSV (scope, metric, value, stderr)
-  --strict       a bad line is an error (default: skipped, counted on stderr, listed in input_errors)
+const USAGE = usageText(
+  FLAGS,
+  `lengthlens harness FILE: recompute lm-eval-harness accuracies from a --log_samples JSONL
+
+${FLAGS.lines(
+  [
+    ['delimiter', 'the task\'s target_delimiter (default " "; "" for chat-templated runs)'],
+    ['model', 'rescore the logged documents with this model (per-token scores: R(k), PriorBPB,\nacc_per_token) and compare its log-likelihoods with the logged ones'],
+    'dtype',
+    ['mu', 'mean of the length prior (with --model)'],
+    'space',
+    ['json', 'print everything as JSON (default: a summary table)'],
+    'csv',
+    'strict',
+  ],
+  { column: 17, values: true },
+)}
 
 NaN or +inf log-likelihoods are counted and decided as lm-eval-harness decides them (np.argmax:
-the first NaN choice is the prediction). Per-token log-probs are not in the log, so R(k), PriorBPB and acc_per_token need a rescore.`;
+the first NaN choice is the prediction). Per-token log-probs are not in the log, so R(k), PriorBPB and acc_per_token need a rescore.`,
+);
 
 /** Keys that need per-token scores, dropped from the output when the log has none. */
 const PER_TOKEN_KEYS = [
@@ -109,20 +123,15 @@ function rejectResultsFile(file: string, text: string): void {
 export const command: Command = {
   summary: 'recompute accuracies and length diagnostics from an lm-eval-harness log_samples file',
   usage: USAGE,
+  flags: FLAGS.specs,
   async run(argv) {
-    const { values, positionals } = parseCommandArgs(argv, {
-      delimiter: { type: 'string' },
-      model: { type: 'string' },
-      dtype: { type: 'string' },
-      mu: { type: 'string' },
-      space: { type: 'string' },
-      json: { type: 'boolean' },
-      csv: { type: 'boolean' },
-      strict: { type: 'boolean' },
-    });
+    const { values: v, positionals } = FLAGS.parse(argv, Infinity);
+    const values = { ...v, model: single(v.model, 'model') };
     if (positionals.length !== 1) throw new UsageError('give exactly one log_samples file (see --help)');
     const file = positionals[0];
-    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
+    // A wrong command line is said before the file is read.
+    const dtype = oneDtype(values.dtype, 'one rescore');
+    const opts = { mu: values.mu, space: parseSpace(values.space) };
     const delimiter = values.delimiter ?? ' ';
     // Any format of the registry; a results_*.json is named before its records are read.
     const read = await readFileRecords(file, (f) => {
@@ -140,7 +149,6 @@ export const command: Command = {
     if (nonFinite) warn(nonFinite);
     let rescore: Rescore | undefined;
     if (values.model !== undefined) {
-      const dtype = parseDtypeFlag(values.dtype);
       const scorable = records.filter((r) => r.outputType !== 'loglikelihood_rolling');
       if (scorable.length === 0) throw new InputError(`${file}: only perplexity (loglikelihood_rolling) documents, nothing to rescore`);
       const items = await scoreTaskSet(logSamplesToTaskSet(scorable, file, delimiter), values.model, dtype, opts.mu);

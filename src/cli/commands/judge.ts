@@ -1,7 +1,8 @@
 // `lengthlens judge simulate|audit|montecarlo|sample`: the Judge lab's figures from the command line.
 import type { Command } from '../command';
+import { commandFlags, usageText, type CommandFlags, type FlagSpec } from '../flags';
 import { InputError, UsageError } from '../errors';
-import { parseCommandArgs, parseNumberFlag, printJson, readTextFile, snakeCaseKeys, type NumberRange } from '../io';
+import { parseNumberFlag, printJson, readTextFile, snakeCaseKeys, type NumberRange } from '../io';
 import { DEFAULT_PARAMS, checkParams, simulateJudge, type JudgeParams } from '../../core/judge/simulate';
 import { workedExample } from '../../core/judge/example';
 import { parseVerdicts } from '../../core/judge/verdicts';
@@ -27,33 +28,54 @@ const USAGE = `lengthlens judge <subcommand> [options]
 
 All rates are fractions in [0, 1]. Seeds are whole numbers from 0 to ${Number.MAX_SAFE_INTEGER}.`;
 
-type Flags = Record<string, string | boolean | undefined>;
-type Options = Record<string, { type: 'string' | 'boolean' }>;
+type Flags = Record<string, string | boolean | number | string[] | undefined>;
+
+/** Judge's flags (only judge takes them); each subcommand picks its own. */
+const JUDGE_FLAGS = {
+  b: { type: 'number', value: 'B', default: DEFAULT_PARAMS.b, help: "the judge's verbosity bias" },
+  lambda: { type: 'number', value: 'L', default: DEFAULT_PARAMS.lambda, help: 'how much longer answers are' },
+  m: { type: 'number', value: 'M', default: DEFAULT_PARAMS.m, help: "the better model's margin" },
+  s: { type: 'number', value: 'S', default: DEFAULT_PARAMS.s, range: { min: 0 }, help: 'the spread of quality' },
+  rho: { type: 'number', value: 'R', default: DEFAULT_PARAMS.rho, range: { min: -1, max: 1 }, help: 'the correlation of length and quality' },
+  n: { type: 'number', value: 'N', default: DEFAULT_PARAMS.n, range: { integer: true, min: 2, max: 1_000_000 }, help: 'simulated comparisons' },
+  seed: { type: 'number', value: 'N', default: 1, range: { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER }, help: 'the random seed' },
+  // --reps and --prompts keep a range per subcommand (a bootstrap is not a Monte Carlo): read there.
+  reps: { type: 'string', value: 'N', help: "repetitions: audit's bootstrap resamples, montecarlo's simulated studies" },
+  prompts: { type: 'string', value: 'N', help: 'prompts per simulated study (montecarlo) or verdict file (sample)' },
+  'length-feature': { type: 'string', value: 'F', help: 'log-ratio or char-difference' },
+} as const satisfies Record<string, FlagSpec>;
+
+type JudgeFlag = keyof typeof JUDGE_FLAGS;
+const pick = <K extends JudgeFlag>(...names: K[]) => Object.fromEntries(names.map((n) => [n, JUDGE_FLAGS[n]])) as Pick<typeof JUDGE_FLAGS, K>;
+
+const SIMULATE = commandFlags({ shared: ['json'], own: pick('b', 'lambda', 'm', 's', 'rho', 'n', 'seed') });
+const AUDIT = commandFlags({ shared: ['strict', 'json'], own: pick('reps', 'seed', 'length-feature') });
+const MONTECARLO = commandFlags({ shared: ['json'], own: pick('b', 'lambda', 'm', 's', 'rho', 'seed', 'prompts', 'reps') });
+const SAMPLE = commandFlags({ own: pick('prompts', 'seed'), shared: [] });
+/** Every flag of every subcommand: what the usage text must mention. */
+const ALL = commandFlags({ shared: ['strict', 'json'], own: JUDGE_FLAGS });
 
 /** A subcommand's flags (the CLI's one parser); `positionals` is how many plain arguments it takes. */
-function parse(argv: string[], options: Options, positionals = 0): { values: Flags; positionals: string[] } {
-  const parsed = parseCommandArgs(argv, options, positionals);
+function parse(argv: string[], flags: CommandFlags<object>, positionals = 0): { values: Flags; positionals: string[] } {
+  const parsed = flags.parse(argv, positionals);
   return { values: parsed.values as Flags, positionals: parsed.positionals };
 }
 
-const numberFlag = (values: Flags, name: string, fallback: number, range: NumberRange = {}) =>
-  parseNumberFlag(name, values[name] as string | undefined, fallback, range);
-
-const SEED_RANGE: NumberRange = { integer: true, min: 0, max: Number.MAX_SAFE_INTEGER };
-
-const S = { type: 'string' } as const;
-const B = { type: 'boolean' } as const;
-const JUDGE_OPTIONS = { b: S, lambda: S, m: S, s: S, rho: S, n: S, seed: S };
+/** A number flag: checked as it was parsed (a number of JUDGE_FLAGS), or here with its subcommand's range. */
+const numberFlag = (values: Flags, name: string, fallback: number, range: NumberRange = {}) => {
+  const v = values[name];
+  return typeof v === 'number' ? v : parseNumberFlag(name, v as string | undefined, fallback, range);
+};
 
 function judgeParams(values: Flags): JudgeParams {
   const params: JudgeParams = {
     b: numberFlag(values, 'b', DEFAULT_PARAMS.b),
     lambda: numberFlag(values, 'lambda', DEFAULT_PARAMS.lambda),
     m: numberFlag(values, 'm', DEFAULT_PARAMS.m),
-    s: numberFlag(values, 's', DEFAULT_PARAMS.s, { min: 0 }),
-    rho: numberFlag(values, 'rho', DEFAULT_PARAMS.rho, { min: -1, max: 1 }),
-    n: numberFlag(values, 'n', DEFAULT_PARAMS.n, { integer: true, min: 2, max: 1_000_000 }),
-    seed: numberFlag(values, 'seed', DEFAULT_PARAMS.seed, SEED_RANGE),
+    s: numberFlag(values, 's', DEFAULT_PARAMS.s),
+    rho: numberFlag(values, 'rho', DEFAULT_PARAMS.rho),
+    n: numberFlag(values, 'n', DEFAULT_PARAMS.n),
+    seed: numberFlag(values, 'seed', DEFAULT_PARAMS.seed),
   };
   const problem = checkParams(params);
   if (problem) throw new UsageError(problem);
@@ -63,7 +85,7 @@ function judgeParams(values: Flags): JudgeParams {
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)}%` : 'n/a');
 
 function simulate(argv: string[]): number {
-  const { values } = parse(argv, { ...JUDGE_OPTIONS, json: B });
+  const { values } = parse(argv, SIMULATE);
   const params = judgeParams(values);
   const r = simulateJudge(params);
   const ex = workedExample(params.b, params.lambda);
@@ -142,11 +164,11 @@ function lcJson(r: AuditResult['estimates']['lc'], support: AuditResult['lcSuppo
 const intervalJson = (i: Interval) => ({ estimate: i.estimate, lo: i.lo, hi: i.hi, dropped: i.dropped });
 
 async function audit(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { reps: S, seed: S, 'length-feature': S, strict: B, json: B }, 1);
+  const { values, positionals } = parse(argv, AUDIT, 1);
   if (positionals.length !== 1) throw new UsageError('audit needs exactly one FILE');
   const file = positionals[0];
   const reps = numberFlag(values, 'reps', 1000, { integer: true, min: 1, max: 100_000 });
-  const seed = numberFlag(values, 'seed', 1, SEED_RANGE);
+  const seed = numberFlag(values, 'seed', 1);
   const featureArg = (values['length-feature'] as string | undefined) ?? 'log-ratio';
   if (!(featureArg in LENGTH_FEATURES)) throw new UsageError(`--length-feature must be log-ratio or char-difference, got "${featureArg}"`);
   const lengthFeature = featureArg as LengthFeatureKind;
@@ -243,8 +265,7 @@ async function audit(argv: string[]): Promise<number> {
 export const MONTE_CARLO_WORK_LIMIT = 5e7;
 
 function montecarlo(argv: string[]): number {
-  const { n: _n, ...options } = JUDGE_OPTIONS;
-  const { values } = parse(argv, { ...options, prompts: S, reps: S, json: B });
+  const { values } = parse(argv, MONTECARLO);
   const { n: _unused, ...judge } = judgeParams(values);
   const prompts = numberFlag(values, 'prompts', DEFAULT_MC.prompts, { integer: true, min: 10, max: 100_000 });
   const replications = numberFlag(values, 'reps', DEFAULT_MC.replications, { integer: true, min: 1, max: 100_000 });
@@ -267,15 +288,17 @@ function montecarlo(argv: string[]): number {
 }
 
 function sample(argv: string[]): number {
-  const { values } = parse(argv, { prompts: S, seed: S });
+  const { values } = parse(argv, SAMPLE);
   const prompts = numberFlag(values, 'prompts', 400, { integer: true, min: 1, max: 1_000_000 });
-  process.stdout.write(generateSampleVerdicts({ prompts, judge: { seed: numberFlag(values, 'seed', 1, SEED_RANGE) } }));
+  process.stdout.write(generateSampleVerdicts({ prompts, judge: { seed: numberFlag(values, 'seed', 1) } }));
   return 0;
 }
 
 export const command: Command = {
   summary: 'Judge lab: simulate position/verbosity bias, or audit your judge verdicts',
-  usage: USAGE,
+  usage: usageText(ALL, USAGE),
+  flags: ALL.specs,
+  subcommands: { simulate: SIMULATE.specs, audit: AUDIT.specs, montecarlo: MONTECARLO.specs, sample: SAMPLE.specs },
   async run(argv) {
     const [sub, ...rest] = argv;
     switch (sub) {

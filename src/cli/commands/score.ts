@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { jsonReplacer, parseCommandArgs, snakeCaseKeys, parseDtypeFlag, parseNumberFlag, warn } from '../io';
-import { parseMu } from './taskOutput';
+import { jsonReplacer, snakeCaseKeys, warn } from '../io';
+import { commandFlags, oneDtype, single, usageText } from '../flags';
 import { readScoreItems, type ScoreItemInput } from '../../core/formats/scoreItems';
 import { MAX_CANDIDATE_CHARS, MAX_TOP_K } from '../../core/limits';
 import { DEFAULT_MU, DEFAULT_SCORE_OPTIONS, type BoundaryPolicy, type ItemScore, type ScoreOptions } from '../../core/scoring/types';
@@ -20,34 +20,55 @@ import { CompareWriter } from './scoreCompare';
  */
 const CHUNK_ITEMS = 1;
 
-const USAGE = `lengthlens score --model M [--dtype fp32|fp16|q8|q4|q4f16] (--context TEXT --candidate TEXT ... | --items FILE)
+const FLAGS = commandFlags({
+  shared: ['model', 'dtype', 'items', 'mu', 'json', 'jsonl'],
+  own: {
+    context: { type: 'string', value: 'TEXT', help: 'the context the candidates continue' },
+    candidate: { type: 'string', value: 'TEXT', multiple: true, help: 'a candidate continuation (repeat for each)' },
+    policy: { type: 'string', value: 'P', help: 'boundary-merge policy (default whole)' },
+    unconditional: { type: 'string', value: 'TEXT', help: "context for PMI's unconditional term (default: empty, i.e. BOS only)" },
+    'top-k': { type: 'number', value: 'N', default: DEFAULT_SCORE_OPTIONS.topK, range: { integer: true, min: 0, max: MAX_TOP_K }, help: `the N most likely tokens listed at each position (default 5, at most ${MAX_TOP_K})` },
+    'chat-template': { type: 'boolean', help: "wrap the context in the model's chat template" },
+    quiet: { type: 'boolean', help: 'no progress on stderr' },
+    lengths: {
+      type: 'string',
+      value: 'L',
+      help: 'what n_chars and n_bytes count, and so per_char, per_byte and bits_per_byte divide by:\nharness (default) as lm-eval-harness, which scores " " + choice but divides by\nlen(choice): a candidate\'s leading space is its delimiter, not counted; typed:\nevery character as given. The table says which (wherever a candidate starts with\na space, the only case where they differ); --json has "lengths" beside "model",\n--jsonl on every line. --compare-model counts both models the same way',
+    },
+    'compare-model': {
+      type: 'string',
+      value: 'M2',
+      help: 'also score every item with a second model and show both, each exactly as\nscore prints it alone, and what they agree on: the winner per rule (same or flips),\ntokens per byte of each candidate on each, the two surprisal traces aligned on\nbytes, and for the same tokens (a dtype comparison) the largest per-token\ndifferences. --json: {"models": [A\'s output, B\'s output], "agreement": {...}}',
+    },
+    'compare-dtype': { type: 'string', value: 'D2', help: "the second model's dtype (default fp32); alone, it compares --model with\nitself at D2" },
+  },
+});
+
+const USAGE = usageText(
+  FLAGS,
+  `lengthlens score --model M [--dtype fp32|fp16|q8|q4|q4f16] (--context TEXT --candidate TEXT ... | --items FILE)
   [--policy whole|separate] [--unconditional TEXT] [--mu ${DEFAULT_MU}] [--top-k 5] [--chat-template] [--json | --jsonl] [--quiet]
   [--lengths harness|typed] [--compare-model M2] [--compare-dtype D2]
 
 Scores every candidate continuation of a context under every rule (SPEC §3).
-  --model        a model folder (transformers.js layout) or a hub id (org/name)
-  --items        JSONL, one {"context": ..., "candidates": [...]} per line; read and scored as a
-                 stream, each item written as soon as it is scored (progress on stderr for long runs)
-  --json         one JSON document {model, dtype, items: [...]}, written item by item
-  --jsonl        JSON Lines: one item's result per line
-  --quiet        no progress on stderr
-  --policy       boundary-merge policy (default whole)
-  --unconditional  context for PMI's unconditional term (default: empty, i.e. BOS only)
-  --top-k N      the N most likely tokens listed at each position (default 5, at most ${MAX_TOP_K})
-  --lengths      what n_chars and n_bytes count, and so per_char, per_byte and bits_per_byte divide by:
-                 harness (default) as lm-eval-harness, which scores " " + choice but divides by
-                 len(choice): a candidate's leading space is its delimiter, not counted; typed:
-                 every character as given. The table says which (wherever a candidate starts with
-                 a space, the only case where they differ); --json has "lengths" beside "model",
-                 --jsonl on every line. --compare-model counts both models the same way
-  --compare-model M2  also score every item with a second model and show both, each exactly as
-                 score prints it alone, and what they agree on: the winner per rule (same or flips),
-                 tokens per byte of each candidate on each, the two surprisal traces aligned on
-                 bytes, and for the same tokens (a dtype comparison) the largest per-token
-                 differences. --json: {"models": [A's output, B's output], "agreement": {...}}
-  --compare-dtype D2  the second model's dtype (default fp32); alone, it compares --model with
-                 itself at D2
-  Candidates over ${MAX_CANDIDATE_CHARS.toLocaleString('en')} characters (code points) are not scored (a warning says so).`;
+${FLAGS.lines(
+  [
+    'model',
+    ['items', 'JSONL, one {"context": ..., "candidates": [...]} per line; read and scored as a\nstream, each item written as soon as it is scored (progress on stderr for long runs)'],
+    ['json', 'one JSON document {model, dtype, items: [...]}, written item by item'],
+    ['jsonl', "JSON Lines: one item's result per line"],
+    'quiet',
+    'policy',
+    'unconditional',
+    'top-k',
+    'lengths',
+    'compare-model',
+    'compare-dtype',
+  ],
+  { column: 17, values: ['top-k', 'compare-model', 'compare-dtype'] },
+)}
+  Candidates over ${MAX_CANDIDATE_CHARS.toLocaleString('en')} characters (code points) are not scored (a warning says so).`,
+);
 
 function parsePolicy(raw: string | undefined): BoundaryPolicy {
   if (raw === undefined) return 'whole';
@@ -296,29 +317,16 @@ export function progressReporter(total: number, stream: NodeJS.WriteStream = pro
 export const command: Command = {
   summary: 'score candidate continuations of a context under every rule',
   usage: USAGE,
+  flags: FLAGS.specs,
   async run(argv) {
-    const { values } = parseCommandArgs(argv, {
-      model: { type: 'string' },
-      dtype: { type: 'string' },
-      context: { type: 'string' },
-      candidate: { type: 'string', multiple: true },
-      items: { type: 'string' },
-      policy: { type: 'string' },
-      unconditional: { type: 'string' },
-      mu: { type: 'string' },
-      'top-k': { type: 'string' },
-      'chat-template': { type: 'boolean' },
-      json: { type: 'boolean' },
-      jsonl: { type: 'boolean' },
-      quiet: { type: 'boolean' },
-      'compare-model': { type: 'string' },
-      'compare-dtype': { type: 'string' },
-      lengths: { type: 'string' },
-    }, 0);
+    const parsed = FLAGS.parse(argv).values;
+    const values = {
+      ...parsed,
+      model: single(parsed.model, 'model'),
+    };
     if (!values.model) throw new UsageError('--model is required (a model folder or a hub id)');
-    const dtype = parseDtypeFlag(values.dtype);
+    const dtype = oneDtype(parsed.dtype, 'compare two with --compare-dtype');
     const compare = compareTarget(values.model, dtype, values['compare-model'], values['compare-dtype']);
-    if (values.json && values.jsonl) throw new UsageError('use either --json or --jsonl, not both');
     const lengths = parseLengths(values.lengths);
     let items: Iterable<ScoreItemInput> | AsyncIterable<ScoreItemInput>;
     let total: number;
@@ -332,8 +340,8 @@ export const command: Command = {
       items = [{ context: values.context, candidates: values.candidate }];
       total = 1;
     }
-    const mu = parseMu(values.mu);
-    const topK = parseNumberFlag('top-k', values['top-k'], DEFAULT_SCORE_OPTIONS.topK, { integer: true, min: 0, max: MAX_TOP_K });
+    const mu = values.mu;
+    const topK = values['top-k'];
     const options: ScoreOptions = {
       ...DEFAULT_SCORE_OPTIONS,
       boundaryPolicy: parsePolicy(values.policy),
@@ -389,12 +397,7 @@ export const command: Command = {
 function compareTarget(model: string, dtype: Dtype, compareModel: string | undefined, compareDtype: string | undefined): { model: string; dtype: Dtype } | undefined {
   if (compareModel === undefined && compareDtype === undefined) return undefined;
   if (compareModel === '') throw new UsageError('--compare-model needs a model folder or a hub id');
-  let d: Dtype;
-  try {
-    d = parseDtypeFlag(compareDtype);
-  } catch (err) {
-    throw new UsageError((err as Error).message.replace('--dtype', '--compare-dtype'));
-  }
+  const d = oneDtype(compareDtype, 'one second model', 'compare-dtype');
   const target = { model: compareModel ?? model, dtype: d };
   if (target.model === model && target.dtype === dtype)
     throw new UsageError(`--compare-model and --compare-dtype name the model --model and --dtype already name (${model}, ${dtype}): give another model or another dtype`);

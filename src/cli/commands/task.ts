@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../errors';
-import { inputText, parseCommandArgs, parseDtypeFlag, parseNumberFlag, printJson, readInputBytes, reportSkipped, warn } from '../io';
+import { inputText, printJson, readInputBytes, reportSkipped, warn } from '../io';
 import { firstValues } from '../fileRecords';
 import { nonFiniteMessage } from '../../core/metrics/accuracy';
 import { bitsFileCases, parseBitsFile } from '../../core/formats/bitsFile';
@@ -16,10 +16,31 @@ import { compareRuns, type RunComparison } from '../../core/metrics/compare';
 import { taskMetrics } from '../../core/metrics/taskMetrics';
 import { DEFAULT_MU } from '../../core/scoring/types';
 import type { ScoredItem, TaskMetrics, TaskMetricsOptions } from '../../core/metrics/types';
-import { parseMu, parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { parseSpace, requireSomeRecords, summaryText } from './taskOutput';
+import { commandFlags, dtypeList, usageText } from '../flags';
 import { loadTaskSet, scoreTaskSet } from './taskScoring';
 
-const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alpha/beta, R(k), PriorBPB, quintiles)
+const FLAGS = commandFlags({
+  shared: ['model', 'dtype', 'items', 'delimiter', 'mu', 'space', 'json', 'csv', 'strict'],
+  own: {
+    bits: {
+      type: 'string',
+      value: 'FILE',
+      multiple: true,
+      help: 'per-item token scores: a JSON list (or JSONL) of items, each [[bits, bytes], ...]\nor {"tokens": [[bits, bytes], ...], "leading_space": true, "id", "subject", "text",\n"choices": [{"text", "logprob"}], "gold"}; also {"items": [...]} and the\nreference-vector file {"cases": [...]} (pick one with --case NAME)',
+    },
+    case: { type: 'string', value: 'NAME', help: 'the case of a reference-vector --bits file', needs: ['bits'] },
+    sample: { type: 'string', value: 'NAME', help: 'a built-in task: stories-cloze, stories-choice, stories-choice-letters' },
+    limit: { type: 'number', value: 'N', range: { integer: true, min: 1 }, help: 'score only the first N items', needs: ['model'] },
+    'export-lm-eval': { type: 'string', value: 'DIR', help: 'write the items as an lm-eval-harness task (DIR/<name>.yaml + DIR/<name>.jsonl)' },
+  },
+  // Where the choices are already scored (--bits) there is nothing to put between context and choice.
+  needs: { delimiter: ['items', 'sample'] },
+});
+
+const USAGE = usageText(
+  FLAGS,
+  `lengthlens task: task-level metrics (accuracies, BPB family, alpha/beta, R(k), PriorBPB, quintiles)
 
   lengthlens task --bits FILE [--case NAME] [options]
   lengthlens task --model M (--items FILE | --sample NAME) [--dtype D] [--delimiter S] [--limit N] [options]
@@ -30,25 +51,27 @@ const USAGE = `lengthlens task: task-level metrics (accuracies, BPB family, alph
   Compare runs: repeat --bits, or --model and/or --dtype (every model under every dtype); the
   output is then {runs: [...], comparison: {metrics, alpha_beta, acc_vs_acc_norm}}.
 
-  --bits FILE    per-item token scores: a JSON list (or JSONL) of items, each [[bits, bytes], ...]
-                 or {"tokens": [[bits, bytes], ...], "leading_space": true, "id", "subject", "text",
-                 "choices": [{"text", "logprob"}], "gold"}; also {"items": [...]} and the
-                 reference-vector file {"cases": [...]} (pick one with --case NAME)
-  --model M      a model folder or hub id; scores every choice of every item (CPU)
-  --items FILE   JSONL or CSV items: context + gold, or context + choices + label
-  --sample NAME  a built-in task: stories-cloze, stories-choice, stories-choice-letters
-  --delimiter S  put between context and each choice (default: "" for files, the sample's own)
-  --limit N      score only the first N items
-  --dtype D      fp32 (default), fp16, q8, q4, q4f16
-  --mu N         mean of the geometric length prior, bytes (default ${DEFAULT_MU})
-  --space MODE   leading space in PriorBPB: eval-framework (default) or keep
-  --json         print every metric as JSON (default: a summary table)
-  --csv          print the metrics as CSV (scope, metric, value, stderr)
-  --strict       a bad line (or item) is an error (default: skipped, counted on stderr, listed in
-                 input_errors)
+${FLAGS.lines(
+  [
+    'bits',
+    ['model', 'a model folder or hub id; scores every choice of every item (CPU)'],
+    ['items', 'JSONL or CSV items: context + gold, or context + choices + label'],
+    'sample',
+    ['delimiter', 'put between context and each choice (default: "" for files, the sample\'s own)'],
+    'limit',
+    ['dtype', 'fp32 (default), fp16, q8, q4, q4f16'],
+    'mu',
+    'space',
+    ['json', 'print every metric as JSON (default: a summary table)'],
+    'csv',
+    ['strict', 'a bad line (or item) is an error (default: skipped, counted on stderr, listed in\ninput_errors)'],
+  ],
+  { column: 17, values: true },
+)}
 
   NaN or +inf log-likelihoods are counted and decided as lm-eval-harness decides them (np.argmax:
-  the first NaN choice is the prediction); a warning on stderr says how many.`;
+  the first NaN choice is the prediction); a warning on stderr says how many.`,
+);
 
 export interface TaskOutput extends TaskMetrics {
   source: string;
@@ -96,25 +119,11 @@ async function fromBits(file: string, caseName: string | undefined) {
 export const command: Command = {
   summary: 'task metrics: accuracies, BPB, alpha/beta, R(k), PriorBPB, length quintiles',
   usage: USAGE,
+  flags: FLAGS.specs,
   async run(argv) {
-    const { values } = parseCommandArgs(argv, {
-      bits: { type: 'string', multiple: true },
-      case: { type: 'string' },
-      model: { type: 'string', multiple: true },
-      items: { type: 'string' },
-      sample: { type: 'string' },
-      dtype: { type: 'string', multiple: true },
-      delimiter: { type: 'string' },
-      limit: { type: 'string' },
-      mu: { type: 'string' },
-      space: { type: 'string' },
-      'export-lm-eval': { type: 'string' },
-      json: { type: 'boolean' },
-      csv: { type: 'boolean' },
-      strict: { type: 'boolean' },
-    }, 0);
+    const { values } = FLAGS.parse(argv);
     const strict = values.strict ?? false;
-    const opts = { mu: parseMu(values.mu), space: parseSpace(values.space) };
+    const opts = { mu: values.mu, space: parseSpace(values.space) };
     if (values['export-lm-eval'] !== undefined) {
       if (values.bits !== undefined || values.model !== undefined) throw new UsageError('--export-lm-eval takes --items or --sample, not --bits or --model');
       const { set, errors, unit } = await loadTaskSet(values.items, values.sample, values.delimiter);
@@ -145,13 +154,13 @@ export const command: Command = {
         runs.push({ label: file, ...taskOutput(file, records, errors, opts) });
       }
     } else if (values.model !== undefined) {
-      const dtypes = (values.dtype ?? ['fp32']).map((d) => parseDtypeFlag(d));
+      const dtypes = dtypeList(values.dtype);
       const loaded = await loadTaskSet(values.items, values.sample, values.delimiter);
       const errors = loaded.errors;
       reportSkipped(values.items ?? loaded.set.name, errors, loaded.unit, strict);
       errorUnit = loaded.unit;
       // A copy: the built-in samples are shared objects, and --limit must not shorten them.
-      const limit = parseNumberFlag('limit', values.limit, Infinity, { integer: true, min: 1 });
+      const limit = values.limit ?? Infinity;
       const set = { ...loaded.set, items: loaded.set.items.slice(0, limit) };
       for (const model of values.model) {
         for (const dtype of dtypes) {

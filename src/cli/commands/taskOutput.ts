@@ -1,15 +1,9 @@
-// Shared by `task` and `harness`: their --mu and --space flags, the empty-file check and the human-readable summary.
+// Shared by `task` and `harness`: their --space flag, the empty-file check and the human-readable summary.
 import { InputError, UsageError } from '../errors';
-import { parseNumberFlag } from '../io';
-import { DEFAULT_MU } from '../../core/scoring/types';
 import type { LeadingSpaceMode } from '../../core/bpb/perByteCost';
 import type { LineError } from '../../core/formats/lineError';
 import { flattenSlice } from '../../core/metrics/flatten';
 import type { SliceMetrics } from '../../core/metrics/types';
-
-export function parseMu(raw: string | undefined): number {
-  return parseNumberFlag('mu', raw, DEFAULT_MU, { min: 1, minExclusive: true, describe: "a number > 1 (the prior's mean length in bytes)" });
-}
 
 export function parseSpace(raw: string | undefined): LeadingSpaceMode {
   if (raw === undefined) return 'eval-framework';
