@@ -24,7 +24,8 @@ const FLAGS = commandFlags({
 
 const USAGE = usageText(
   FLAGS,
-  `lengthlens harness FILE: recompute lm-eval-harness accuracies from a --log_samples JSONL
+  `lengthlens harness FILE: recompute lm-eval-harness accuracies from a --log_samples file
+  (JSONL as the harness writes it, or gzip of it)
 
 ${FLAGS.lines(
   [

@@ -55,7 +55,7 @@ ${FLAGS.lines(
   [
     'bits',
     ['model', 'a model folder or hub id; scores every choice of every item (CPU)'],
-    ['items', 'JSONL or CSV items: context + gold, or context + choices + label'],
+    ['items', 'items: context + gold, or context + choices + label, as JSONL, JSON, CSV, TSV,\nParquet or gzip of any; a published benchmark\'s own file is read by its schema'],
     'sample',
     ['delimiter', 'put between context and each choice (default: "" for files, the sample\'s own)'],
     'limit',
