@@ -65,9 +65,11 @@ export interface CardTableLayout {
 /**
  * Lays a table out within `avail` pixels: as it is when it fits; else the columns that gain most
  * are wrapped onto two lines (a header like "answer longer", a name like "FuseChat-Gemma-2-9B"),
- * one at a time until it fits; else the widest column is cut with an ellipsis; and only then is
- * all of it scaled down. On a phone a card keeps readable text and whole row labels.
+ * one at a time until it fits; else it is scaled down, to 11 px at the least; below that the
+ * widest column is cut with an ellipsis first. On a phone a card keeps readable text and whole row
+ * labels.
  */
+const MIN_SCALE = 11 / 13;
 export function layoutCardTable(table: CardTable, avail: number, width: (text: string, bold: boolean) => number = cellWidth): CardTableLayout {
   const n = table.head.length;
   const wrapped = new Array<boolean>(n).fill(false);
@@ -93,7 +95,8 @@ export function layoutCardTable(table: CardTable, avail: number, width: (text: s
     wrapped[pick] = true;
     l = build();
   }
-  if (total(l) > avail) {
+  // Text at 11 px or more is still readable: scale down that far before cutting any text.
+  if (total(l) * MIN_SCALE > avail) {
     const ws = l.head.map((_, j) => colWidth(l, j));
     const widest = ws.indexOf(Math.max(...ws));
     const room = avail - (total(l) - ws[widest]) - 16;

@@ -31,6 +31,18 @@ describe('a card table laid out for its width', () => {
     expect(fullWidth(l)).toBeLessThanOrEqual(280 + 1e-9);
   });
 
+  it('scales down to 11 px before it cuts a label, and cuts the widest column only below that', () => {
+    // Wrapped, this table is a little too wide: 11 px text fits it whole.
+    const t: CardTable = { head: ['30 questions', 'acc', 'acc_norm', 'chance'], rows: [['full-text answers', '30.0%', '23.3%', '25.0%'], ['letter keys (A–D)', '16.7%', '16.7%', '25.0%']] };
+    const snug = layoutCardTable(t, 270, estimate);
+    expect(snug.k).toBeLessThan(1);
+    expect(13 * snug.k).toBeGreaterThanOrEqual(11);
+    expect(snug.rows.flat(2).some((x) => x.endsWith('…'))).toBe(false);
+    // Far too narrow for 11 px: the widest column is cut first.
+    const tight = layoutCardTable({ head: ['label', 'value'], rows: [['an unbreakablelabelthatisverylong', '1.0']] }, 150, estimate);
+    expect(tight.rows[0][0].join('')).toContain('…');
+  });
+
   it('never loses text but to an ellipsis, never exceeds the width, and breaks a cell in two at most', () => {
     const word = fc.stringMatching(/^[A-Za-z0-9%.\-/]{1,14}$/);
     const cell = fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(' '));
