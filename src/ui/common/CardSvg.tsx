@@ -113,6 +113,17 @@ export function layoutCardTable(table: CardTable, avail: number, width: (text: s
   return { ...l, widths, k: Math.min(1, avail / widths.reduce((a, b) => a + b, 0)) };
 }
 
+const LINE = 15;
+/** A cell's text: one line as is (the SVG of a table that fits is unchanged), two as tspans 15 px apart. */
+function cellLines(lines: string[], x: number) {
+  if (lines.length === 1) return lines[0];
+  return lines.map((line, m) => (
+    <tspan key={m} x={x} dy={m === 0 ? 0 : LINE}>
+      {line}
+    </tspan>
+  ));
+}
+
 export function CardSvg(props: { id: string; title: string; takeaway: string; table: CardTable; foot: string; width: number }) {
   const W = props.width;
   const titleLines = wrapText(props.title, Math.floor((W - 2 * PAD) / (18 * BOLD)));
@@ -126,8 +137,7 @@ export function CardSvg(props: { id: string; title: string; takeaway: string; ta
   y += (titleLines.length - 1) * 24 + 30;
   const takeY = y;
   y += (lines.length - 1) * 21 + 32;
-  // A two-line header or row: its lines 15 px apart, headers aligned on their last line.
-  const LINE = 15;
+  // A two-line header or row: its lines LINE px apart, headers aligned on their last line.
   const headLines = Math.max(...t.head.map((h) => h.length));
   const headY = y + (headLines - 1) * LINE;
   const rowYs = t.rows.reduce<number[]>((acc, r, i) => [...acc, (i === 0 ? headY : acc[i - 1] + (Math.max(...t.rows[i - 1].map((c) => c.length)) - 1) * LINE) + 24], []);
@@ -160,22 +170,14 @@ export function CardSvg(props: { id: string; title: string; takeaway: string; ta
       </text>
       {t.head.map((h, j) => (
         <text key={j} x={xs[j]} y={headY - (h.length - 1) * LINE} className="card-muted" fontSize={13 * k} fontWeight={700}>
-          {h.map((line, m) => (
-            <tspan key={m} x={xs[j]} dy={m === 0 ? 0 : LINE}>
-              {line}
-            </tspan>
-          ))}
+          {cellLines(h, xs[j])}
         </text>
       ))}
       <line x1={PAD} x2={W - PAD} y1={headY + 8} y2={headY + 8} className="card-rule" />
       {t.rows.map((r, i) =>
         r.map((c, j) => (
           <text key={`${i}-${j}`} x={xs[j]} y={rowYs[i]} className="card-fg" fontSize={13 * k}>
-            {c.map((line, m) => (
-              <tspan key={m} x={xs[j]} dy={m === 0 ? 0 : LINE}>
-                {line}
-              </tspan>
-            ))}
+            {cellLines(c, xs[j])}
           </text>
         )),
       )}
