@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, collectErrors, launchChromium, screenshot, seriousViolations } from './chromium';
+import { baseUrl, collectErrors, hyphenMinusNumbers, launchChromium, screenshot, seriousViolations } from './chromium';
 import { workspaceHash } from '../../src/state/urlState';
 import { defaultWorkspace } from '../../src/state/workspace';
 import { ARC_EASY_LOG } from '../paths';
@@ -27,22 +27,6 @@ async function open(scheme: (typeof SCHEMES)[number], width = 1280): Promise<{ p
 
 const scored = (page: Page) =>
   page.locator('.table-scroll:not(.stale) [data-testid=score-table] td[data-col=pmi][data-value]').first().waitFor({ timeout: 120_000 });
-
-/** Numbers written with a hyphen-minus for their sign ("-3.2"), in the page's text and its charts' (a true minus is "−"). */
-async function hyphenMinusNumbers(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement;
-      if (!el || el.closest('textarea, input, script, style, code, pre, .cand-text, .aligned-pieces, [contenteditable]')) continue;
-      const t = n.textContent ?? '';
-      const m = /(^|[\s(\[=:,;])-(\d|\.\d)/.exec(t);
-      if (m) out.push(t.slice(Math.max(0, m.index - 20), m.index + 20));
-    }
-    return out;
-  });
-}
 
 async function check(page: Page, name: string): Promise<void> {
   await screenshot(page, `a11y/${name}`);

@@ -77,3 +77,19 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
       .map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.length, targets: v.nodes.slice(0, 4).map((n) => JSON.stringify(n.target)) }));
   });
 }
+
+/** Numbers written with a hyphen-minus for their sign ("-3.2"), in the page's text and its charts' (a true minus is "−"). */
+export async function hyphenMinusNumbers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest('textarea, input, script, style, code, pre, .cand-text, .aligned-pieces, [contenteditable]')) continue;
+      const t = n.textContent ?? '';
+      const m = /(^|[\s(\[=:,;])-(\d|\.\d)/.exec(t);
+      if (m) out.push(t.slice(Math.max(0, m.index - 20), m.index + 20));
+    }
+    return out;
+  });
+}

@@ -1,5 +1,6 @@
 // Opening a lesson's step by its link, and the screen sizes and colour schemes, for the lesson walks.
 import type { Page } from 'playwright-core';
+import { screenshot } from './chromium';
 import type { Lesson } from '../../src/ui/lessons/types';
 
 /** Go to step i (from 0) of a lesson and wait until that step is on screen. */
@@ -41,4 +42,58 @@ export async function inEachView(page: Page, views: readonly (readonly [number, 
     await page.getByTestId(indexCard).waitFor();
     await look(`${width < 600 ? 'phone' : 'desktop'}-${scheme}`);
   }
+}
+
+/**
+ * A screenshot of a step as a reader leaves it: the pointer moved off the page (the click that
+ * committed leaves it over the figure that the reveal draws under it, and its tooltip would cover
+ * the chart) and Try it's editor loaded.
+ */
+export async function lookAt(page: Page, name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(
+    () =>
+      !document.body.textContent?.includes('Loading the editor…') &&
+      Array.from(document.querySelectorAll('.recharts-tooltip-wrapper')).every((w) => getComputedStyle(w).visibility === 'hidden'),
+  );
+  await screenshot(page, name);
+}
+
+/** How many pixels the page is wider than the screen (a phone reader would have to scroll the whole page sideways). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * Charts whose legend lists the series in another order than they are drawn: for each chart, the
+ * legend's colours against the colours of its bars, lines, areas and points in drawing order (each
+ * colour once). Recharts sorts a legend by its labels unless told otherwise.
+ */
+export async function legendsOutOfOrder(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const paint = (el: Element | null) => {
+      if (!el) return null;
+      for (const a of ['fill', 'stroke']) {
+        const v = el.getAttribute(a);
+        if (v && v !== 'none' && !v.startsWith('url(')) return v;
+      }
+      return null;
+    };
+    const uniq = (xs: (string | null)[]) => xs.filter((x, i): x is string => !!x && xs.indexOf(x) === i);
+    for (const chart of Array.from(document.querySelectorAll('.recharts-wrapper'))) {
+      const items = Array.from(chart.querySelectorAll('.recharts-legend-item'));
+      if (items.length < 2) continue;
+      const legend = uniq(items.map((it) => paint(it.querySelector('svg path, svg line, svg rect'))));
+      const drawn = uniq(
+        Array.from(chart.querySelectorAll('.recharts-bar, .recharts-line, .recharts-area, .recharts-scatter')).map((layer) =>
+          paint(layer.querySelector('.recharts-rectangle, .recharts-line-curve, .recharts-area-area, .recharts-symbols, .recharts-scatter-line path, path')),
+        ),
+      );
+      const both = legend.filter((c) => drawn.includes(c));
+      const order = drawn.filter((c) => both.includes(c));
+      if (both.join('|') !== order.join('|')) out.push(`${chart.closest('figure')?.getAttribute('aria-label') ?? 'a chart'}: legend ${both.join(', ')}; drawn ${order.join(', ')}`);
+    }
+    return out;
+  });
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { ALL_VIEWS, goStep, inEachView } from './lessonSteps';
+import { ALL_VIEWS, goStep, inEachView, lookAt, sidewaysOverflow } from './lessonSteps';
 import { findLesson, LESSONS } from '../../src/ui/lessons/content';
 import { QUIZ } from '../../src/ui/lessons/quiz';
 import { CARDS } from '../../src/ui/lessons/cards';
@@ -58,7 +58,7 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
       await answer(page, LEFTOVERS, i, pickFor(LEFTOVERS, i));
       const origin = (await page.getByTestId('origin').textContent()) ?? '';
       expect(origin, LEFTOVERS.steps[i].id).toMatch(/Live on stories260K \(fp32, WASM\)/);
-      await screenshot(page, `lessons-close/leftovers-${i + 1}-desktop-light`);
+      await lookAt(page, `lessons-close/leftovers-${i + 1}-desktop-light`);
     }
     // The sharpening table: three temperatures, acc rising with sharpening.
     await goStep(page, LEFTOVERS, 0);
@@ -97,7 +97,7 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
       const n = st.question!.options === 'candidates' ? (st.widget.kind === 'scorer' ? st.widget.candidates.length : 0) : st.question!.options.length;
       const pick = i % 2 === 0 ? st.question!.claim : (st.question!.claim + 1) % n;
       if (await answer(page, QUIZ, i, pick)) right++;
-      await screenshot(page, `lessons-close/quiz-${i + 1}-desktop-light`);
+      await lookAt(page, `lessons-close/quiz-${i + 1}-desktop-light`);
     }
     await expect(page.getByTestId('quiz-score').textContent()).resolves.toBe(`Final quiz: ${right} of ${QUIZ.steps.length} right.`);
     await expect(page.getByTestId('predictions-all').getAttribute('data-answered')).resolves.toBe(String(LEFTOVERS.steps.length));
@@ -138,7 +138,8 @@ describe('Lessons: the seventh lesson, summary cards, the final quiz', () => {
           await goStep(page, lesson, i);
           await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
           if (lesson === LEFTOVERS && i === lesson.steps.length - 1) await page.getByTestId('card-figure').waitFor({ timeout: 120_000 });
-          await screenshot(page, `lessons-close/${lesson === QUIZ ? 'quiz' : 'leftovers'}-${i + 1}-${label}`);
+          expect(await sidewaysOverflow(page), `${lesson.id}/${lesson.steps[i].id} ${label}: page wider than the screen`).toBeLessThanOrEqual(0);
+          await lookAt(page, `lessons-close/${lesson === QUIZ ? 'quiz' : 'leftovers'}-${i + 1}-${label}`);
         }
     });
     expect(errors).toEqual([]);

@@ -5,8 +5,8 @@
 // and phone width, light and dark, go to screenshots/lessons/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
-import { ALL_VIEWS, chartsDrawn, goStep, inEachView } from './lessonSteps';
+import { baseUrl, collectErrors, hyphenMinusNumbers, launchChromium, screenshot } from './chromium';
+import { ALL_VIEWS, chartsDrawn, goStep, inEachView, legendsOutOfOrder, lookAt, sidewaysOverflow } from './lessonSteps';
 import { LESSONS, taughtRules } from '../../src/ui/lessons/content';
 import { RULE_LABEL } from '../../src/ui/scorer/format';
 import type { RuleName } from '../../src/core/scoring/types';
@@ -181,7 +181,10 @@ describe('Lessons', () => {
           expect(await col('fertility-bytes')).toEqual([4, 10, 11]);
           expect([...llamaFetched].sort(), `${where}: the Llama 2 tokenizer came from the build`).toEqual(['tokenizer.json', 'tokenizer_config.json']);
         }
-        await screenshot(page, `lessons/${lesson.id}-${i + 1}-desktop-light`);
+        // Every legend lists its series in the order they are drawn; every signed number has a true minus.
+        expect(await legendsOutOfOrder(page), `${where}: legend order`).toEqual([]);
+        expect(await hyphenMinusNumbers(page), `${where}: numbers signed with a hyphen-minus`).toEqual([]);
+        await lookAt(page, `lessons/${lesson.id}-${i + 1}-desktop-light`);
         if (where === 'sum-and-length/sum') {
           // Try it: append words to the hat and the raw sum's winner flips live (to the zebra, as stories260K scores it in Node).
           await page.getByTestId('try-candidate-0').fill(' hat and a big red ball and a dog.');
@@ -238,7 +241,9 @@ describe('Lessons', () => {
           await goStep(page, lesson, i);
           await page.getByTestId('lesson-figure').waitFor({ timeout: 120_000 });
           await chartsDrawn(page);
-          await screenshot(page, `lessons/${lesson.id}-${i + 1}-${label}`);
+          // Nothing pushes the page sideways, on a phone above all (an answer with no space to break at did).
+          expect(await sidewaysOverflow(page), `${lesson.id}/${lesson.steps[i].id} ${label}: page wider than the screen`).toBeLessThanOrEqual(0);
+          await lookAt(page, `lessons/${lesson.id}-${i + 1}-${label}`);
         }
       }
     });

@@ -2,8 +2,9 @@
 
 export const MISSING = '—';
 
-/** A share as a percentage: 0.4638 → "46.4%". */
+/** A share as a percentage: 0.4638 → "46.4%", −0.111 → "−11.1%" (a true minus, as every number the rooms show). */
 export function pct(x: number | undefined | null, digits = 1): string {
   if (x === undefined || x === null || !Number.isFinite(x)) return MISSING;
-  return `${(100 * x).toFixed(digits)}%`;
+  const s = (100 * x).toFixed(digits);
+  return `${s.startsWith('-') ? '−' + s.slice(1) : s}%`;
 }

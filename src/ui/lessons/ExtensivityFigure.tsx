@@ -34,7 +34,7 @@ export function ExtensivityFigure(props: { facts: Extract<Facts, { kind: 'scorer
             <YAxis type="number" dataKey="sum" name="raw sum (bits)" domain={[bottom, 0]} ticks={yTicks} {...AXIS} tickFormatter={(v: number) => fmt(v, 0)} label={{ value: 'raw sum (bits)', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
             <Tooltip contentStyle={{ background: 'var(--bg)', border: '1px solid var(--border)', color: 'var(--fg)' }} formatter={(v) => fmt(Number(v), 1)} />
             <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" />
-            <Scatter data={line} name="expected sum −L×H" fill="var(--lesson-c1)" line={{ stroke: 'var(--lesson-c1)', strokeWidth: 2 }} shape={() => <g />} isAnimationActive={false} />
+            <Scatter data={line} name="expected sum −L×H" legendType="line" fill="var(--lesson-c1)" line={{ stroke: 'var(--lesson-c1)', strokeWidth: 2 }} shape={() => <g />} isAnimationActive={false} />
             <Scatter data={points} name="the answers, scored" fill="var(--lesson-c2)" isAnimationActive={false}>
               <LabelList dataKey="letter" position="top" fill="var(--fg)" fontSize={13} />
             </Scatter>

@@ -4,6 +4,7 @@
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceArea, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { emptyBands, fittedWinRate } from '../../core/judge/lengthCurve';
 import { ChartFrame } from '../common/ChartFrame';
+import { inDrawingOrder } from '../common/legendOrder';
 import { pct } from '../common/format';
 import type { AuditFacts } from './types';
 
@@ -80,12 +81,12 @@ export function LengthCurveFigure(props: { audit: AuditFacts }) {
             <YAxis yAxisId="rate" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} width={44} {...AXIS} tickFormatter={(v: number) => `${v}%`} />
             <YAxis yAxisId="count" orientation="right" width={36} {...AXIS} allowDecimals={false} />
             <Tooltip {...TOOLTIP} labelFormatter={(x) => `ln ratio ${Number(x).toFixed(2).replace(/^-/, '−')} (A ${Math.exp(Number(x)).toPrecision(2)}× B’s length)`} formatter={(v, name) => (name === 'prompts in bin' ? String(v) : `${Number(v).toFixed(1)}%`)} />
-            <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" />
-            <Area yAxisId="count" type="stepAfter" dataKey="prompts" name="prompts in bin" fill="var(--muted)" fillOpacity={0.35} stroke="var(--muted)" isAnimationActive={false} />
+            <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" itemSorter={inDrawingOrder(['prompts in bin', 'fitted win rate of A', 'bin’s mean verdict'])} />
+            <Area yAxisId="count" type="stepAfter" dataKey="prompts" name="prompts in bin" legendType="square" fill="var(--muted)" fillOpacity={0.35} stroke="var(--muted)" isAnimationActive={false} />
             <Line yAxisId="rate" type="linear" dataKey="fit" name="fitted win rate of A" stroke="var(--lesson-c1)" strokeWidth={2.5} dot={false} isAnimationActive={false} />
             <Line yAxisId="rate" dataKey="binned" name="bin’s mean verdict" stroke="var(--lesson-c2)" strokeWidth={0} dot={{ r: 3, fill: 'var(--lesson-c2)', stroke: 'var(--lesson-c2)' }} legendType="circle" connectNulls={false} isAnimationActive={false} />
             <ReferenceLine yAxisId="rate" x={0} stroke="var(--fg)" strokeDasharray="4 3" />
-            <ReferenceDot yAxisId="rate" x={0} y={lc} r={6} fill="var(--lesson-c1)" stroke="var(--bg)" strokeWidth={2} label={{ value: `LC ${pct(lc / 100)}`, position: 'left', fill: 'var(--fg)', fontSize: 13, fontWeight: 700 }} />
+            <ReferenceDot yAxisId="rate" x={0} y={lc} r={6} fill="var(--lesson-c1)" stroke="var(--bg)" strokeWidth={2} label={{ value: `LC ${pct(lc / 100)}`, position: 'left', fill: 'var(--fg)', fontSize: 13, fontWeight: 700, stroke: 'var(--bg)', strokeWidth: 4, paintOrder: 'stroke', strokeLinejoin: 'round' }} />
           </ComposedChart>
         </ResponsiveContainer>
       </div>

@@ -11,6 +11,7 @@ import { ChartFrame } from '../common/ChartFrame';
 import { ScrollX } from '../common/ScrollX';
 import { useMediaQuery } from '../common/useMediaQuery';
 import { pct } from '../common/format';
+import { inDrawingOrder } from '../common/legendOrder';
 import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { ScoreTable } from '../scorer/ScoreTable';
 import { SurprisalTraces } from '../scorer/SurprisalTraces';
@@ -31,7 +32,8 @@ import '../judge/judge.css';
 const AXIS = { stroke: 'var(--muted)', tick: { fill: 'var(--fg)', fontSize: 12 } } as const;
 const GRID = { stroke: 'var(--border)', strokeDasharray: '3 3' } as const;
 const TOOLTIP = { contentStyle: { background: 'var(--bg)', border: '1px solid var(--border)', color: 'var(--fg)' }, labelStyle: { color: 'var(--fg)' } } as const;
-const LEGEND = { wrapperStyle: { color: 'var(--fg)', fontSize: 13 } } as const;
+// A gap under a top legend, so that a legend that wraps on a phone does not sit on the top tick.
+const LEGEND = { wrapperStyle: { color: 'var(--fg)', fontSize: 13, paddingBottom: 8 } } as const;
 const RUN_COLORS = ['var(--lesson-c1)', 'var(--lesson-c2)'];
 
 /** The Scorer table's column of each deciding rule. */
@@ -165,9 +167,9 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
         <ChartFrame
           title="Bits per byte by answer-length fifth, and the fit’s α / n + β"
           filename="lesson-quintiles"
-          note={`Each bar: corpus BPB of one fifth of the answers, labelled by their mean length n in each run (${runs.map((r) => r.label).join(' / ')}). Each line: α / n + β of the run’s fit at the fifth’s mean n: the fixed cost α spread over n bytes, plus β per byte. ${runs.map((r) => `${r.label}: α = ${fmt(r.alpha, 1)} bits, β = ${fmt(r.beta, 3)}`).join(' · ')}.`}
+          note={`Each bar: corpus BPB of one fifth of the answers, labelled by their mean length n in each run (${runs.map((r) => r.label).join(' / ')}). Each line: α / n + β of the run’s fit at the fifth’s mean n: the fixed cost α spread over n bytes, plus β per byte. The fits: ${runs.map((r) => `${r.label}: α = ${fmt(r.alpha, 1)} bits, β = ${fmt(r.beta, 3)}`).join(' · ')}.`}
         >
-          <ResponsiveContainer width="100%" height={300}>
+          <ResponsiveContainer width="100%" height={narrow ? 380 : 300}>
             <ComposedChart data={data} margin={{ top: 10, right: 16, bottom: 24, left: 8 }}>
               <CartesianGrid {...GRID} />
               <XAxis dataKey="name" interval={0} {...AXIS} label={{ value: narrow ? 'mean length of the fifth (bytes)' : 'mean answer length of the fifth', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
@@ -210,7 +212,7 @@ function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: '
                   <XAxis dataKey="name" {...AXIS} interval={0} />
                   <YAxis {...AXIS} domain={[0, 'auto']} tickFormatter={(v: number) => fmt(v, 1)} label={{ value: 'bits per byte', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
                   <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v), 3)} />
-                  <Legend wrapperStyle={{ ...LEGEND.wrapperStyle, paddingBottom: 10 }} verticalAlign="top" />
+                  <Legend wrapperStyle={{ ...LEGEND.wrapperStyle, paddingBottom: 10 }} verticalAlign="top" itemSorter={inDrawingOrder(runs.map((r) => r.label))} />
                   {runs.map((r, i) => (
                     <Bar key={r.label} dataKey={r.label} fill={RUN_COLORS[i]} isAnimationActive={false} />
                   ))}

@@ -30,9 +30,13 @@ function useLessonRoute(): LessonRoute {
   return useMemo(() => lessonRouteFromHash(hash), [hash]);
 }
 
-/** `*x*` as emphasis; everything else is text (never HTML). */
+/**
+ * `*x*` as emphasis; everything else is text (never HTML). An answer quoted with its leading space
+ * (“ hat.”) shows that space as ·, as the figures and options do: a bare space after the opening
+ * quote reads as a typo and lets a line break part the quote from its answer.
+ */
 function Prose(props: { text: string }) {
-  const parts = props.text.split(/\*([^*]+)\*/g);
+  const parts = props.text.replace(/“ (?=\S)/g, '“·').split(/\*([^*]+)\*/g);
   return <>{parts.map((p, i) => (i % 2 === 1 ? <em key={i}>{p}</em> : <Fragment key={i}>{p}</Fragment>))}</>;
 }
 
@@ -118,7 +122,7 @@ function Reveal(props: { step: Step; facts: Facts; answer: number | undefined })
       <strong>{options[live] ?? 'nothing (they could not decide)'}</strong>.
       {!right && props.answer !== undefined && q.wrongBecause?.[props.answer] && (
         <p className="why" data-testid="why">
-          {q.wrongBecause[props.answer]}
+          <Prose text={q.wrongBecause[props.answer]} />
         </p>
       )}
       {!right && <BackToStep from={props.step.from} />}

@@ -3,6 +3,7 @@
 // prompts still near equal length on a second one below it, on the same axis of padding.
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../common/ChartFrame';
+import { inDrawingOrder } from '../common/legendOrder';
 import { pct } from '../common/format';
 import type { PaddingPoint } from './paddingFacts';
 import { NEAR_EQUAL_LOG } from './paddingFacts';
@@ -37,7 +38,7 @@ export function PaddingFigure(props: { points: PaddingPoint[] }) {
             <XAxis dataKey="name" {...AXIS} label={{ value: 'A’s length ÷ the baseline’s', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
             <YAxis {...AXIS} domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} />
             <Tooltip {...TOOLTIP} formatter={(v) => `${Number(v).toFixed(1)}%`} />
-            <Legend wrapperStyle={{ ...LEGEND.wrapperStyle, paddingBottom: 10 }} verticalAlign="top" />
+            <Legend wrapperStyle={{ ...LEGEND.wrapperStyle, paddingBottom: 10 }} verticalAlign="top" itemSorter={inDrawingOrder(['bias-free target', 'swap-average', 'LC'])} />
             <Line dataKey="bias-free target" stroke="var(--muted)" strokeDasharray="4 3" dot={false} strokeWidth={2} isAnimationActive={false} />
             <Line dataKey="swap-average" stroke="var(--lesson-c2)" dot={false} strokeWidth={2} isAnimationActive={false} />
             <Line dataKey="LC" stroke="var(--lesson-c1)" dot={{ r: 2 }} strokeWidth={2} isAnimationActive={false} />

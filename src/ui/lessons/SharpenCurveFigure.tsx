@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../common/ChartFrame';
+import { inDrawingOrder } from '../common/legendOrder';
 import { pct } from '../common/format';
 import { candidateLetter, fmt } from '../scorer/format';
 import { CURVE_TEMPERATURES, type SharpenTrace } from './leftoverFacts';
@@ -69,7 +70,7 @@ function TraceAtTwo(props: { trace: SharpenTrace; k: number }) {
           <XAxis dataKey="piece" {...AXIS} interval="preserveStartEnd" label={{ value: 'token of the right ending', position: 'insideBottom', offset: -12, fill: 'var(--fg)' }} />
           <YAxis {...AXIS} tickFormatter={(v: number) => fmt(v, 0)} label={{ value: 'bits', angle: -90, position: 'insideLeft', fill: 'var(--fg)' }} />
           <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v), 2)} />
-          <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" />
+          <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 13 }} verticalAlign="top" itemSorter={inDrawingOrder([one, here])} />
           <Bar dataKey={one} fill="var(--lesson-c1)" isAnimationActive={false} />
           {k !== ONE && <Bar dataKey={here} fill="var(--lesson-c2)" isAnimationActive={false} />}
         </BarChart>

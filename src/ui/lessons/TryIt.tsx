@@ -67,7 +67,7 @@ export function TryIt(props: { widget: ScorerWidget; base: ItemScore; taught: re
   return (
     <section className="panel try-it" aria-labelledby="try-it-title" data-testid="try-it" data-busy={busy}>
       <h3 id="try-it-title">Try it: edit an answer</h3>
-      <p className="muted small">Add or take away a period, a leading or a trailing space, or add words: each rule’s winner follows, scored live. A · marks a space; the leading space is the delimiter, not counted in characters or bytes.</p>
+      <p className="muted small">Toggle a leading space, a trailing space or a period (a button shows pressed while the answer has it), or type more words: each rule’s winner follows, scored live. A · marks a space; the leading space is the delimiter, not counted in characters or bytes.</p>
       <ol className="try-candidates">
         {texts.map((t, i) => {
           const now = result.candidates[i];
@@ -79,15 +79,16 @@ export function TryIt(props: { widget: ScorerWidget; base: ItemScore; taught: re
                 {candidateLetter(i)}
               </span>
               <input type="text" value={t} onChange={(e) => set(i, e.target.value)} aria-label={`Candidate ${candidateLetter(i)}`} data-testid={`try-candidate-${i}`} spellCheck={false} />
-              <span className="try-toggles">
-                <button type="button" className="small" onClick={() => set(i, toggleLeadingSpace(t))} data-testid={`try-space-${i}`}>
-                  {t.startsWith(' ') ? 'remove leading space' : 'add leading space'}
+              {/* Toggles, pressed while the answer has that part (short labels: one row on a phone). */}
+              <span className="try-toggles" role="group" aria-label={`Candidate ${candidateLetter(i)}: leading space, trailing space, period`}>
+                <button type="button" className="small" aria-pressed={t.startsWith(' ')} onClick={() => set(i, toggleLeadingSpace(t))} data-testid={`try-space-${i}`}>
+                  leading space
                 </button>
-                <button type="button" className="small" onClick={() => set(i, toggleTrailingSpace(t))} data-testid={`try-trailing-${i}`}>
-                  {hasTrailingSpace(t) ? 'remove trailing space' : 'add trailing space'}
+                <button type="button" className="small" aria-pressed={hasTrailingSpace(t)} onClick={() => set(i, toggleTrailingSpace(t))} data-testid={`try-trailing-${i}`}>
+                  trailing space
                 </button>
-                <button type="button" className="small" onClick={() => set(i, togglePeriod(t))} data-testid={`try-period-${i}`}>
-                  {hasPeriod(t) ? 'remove period' : 'add period'}
+                <button type="button" className="small" aria-pressed={hasPeriod(t)} onClick={() => set(i, togglePeriod(t))} data-testid={`try-period-${i}`}>
+                  period
                 </button>
               </span>
               <span className="small try-scored" data-testid={`try-scored-${i}`}>

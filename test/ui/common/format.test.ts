@@ -7,6 +7,9 @@ describe('shared number formatting', () => {
   it('formats shares as percentages and shows missing values as one dash in every room', () => {
     expect(pct(0.46375)).toBe('46.4%');
     expect(pct(0.5, 2)).toBe('50.00%');
+    // A negative share (a chance-normalised accuracy below guessing) is signed with a true minus.
+    expect(pct(-0.1111)).toBe('−11.1%');
+    expect(pct(-0.5, 0)).toBe('−50%');
     for (const bad of [NaN, Infinity, undefined, null]) expect(pct(bad)).toBe(MISSING);
     expect(taskPct).toBe(pct);
     expect(judgePct).toBe(pct);
