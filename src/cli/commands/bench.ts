@@ -7,7 +7,7 @@ import { InputError, UsageError } from '../errors';
 import { jsonReplacer, parseCommandArgs, parseNumberFlag } from '../io';
 import { createNodeEngine } from '../../engine/nodeFace';
 import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/nodeFace';
-import { envKey, formatBenchTable, type BenchReport } from '../../engine/nodeFace';
+import { envKey, formatBenchTable, formatPeerTable, type BenchReport } from '../../engine/nodeFace';
 import { ALL_DTYPES, isDtype, type Dtype } from '../../engine/nodeFace';
 import { DEFAULT_CPU_MEM_ARENA, DEFAULT_RELEASE_OUTPUTS, DTYPE_FILES } from '../../engine/nodeFace';
 import { runScale } from './benchScale';
@@ -76,7 +76,8 @@ live-typing latency on stories260K. Prints a table (or the JSON with --json) and
              same items, against the chromium-wasm app path
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
-  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes] [--json]
+  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes]
+  [--peers auto|no] [--threads N] [--json]
   At real models' shapes (random weights, made on first use into bench-models/ by
   scripts/make_scale_models.py; default smollm2-135m): a keystroke in a candidate (until every
   rule but PMI is fresh, under dynamic q8 but the whole-word rule too, and until every rule is)
@@ -89,7 +90,9 @@ lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa
   loads and streams without releasing dead buffers (the load's background reads of the model
   file, a chunk's pass outputs; the app releases them), to compare. Writes
   bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
-  WebGPU as works / does not work), from scripts/bench-scale-browser.ts.
+  WebGPU as works / does not work), from scripts/bench-scale-browser.ts. --peers auto (where
+  peers/ has node-llama-cpp): llama.cpp's rows on the task part's items and token ids, the plain
+  style's GGUF (fp32, and Q8_0 against q8) written into bench-models/gguf/, in the "peers" list.
 
 lengthlens bench --check [FILES] [--browser no|yes] [--out bench-results/bench-check.json] [--json]
   The time and peak memory of \`lengthlens check FILE --json\` (reading and every model-free check,
@@ -115,6 +118,13 @@ function parseDtypes(raw: string | undefined): Dtype[] {
   }
   if (dtypes.length === 0) throw new UsageError('--dtype is empty');
   return dtypes;
+}
+
+/** --peers with --scale: auto (where installed) or no. */
+function scalePeers(raw: string | undefined): boolean {
+  if (raw === undefined || raw === 'auto') return true;
+  if (raw === 'no') return false;
+  throw new UsageError(`--peers must be auto or no, got "${raw}"`);
 }
 
 /** An on/off flag's value. */
@@ -216,17 +226,22 @@ export const command: Command = {
           threads: values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1),
           cpuMemArena: onOff('cpu-arena', values['cpu-arena'], DEFAULT_CPU_MEM_ARENA),
           releaseOutputs: onOff('release-outputs', values['release-outputs'], DEFAULT_RELEASE_OUTPUTS),
+          peers: scalePeers(values.peers),
           dir: values.model,
         },
         log,
       );
+      const { peerInputs: _inputs, ...written } = report;
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
       const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model }, log) : null;
-      const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
+      const skipped = { ...report.skipped, ...browser?.skipped };
+      const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...written, ...(browser ? { scale: [...report.scale, ...browser.rows] } : {}), ...(Object.keys(skipped).length ? { skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? SCALE_OUT;
       const browserNote = browser ? `\n\n${browser.rows.length} Chromium row(s) in the JSON${Object.keys(browser.skipped).length ? `; failed: ${Object.keys(browser.skipped).join(', ')}` : ''}` : '';
       // The result reaches stdout first, so a failed write loses nothing.
-      process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + browserNote + '\n');
+      const peerTable = report.peers ? `\n\n${formatPeerTable(report.peers)}` : '';
+      const skippedLines = Object.entries(report.skipped ?? {}).map(([k, why]) => `\nskipped ${k}: ${why}`).join('');
+      process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + peerTable + skippedLines + browserNote + '\n');
       writeResultFile(outFile, text + '\n');
       if (!values.json) process.stdout.write(`\nwritten to ${outFile}\n`);
       return 0;

@@ -45,6 +45,10 @@ export interface PeerRow {
   max_abs_logprob_diff: number | null;
   /** The same, each difference over max(1, |lengthlens's log-prob|). */
   max_rel_logprob_diff: number | null;
+  /** fp32 rows of `bench --scale`: the float32 accumulation bound max_rel_logprob_diff is measured against (see the JSON's notes). */
+  rel_bound?: number;
+  /** Q8_0 rows of `bench --scale`: lengthlens q8 against lengthlens fp32 on the same items (what quantisation alone moves). */
+  app_vs_fp32_max_abs_logprob_diff?: number;
 }
 
 /** The model the benchmark uses unless told otherwise (its results are keyed without the model). */
