@@ -149,6 +149,9 @@ export async function runWllamaPeer(browser: Browser, inp: WllamaPeerInput, opts
     if (r.error) throw new Error(`wllama in Chromium: ${r.error}`);
     const diff = maxAbsDiff(r.logprobs, inp.logprobs);
     const rel = maxAbsDiff(r.logprobs, inp.logprobs, true);
+    // getLogits takes exp(logit) in float32 with no maximum subtracted: beyond about ±88 nats a
+    // probability under- or overflows, and the log-prob it gives is no measure of agreement.
+    const unread = Number.isFinite(diff) ? {} : { logprob_unavailable: 'wllama\'s getLogits computes exp(logit) in float32 with no maximum subtracted: a probability under- or overflowed (a logit or log-prob beyond about ±88 nats)' };
     return (['kv', 'kv-decode-only'] as const).map((w) => {
       const ips = inp.plans.length / (r.best[w].reduce((a, b) => a + b, 0) / 1000);
       return {
@@ -162,8 +165,9 @@ export async function runWllamaPeer(browser: Browser, inp: WllamaPeerInput, opts
         items_per_s: ips,
         app_items_per_s: opts.appItemsPerS,
         app_vs_peer: opts.appItemsPerS / ips,
-        max_abs_logprob_diff: w === 'kv' ? diff : null,
-        max_rel_logprob_diff: w === 'kv' ? rel : null,
+        max_abs_logprob_diff: w === 'kv' && Number.isFinite(diff) ? diff : null,
+        max_rel_logprob_diff: w === 'kv' && Number.isFinite(rel) ? rel : null,
+        ...(w === 'kv' ? unread : {}),
       };
     });
   } finally {

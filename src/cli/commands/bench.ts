@@ -233,13 +233,14 @@ export const command: Command = {
       );
       const { peerInputs: _inputs, ...written } = report;
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
-      const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model }, log) : null;
+      const browser = values.browser === 'yes' ? runScaleBrowser({ styles, dtypes: (values.dtype ?? 'fp32').split(','), keystrokes: positiveInt('keystrokes', values.keystrokes, 8), taskItems: parseNumberFlag('task-items', values['task-items'], 4), streamItems: parseNumberFlag('stream-items', values['stream-items'], 0), dir: values.model, peers: report.peerInputs }, log) : null;
       const skipped = { ...report.skipped, ...browser?.skipped };
-      const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...written, ...(browser ? { scale: [...report.scale, ...browser.rows] } : {}), ...(Object.keys(skipped).length ? { skipped } : {}) }, jsonReplacer, 2);
+      const allPeers = [...(report.peers ?? []), ...(browser?.peers ?? [])];
+      const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...written, ...(browser ? { scale: [...report.scale, ...browser.rows] } : {}), ...(allPeers.length ? { peers: allPeers } : {}), ...(Object.keys(skipped).length ? { skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? SCALE_OUT;
       const browserNote = browser ? `\n\n${browser.rows.length} Chromium row(s) in the JSON${Object.keys(browser.skipped).length ? `; failed: ${Object.keys(browser.skipped).join(', ')}` : ''}` : '';
       // The result reaches stdout first, so a failed write loses nothing.
-      const peerTable = report.peers ? `\n\n${formatPeerTable(report.peers)}` : '';
+      const peerTable = allPeers.length ? `\n\n${formatPeerTable(allPeers)}` : '';
       const skippedLines = Object.entries(report.skipped ?? {}).map(([k, why]) => `\nskipped ${k}: ${why}`).join('');
       process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + peerTable + skippedLines + browserNote + '\n');
       writeResultFile(outFile, text + '\n');

@@ -49,6 +49,8 @@ export interface PeerRow {
   rel_bound?: number;
   /** Q8_0 rows of `bench --scale`: lengthlens q8 against lengthlens fp32 on the same items (what quantisation alone moves). */
   app_vs_fp32_max_abs_logprob_diff?: number;
+  /** Why max_abs_logprob_diff is null on a way that reads its outputs (wllama's float32 exp at large logits). */
+  logprob_unavailable?: string;
 }
 
 /** The model the benchmark uses unless told otherwise (its results are keyed without the model). */
