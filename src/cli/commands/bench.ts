@@ -54,7 +54,8 @@ const SCALE_OUT = 'bench-results/bench-scale.json';
 const CHECK_OUT = 'bench-results/bench-check.json';
 
 const USAGE = `lengthlens bench [--items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
-  [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--peers auto|no] [--out bench-results/bench.json] [--json]
+  [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--browser-threads 1] [--peers auto|no]
+  [--out bench-results/bench.json] [--json]
 
 Times three ways of scoring HellaSwag-shaped items (context ~80 tokens, 4 candidates ~20 tokens,
 fixed seed) on bench-llama-6M and checks they give the same log-probs (SPEC §9):
@@ -68,12 +69,15 @@ live-typing latency on stories260K. Prints a table (or the JSON with --json) and
              as well, each with the exact plan its graph gets (default tiny-llama-plain,tiny-llama-gqa)
   --threads  ONNX Runtime intra-op threads in Node (default: one per core)
   --browser  auto: run the browser part when Chromium and the build tools are there
+  --browser-threads  N > 1: the browser part's WASM on N threads (ONNX Runtime's wasm threads, rows
+             chromium-wasm-threadsN; the served pages are cross-origin isolated) and wllama's
+             multi-thread build on N threads (default 1: both single-threaded)
   --peers    auto: where node-llama-cpp is installed in peers/ (node scripts/install-peers.mjs),
              llama.cpp on GGUF files of the same weights (fp32, and Q8_0 against q8), the same
              items: the harness's way (one evaluation per (context, choice)) and at its best (the
              context once, its KV cache reused per choice), with --threads threads (default: one per core);
-             and in the browser half, wllama (llama.cpp in WebAssembly, 1 thread) the kv way on the
-             same items, against the chromium-wasm app path
+             and in the browser half, wllama (llama.cpp in WebAssembly, --browser-threads threads) the
+             kv way on the same items, against the chromium-wasm app path
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
   [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--model DIR] [--browser yes]
@@ -139,7 +143,7 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
 }
 
 /** The browser half: scripts/bench-browser.ts in a child process (it needs vite and playwright). */
-function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peers: Array<PeerInputs & { gguf: string }> }, mode: string, log: (s: string) => void): { report?: Partial<BenchReport>; skipped?: string } {
+function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; threads: number; peers: Array<PeerInputs & { gguf: string }> }, mode: string, log: (s: string) => void): { report?: Partial<BenchReport>; skipped?: string } {
   const script = path.resolve('scripts/bench-browser.ts');
   const tsx = path.resolve('node_modules/.bin/tsx');
   if (!fs.existsSync(script) || !fs.existsSync(tsx)) return { skipped: 'scripts/bench-browser.ts or tsx not found (run from the repository root)' };
@@ -153,7 +157,7 @@ function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peer
   const peerFile = path.join(os.tmpdir(), `lengthlens-bench-peers-${process.pid}.json`);
   if (args.peers.length) fs.writeFileSync(peerFile, JSON.stringify(args.peers));
   log('browser benchmark: scripts/bench-browser.ts ...');
-  const r = spawnSync(tsx, [script, '--items', String(args.items), '--rounds', String(args.rounds), '--dtype', args.dtypes.join(','), '--out', out, ...(args.peers.length ? ['--peer-inputs', peerFile] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(tsx, [script, '--items', String(args.items), '--rounds', String(args.rounds), '--dtype', args.dtypes.join(','), '--wasm-threads', String(args.threads), '--out', out, ...(args.peers.length ? ['--peer-inputs', peerFile] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
   fs.rmSync(peerFile, { force: true });
   if (r.status !== 0 || !fs.existsSync(out)) return { skipped: `the browser benchmark failed (exit ${r.status ?? r.signal})` };
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as Partial<BenchReport>;
@@ -175,6 +179,7 @@ export const command: Command = {
         model: { type: 'string' },
         styles: { type: 'string' },
         browser: { type: 'string' },
+        'browser-threads': { type: 'string' },
         peers: { type: 'string' },
         out: { type: 'string' },
         json: { type: 'boolean' },
@@ -252,6 +257,7 @@ export const command: Command = {
     const threads = values.threads === undefined ? undefined : positiveInt('threads', values.threads, 1);
     const dtypes = parseDtypes(values.dtype);
     const browser = values.browser ?? 'auto';
+    const browserThreads = positiveInt('browser-threads', values['browser-threads'], 1);
     if (!['auto', 'yes', 'no'].includes(browser)) throw new UsageError(`--browser must be auto, yes or no, got "${browser}"`);
     const modelDir = path.resolve(values.model ?? path.join(modelsDir(), 'bench-llama-6M'));
     if (!fs.existsSync(path.join(modelDir, 'config.json'))) throw new InputError(`no model folder at ${modelDir} (use --model or MODELS_DIR)`);
@@ -319,7 +325,7 @@ export const command: Command = {
       await engine.unload();
     }
     if (browser !== 'no') {
-      const b = runBrowser({ items, rounds, dtypes, peers: browserPeers }, browser, log);
+      const b = runBrowser({ items, rounds, dtypes, threads: browserThreads, peers: browserPeers }, browser, log);
       if (b.report) {
         if (b.report.peers) report.peers = [...(report.peers ?? []), ...b.report.peers];
         Object.assign(report.environments, b.report.environments ?? {});

@@ -56,6 +56,11 @@ export interface PeerRow {
 /** The model the benchmark uses unless told otherwise (its results are keyed without the model). */
 export const DEFAULT_BENCH_MODEL = 'bench-llama-6M';
 
+/** A browser row's environment: `chromium-wasm`, or `chromium-wasm-threads2` with ONNX Runtime's wasm threads set. */
+export function benchEnvironment(device: string, threads?: number): string {
+  return `chromium-${device}${threads && threads > 1 ? `-threads${threads}` : ''}`;
+}
+
 export function envKey(r: Pick<BenchResult, 'environment' | 'dtype' | 'model'>): string {
   return `${r.environment}-${r.dtype}${r.model && r.model !== DEFAULT_BENCH_MODEL ? `-${r.model}` : ''}`;
 }
