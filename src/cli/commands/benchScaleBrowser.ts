@@ -21,8 +21,8 @@ export interface ScaleBrowserArgs {
   peers?: ReadonlyArray<{ dtype: string }>;
 }
 
-/** The generated folder of (style, dtype), as scripts/make_scale_models.py names it. */
-const folderOf = (style: string, dtype: string) => `smollm2-135m-${style}${dtype === 'fp32' ? '' : `-${dtype}`}`;
+/** The generated folder of a style, as scripts/make_scale_models.py names it: every dtype's file is in it (onnx/model_quantized.onnx for q8). */
+const folderOf = (style: string) => `smollm2-135m-${style}`;
 
 export function runScaleBrowser(args: ScaleBrowserArgs, log: (s: string) => void): { rows: Record<string, unknown>[]; peers: PeerRow[]; skipped: Record<string, string> } {
   const script = path.resolve('scripts/bench-scale-browser.ts');
@@ -38,9 +38,9 @@ export function runScaleBrowser(args: ScaleBrowserArgs, log: (s: string) => void
   let first = true;
   for (const style of args.styles) {
     for (const dtype of args.dtypes) {
-      const model = folderOf(style, dtype);
+      const model = folderOf(style);
       const out = path.join(os.tmpdir(), `lengthlens-bench-scale-browser-${process.pid}.json`);
-      log(`chromium-wasm ${model}: scripts/bench-scale-browser.ts ...`);
+      log(`chromium-wasm ${model} ${dtype}: scripts/bench-scale-browser.ts ...`);
       const argv = [script, '--model', model, '--style', style, '--dtype', dtype, '--keystrokes', String(args.keystrokes), '--engine-keystrokes', String(args.keystrokes), '--task-items', String(args.taskItems), '--out', out];
       if (args.dir) argv.push('--models-dir', args.dir);
       if (args.streamItems) argv.push('--stream-items', String(args.streamItems));
@@ -51,7 +51,7 @@ export function runScaleBrowser(args: ScaleBrowserArgs, log: (s: string) => void
       first = false;
       const r = spawnSync(tsx, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
       if (r.status !== 0 || !fs.existsSync(out)) {
-        skipped[`chromium-wasm ${model}`] = `the browser benchmark failed (exit ${r.status ?? r.signal})`;
+        skipped[`chromium-wasm ${model} ${dtype}`] = `the browser benchmark failed (exit ${r.status ?? r.signal})`;
         continue;
       }
       const got = JSON.parse(fs.readFileSync(out, 'utf8')) as { scale: Record<string, unknown>[]; peers?: PeerRow[]; skipped?: Record<string, string> };
