@@ -16,7 +16,6 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/browser/chromium';
 import { maxAbsDiff, PEERS_DIR, type PeerInputs } from '../src/engine/bench/peers';
 import type { PeerRow } from '../src/engine/bench/report';
-import type { ItemLogprobs } from '../src/engine/bench/paths';
 import { flags } from './preview';
 
 export const WLLAMA_VERSION = '2.4.0';
@@ -37,7 +36,8 @@ interface PageResult {
   /** The threads wllama runs on, as it reports them after the load (isMultithread, getNumThreads). */
   threads: number;
   multithread: boolean;
-  logprobs: ItemLogprobs[];
+  /** Per-token log-probs; a value that was not finite in the page is null (JSON has no NaN or Infinity). */
+  logprobs: Array<Array<Array<number | null>>>;
   /** Fastest time (ms) of each chunk, per way. */
   best: Record<'kv' | 'kv-decode-only', number[]>;
   error?: string;
@@ -156,11 +156,15 @@ export async function runWllamaPeer(browser: Browser, inp: WllamaPeerInput, opts
     await page.locator('#out').filter({ hasNotText: 'running' }).waitFor({ timeout: 900_000 });
     const r = JSON.parse((await page.locator('#out').textContent()) ?? '{}') as PageResult;
     if (r.error) throw new Error(`wllama in Chromium: ${r.error}`);
-    const diff = maxAbsDiff(r.logprobs, inp.logprobs);
-    const rel = maxAbsDiff(r.logprobs, inp.logprobs, true);
+    // A log-prob that is not finite (log of 0 or NaN) reaches here as JSON's null: NaN again, not 0.
+    const logprobs = r.logprobs.map((item) => item.map((c) => c.map((v) => v ?? NaN)));
+    const all = logprobs.flat(2);
+    const lost = all.filter((v) => !Number.isFinite(v)).length;
+    const diff = maxAbsDiff(logprobs, inp.logprobs);
+    const rel = maxAbsDiff(logprobs, inp.logprobs, true);
     // getLogits takes exp(logit) in float32 with no maximum subtracted: beyond about ±88 nats a
     // probability under- or overflows, and the log-prob it gives is no measure of agreement.
-    const unread = Number.isFinite(diff) ? {} : { logprob_unavailable: 'wllama\'s getLogits computes exp(logit) in float32 with no maximum subtracted: a probability under- or overflowed (a logit or log-prob beyond about ±88 nats)' };
+    const unread = lost === 0 ? {} : { logprob_unavailable: `${lost} of ${all.length} scored tokens' log-probs not finite in wllama: its getLogits computes exp(logit) in float32 with no maximum subtracted, so a probability under- or overflows (a logit or log-prob beyond about ±88 nats)` };
     return (['kv', 'kv-decode-only'] as const).map((w) => {
       const ips = inp.plans.length / (r.best[w].reduce((a, b) => a + b, 0) / 1000);
       return {
@@ -174,8 +178,8 @@ export async function runWllamaPeer(browser: Browser, inp: WllamaPeerInput, opts
         items_per_s: ips,
         app_items_per_s: opts.appItemsPerS,
         app_vs_peer: opts.appItemsPerS / ips,
-        max_abs_logprob_diff: w === 'kv' && Number.isFinite(diff) ? diff : null,
-        max_rel_logprob_diff: w === 'kv' && Number.isFinite(rel) ? rel : null,
+        max_abs_logprob_diff: w === 'kv' && lost === 0 ? diff : null,
+        max_rel_logprob_diff: w === 'kv' && lost === 0 ? rel : null,
         ...(w === 'kv' ? unread : {}),
       };
     });
