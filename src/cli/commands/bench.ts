@@ -96,7 +96,8 @@ lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa
   bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
   WebGPU as works / does not work), from scripts/bench-scale-browser.ts. --peers auto (where
   peers/ has node-llama-cpp): llama.cpp's rows on the task part's items and token ids, the plain
-  style's GGUF (fp32, and Q8_0 against q8) written into bench-models/gguf/, in the "peers" list.
+  style's GGUF (fp32, and Q8_0 against q8) written into bench-models/gguf/, in the "peers" list;
+  with --browser yes also wllama's (1 thread) on the same items, against the chromium-wasm task path.
 
 lengthlens bench --check [FILES] [--browser no|yes] [--out bench-results/bench-check.json] [--json]
   The time and peak memory of \`lengthlens check FILE --json\` (reading and every model-free check,
