@@ -3,18 +3,20 @@
 // live-typing latency. Usage:
 //   npx tsx scripts/bench-browser.ts [--items 50] [--rounds 3] [--dtype fp32,q8]
 //     [--devices wasm,webgpu] [--webgpu-dtype fp32] [--webgpu-items 1] [--webgpu-rounds 1] [--out FILE]
-//     [--peer-inputs FILE]
+//     [--peer-inputs FILE] [--wasm-threads 1]
 // Builds the app first when dist/ is missing. Prints the table; --out also writes the JSON.
 // WebGPU in headless Chromium here runs on a software adapter (SwiftShader) where one forward of
 // this model takes seconds and every new input shape compiles new shaders: it gets a token run
 // (one item by default), enough to check it agrees and works, not to rank speeds.
 // --peer-inputs (written by `lengthlens bench` where the peers are installed): wllama scores the
 // same items in the same browser, against the chromium-wasm app path just measured.
+// --wasm-threads N (N > 1): ONNX Runtime's wasm on N threads (rows chromium-wasm-threadsN; the
+// preview server's pages are cross-origin isolated) and wllama's multi-thread build on N threads.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/browser/chromium';
-import { envKey, formatBenchTable, type BenchReport } from '../src/engine/bench/report';
+import { benchEnvironment, envKey, formatBenchTable, type BenchReport } from '../src/engine/bench/report';
 import { ensureBuilt, flags, startPreview } from './preview';
 import { runWllamaPeer, wllamaMissing, type WllamaPeerInput } from './wllama-peer';
 
@@ -28,6 +30,8 @@ const perDevice: Record<string, { items: number; rounds: number; warmup: number;
   webgpu: { items: Number(args['webgpu-items'] ?? 1), rounds: Number(args['webgpu-rounds'] ?? 1), warmup: 0, keystrokes: 3 },
 };
 const log = (s: string) => process.stderr.write(s + '\n');
+const wasmThreads = Number(args['wasm-threads'] ?? 1);
+if (!Number.isInteger(wasmThreads) || wasmThreads < 1) throw new Error(`--wasm-threads must be a whole number ≥ 1, got "${args['wasm-threads']}"`);
 
 interface PageResult {
   status: string;
@@ -45,11 +49,12 @@ async function wllamaRows(browser: Browser, report: BenchReport, inputs: readonl
     return;
   }
   for (const inp of inputs) {
-    const app = report.environments[envKey({ environment: 'chromium-wasm', dtype: inp.dtype, model: inp.model })];
+    const environment = benchEnvironment('wasm', wasmThreads);
+    const app = report.environments[envKey({ environment, dtype: inp.dtype, model: inp.model })];
     if (!app) continue;
-    log(`wllama ${inp.dtype} (${path.basename(inp.gguf)}, 1 thread): ${inp.plans.length} items x ${rounds} rounds ...`);
+    log(`wllama ${inp.dtype} (${path.basename(inp.gguf)}, ${wasmThreads} thread${wasmThreads === 1 ? '' : 's'}): ${inp.plans.length} items x ${rounds} rounds ...`);
     try {
-      const rows = await runWllamaPeer(browser, inp, { rounds, chunk: app.chunk, appItemsPerS: app.app_items_per_s, against: `lengthlens chromium-wasm ${inp.dtype}` });
+      const rows = await runWllamaPeer(browser, inp, { rounds, chunk: app.chunk, appItemsPerS: app.app_items_per_s, against: `lengthlens ${environment} ${inp.dtype}`, threads: wasmThreads });
       report.peers = [...(report.peers ?? []), ...rows];
     } catch (e) {
       report.skipped![`wllama-${inp.dtype}`] = e instanceof Error ? e.message.split('\n')[0] : String(e);
@@ -69,7 +74,7 @@ async function main(): Promise<void> {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
       const d = perDevice[device] ?? perDevice.wasm;
-      const q = new URLSearchParams({ mode: 'bench', device, dtypes: dtypes[device] ?? 'fp32', items: String(d.items), rounds: String(d.rounds), warmup: String(d.warmup), keystrokes: String(d.keystrokes) });
+      const q = new URLSearchParams({ mode: 'bench', device, dtypes: dtypes[device] ?? 'fp32', items: String(d.items), rounds: String(d.rounds), warmup: String(d.warmup), keystrokes: String(d.keystrokes), ...(device === 'wasm' && wasmThreads > 1 ? { threads: String(wasmThreads) } : {}) });
       log(`chromium ${device} (${q.get('dtypes')}): ${d.items} items x ${d.rounds} rounds ...`);
       const t0 = Date.now();
       await page.goto(`${url}/diagnostics.html?${q}`);

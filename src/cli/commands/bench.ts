@@ -8,7 +8,7 @@ import { jsonReplacer } from '../io';
 import { commandFlags, dtypeList, single, usageText, type FlagSpec } from '../flags';
 import { createNodeEngine } from '../../engine/nodeFace';
 import { DEFAULT_BENCH_CONFIG, engineScorer, liveTypingLatency, runBenchmark } from '../../engine/nodeFace';
-import { envKey, formatBenchTable, type BenchReport } from '../../engine/nodeFace';
+import { envKey, formatBenchTable, formatPeerTable, type BenchReport } from '../../engine/nodeFace';
 import { ALL_DTYPES, isDtype, type Dtype } from '../../engine/nodeFace';
 import { DEFAULT_CPU_MEM_ARENA, DEFAULT_RELEASE_OUTPUTS, DTYPE_FILES } from '../../engine/nodeFace';
 import { runScale } from './benchScale';
@@ -65,10 +65,17 @@ const BENCH_FLAGS = {
     help: 'export-style fixtures (folders beside the bench model) benchmarked in Node at fp32\nas well, each with the exact plan its graph gets (default tiny-llama-plain,tiny-llama-gqa)',
   },
   browser: { type: 'string', value: 'MODE', help: 'auto: run the browser part when Chromium and the build tools are there' },
+  'browser-threads': {
+    type: 'number',
+    default: 1,
+    range: { integer: true, min: 1 },
+    value: 'N',
+    help: "N > 1: the browser part's WASM on N threads (ONNX Runtime's wasm threads, rows\nchromium-wasm-threadsN; the served pages are cross-origin isolated) and wllama's\nmulti-thread build on N threads (default 1: both single-threaded)",
+  },
   peers: {
     type: 'string',
     value: 'MODE',
-    help: 'auto: where node-llama-cpp is installed in peers/ (node scripts/install-peers.mjs),\nllama.cpp on GGUF files of the same weights (fp32, and Q8_0 against q8), the same\nitems: the harness\'s way (one evaluation per (context, choice)) and at its best (the\ncontext once, its KV cache reused per choice), with --threads threads (default: one per core);\nand in the browser half, wllama (llama.cpp in WebAssembly, 1 thread) the kv way on the\nsame items, against the chromium-wasm app path',
+    help: 'auto: where node-llama-cpp is installed in peers/ (node scripts/install-peers.mjs),\nllama.cpp on GGUF files of the same weights (fp32, and Q8_0 against q8), the same\nitems: the harness\'s way (one evaluation per (context, choice)) and at its best (the\ncontext once, its KV cache reused per choice), with --threads threads (default: one per core);\nand in the browser half, wllama (llama.cpp in WebAssembly, --browser-threads threads) the\nkv way on the same items, against the chromium-wasm app path',
   },
   out: { type: 'string', value: 'FILE', help: 'where the JSON results go' },
   scale: { type: 'boolean', help: "at real models' shapes" },
@@ -96,13 +103,15 @@ const FLAGS = commandFlags({
     styles: ['check'],
     'bench-items': ['scale', 'check'],
     rounds: ['scale', 'check'],
-    peers: ['scale', 'check'],
+    peers: ['check'],
+    'browser-threads': ['scale', 'check'],
     scale: ['check'],
   },
 });
 
 const USAGE = `lengthlens bench [--bench-items 50] [--rounds 3] [--dtype fp32,q8] [--threads N] [--model DIR]
-  [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--peers auto|no] [--out bench-results/bench.json] [--json]
+  [--styles tiny-llama-plain,tiny-llama-gqa|none] [--browser auto|yes|no] [--browser-threads 1] [--peers auto|no]
+  [--out bench-results/bench.json] [--json]
 
 Times three ways of scoring HellaSwag-shaped items (context ~80 tokens, 4 candidates ~20 tokens,
 fixed seed) on bench-llama-6M and checks they give the same log-probs (SPEC §9):
@@ -117,13 +126,15 @@ ${FLAGS.lines(
     'styles',
     'threads',
     'browser',
+    'browser-threads',
     'peers',
   ],
   { column: 13, values: false },
 )}
 
 lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa] [--dtype fp32,q8,q4]
-  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--models-dir DIR] [--browser yes] [--json]
+  [--task-items 4] [--keystrokes 8] [--stream-items 1000] [--cpu-arena off|on] [--release-outputs on|off] [--models-dir DIR] [--browser yes]
+  [--peers auto|no] [--threads N] [--json]
   At real models' shapes (random weights, made on first use into bench-models/ by
   scripts/make_scale_models.py; default smollm2-135m): a keystroke in a candidate (until every
   rule but PMI is fresh, under dynamic q8 but the whole-word rule too, and until every rule is)
@@ -136,7 +147,10 @@ lengthlens bench --scale [--shape smollm2-135m,qwen2.5-0.5b] [--styles plain,gqa
   loads and streams without releasing dead buffers (the load's background reads of the model
   file, a chunk's pass outputs; the app releases them), to compare. Writes
   bench-results/bench-scale.json. --browser yes adds the browser half (chromium-wasm rows, and
-  WebGPU as works / does not work), from scripts/bench-scale-browser.ts.
+  WebGPU as works / does not work), from scripts/bench-scale-browser.ts. --peers auto (where
+  peers/ has node-llama-cpp): llama.cpp's rows on the task part's items and token ids, the plain
+  style's GGUF (fp32, and Q8_0 against q8) written into bench-models/gguf/, in the "peers" list;
+  with --browser yes also wllama's (1 thread) on the same items, against the chromium-wasm task path.
 
 lengthlens bench --check [FILES] [--browser no|yes] [--out bench-results/bench-check.json] [--json]
   The time and peak memory of \`lengthlens check FILE --json\` (reading and every model-free check,
@@ -162,7 +176,7 @@ function onOff(name: string, raw: string | undefined, fallback: boolean): boolea
 
 
 /** The browser half: scripts/bench-browser.ts in a child process (it needs vite and playwright). */
-function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peers: Array<PeerInputs & { gguf: string }> }, mode: string, log: (s: string) => void): { report?: Partial<BenchReport>; skipped?: string } {
+function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; threads: number; peers: Array<PeerInputs & { gguf: string }> }, mode: string, log: (s: string) => void): { report?: Partial<BenchReport>; skipped?: string } {
   const script = path.resolve('scripts/bench-browser.ts');
   const tsx = path.resolve('node_modules/.bin/tsx');
   if (!fs.existsSync(script) || !fs.existsSync(tsx)) return { skipped: 'scripts/bench-browser.ts or tsx not found (run from the repository root)' };
@@ -176,7 +190,7 @@ function runBrowser(args: { items: number; rounds: number; dtypes: Dtype[]; peer
   const peerFile = path.join(os.tmpdir(), `lengthlens-bench-peers-${process.pid}.json`);
   if (args.peers.length) fs.writeFileSync(peerFile, JSON.stringify(args.peers));
   log('browser benchmark: scripts/bench-browser.ts ...');
-  const r = spawnSync(tsx, [script, '--items', String(args.items), '--rounds', String(args.rounds), '--dtype', args.dtypes.join(','), '--out', out, ...(args.peers.length ? ['--peer-inputs', peerFile] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(tsx, [script, '--items', String(args.items), '--rounds', String(args.rounds), '--dtype', args.dtypes.join(','), '--wasm-threads', String(args.threads), '--out', out, ...(args.peers.length ? ['--peer-inputs', peerFile] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
   fs.rmSync(peerFile, { force: true });
   if (r.status !== 0 || !fs.existsSync(out)) return { skipped: `the browser benchmark failed (exit ${r.status ?? r.signal})` };
   const report = JSON.parse(fs.readFileSync(out, 'utf8')) as Partial<BenchReport>;
@@ -215,6 +229,8 @@ export const command: Command = {
     }
     // Before any work: a benchmark runs for minutes and must not then fail on its output path.
     checkOutPath(values.out ?? (values.scale ? SCALE_OUT : BENCH_OUT));
+    const peers = values.peers ?? 'auto';
+    if (!['auto', 'no'].includes(peers)) throw new UsageError(`--peers must be auto or no, got "${peers}"`);
     if (values.scale) {
       const log = (s: string) => process.stderr.write(s + '\n');
       // --model names one model; --scale's models are a folder of them.
@@ -235,17 +251,23 @@ export const command: Command = {
           threads: values.threads,
           cpuMemArena: onOff('cpu-arena', values['cpu-arena'], DEFAULT_CPU_MEM_ARENA),
           releaseOutputs: onOff('release-outputs', values['release-outputs'], DEFAULT_RELEASE_OUTPUTS),
+          peers: peers === 'auto',
           dir: values['models-dir'],
         },
         log,
       );
+      const { peerInputs: _inputs, ...written } = report;
       // --browser yes: the browser half's rows (chromium-wasm, chromium-webgpu) join the Node rows.
-      const browser = scaleBrowser === 'yes' ? runScaleBrowser({ styles, dtypes, keystrokes: values.keystrokes, taskItems: values['task-items'], streamItems: values['stream-items'], dir: values['models-dir'] }, log) : null;
-      const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...report, ...(browser ? { scale: [...report.scale, ...browser.rows], skipped: browser.skipped } : {}) }, jsonReplacer, 2);
+      const browser = scaleBrowser === 'yes' ? runScaleBrowser({ styles, dtypes, keystrokes: values.keystrokes, taskItems: values['task-items'], streamItems: values['stream-items'], dir: values['models-dir'], peers: report.peerInputs }, log) : null;
+      const skipped = { ...report.skipped, ...browser?.skipped };
+      const allPeers = [...(report.peers ?? []), ...(browser?.peers ?? [])];
+      const text = JSON.stringify({ command: `lengthlens bench ${argv.join(' ')}`.trim(), date: new Date().toISOString(), ...written, ...(browser ? { scale: [...report.scale, ...browser.rows] } : {}), ...(allPeers.length ? { peers: allPeers } : {}), ...(Object.keys(skipped).length ? { skipped } : {}) }, jsonReplacer, 2);
       const outFile = values.out ?? SCALE_OUT;
       const browserNote = browser ? `\n\n${browser.rows.length} Chromium row(s) in the JSON${Object.keys(browser.skipped).length ? `; failed: ${Object.keys(browser.skipped).join(', ')}` : ''}` : '';
       // The result reaches stdout first, so a failed write loses nothing.
-      process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + browserNote + '\n');
+      const peerTable = allPeers.length ? `\n\n${formatPeerTable(allPeers)}` : '';
+      const skippedLines = Object.entries(report.skipped ?? {}).map(([k, why]) => `\nskipped ${k}: ${why}`).join('');
+      process.stdout.write(values.json ? text + '\n' : formatScaleTable(report.scale) + peerTable + skippedLines + browserNote + '\n');
       writeResultFile(outFile, text + '\n');
       if (!values.json) process.stdout.write(`\nwritten to ${outFile}\n`);
       return 0;
@@ -267,8 +289,6 @@ export const command: Command = {
         `${path.basename(modelDir)} has no ${missing.map((d) => `${d} file (${DTYPE_FILES[d]})`).join(', no ')}; it has ${have.length ? have.join(', ') : 'no model file'} — pick --dtype from those`,
       );
     }
-    const peers = values.peers ?? 'auto';
-    if (!['auto', 'no'].includes(peers)) throw new UsageError(`--peers must be auto or no, got "${peers}"`);
     const peersOn = peers === 'auto' && nodeLlamaCppEntry() !== null;
     const styles = values.styles === 'none' ? [] : (values.styles ?? 'tiny-llama-plain,tiny-llama-gqa').split(',').map((s) => s.trim()).filter(Boolean);
     const outFile = values.out ?? BENCH_OUT;
@@ -322,7 +342,7 @@ export const command: Command = {
       await engine.unload();
     }
     if (browser !== 'no') {
-      const b = runBrowser({ items, rounds, dtypes, peers: browserPeers }, browser, log);
+      const b = runBrowser({ items, rounds, dtypes, threads: values['browser-threads'], peers: browserPeers }, browser, log);
       if (b.report) {
         if (b.report.peers) report.peers = [...(report.peers ?? []), ...b.report.peers];
         Object.assign(report.environments, b.report.environments ?? {});

@@ -223,6 +223,18 @@ export class LlamaCppPeer {
   }
 }
 
+/** Float32's unit roundoff. */
+const F32_U = 2 ** -24;
+
+/**
+ * γ_K = K·u / (1 − K·u): the worst-case relative rounding error of a float32 dot product of length
+ * K summed in any order (Higham's bound), relative to the sum of the terms' magnitudes.
+ */
+export function float32DotBound(k: number): number {
+  if (!(k >= 1) || k * F32_U >= 1) throw new Error(`no float32 dot-product bound for length ${k}`);
+  return (k * F32_U) / (1 - k * F32_U);
+}
+
 /**
  * Largest |a − b| over every scored token (Infinity where a value is not finite); `relative`:
  * each difference over max(1, |b|), float32's error growing with the size of the values.

@@ -45,10 +45,21 @@ export interface PeerRow {
   max_abs_logprob_diff: number | null;
   /** The same, each difference over max(1, |lengthlens's log-prob|). */
   max_rel_logprob_diff: number | null;
+  /** fp32 rows of `bench --scale`: the float32 accumulation bound max_rel_logprob_diff is measured against (see the JSON's notes). */
+  rel_bound?: number;
+  /** Q8_0 rows of `bench --scale`: lengthlens q8 against lengthlens fp32 on the same items (what quantisation alone moves). */
+  app_vs_fp32_max_abs_logprob_diff?: number;
+  /** Why max_abs_logprob_diff is null on a way that reads its outputs (wllama's float32 exp at large logits). */
+  logprob_unavailable?: string;
 }
 
 /** The model the benchmark uses unless told otherwise (its results are keyed without the model). */
 export const DEFAULT_BENCH_MODEL = 'bench-llama-6M';
+
+/** A browser row's environment: `chromium-wasm`, or `chromium-wasm-threads2` with ONNX Runtime's wasm threads set. */
+export function benchEnvironment(device: string, threads?: number): string {
+  return `chromium-${device}${threads && threads > 1 ? `-threads${threads}` : ''}`;
+}
 
 export function envKey(r: Pick<BenchResult, 'environment' | 'dtype' | 'model'>): string {
   return `${r.environment}-${r.dtype}${r.model && r.model !== DEFAULT_BENCH_MODEL ? `-${r.model}` : ''}`;

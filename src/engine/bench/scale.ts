@@ -13,10 +13,15 @@ import type { LoadedModel } from '../model';
 import { planItem, rowMemoStats } from '../scorer';
 import { streamScores, TASK_CHUNK_ITEMS } from '../stream';
 import { generateBenchItems, storyItems, type BenchItemShape } from './items';
-import { DEFAULT_BENCH_CONFIG, runBenchmark, type BenchResult } from './run';
+import { DEFAULT_BENCH_CONFIG, runBenchmark, type BenchConfig, type BenchResult } from './run';
 
 /** The issue's item: a ~60-token context, 4 candidates of ~20 tokens. */
 export const SCALE_SHAPE: BenchItemShape = { items: 1, seed: 4242, contextTokens: 60, candidateTokens: 20, candidates: 4 };
+
+/** The task part's benchmark: `items` items in one chunk, one round (the peers get the same items from it). */
+export function scaleTaskConfig(items: number): BenchConfig {
+  return { ...DEFAULT_BENCH_CONFIG, contextTokens: 60, items, rounds: 1, warmupItems: 1, chunk: items };
+}
 
 export interface Spread {
   median: number;
@@ -399,7 +404,7 @@ export async function runScaleBench(engine: Engine, opts: ScaleOptions): Promise
   const taskItems = opts.taskItems ?? 0;
   if (taskItems > 0) {
     log(`task path: ${taskItems} items, naive vs harness vs app ...`);
-    const b = await runBenchmark(m, opts.environment, { ...DEFAULT_BENCH_CONFIG, contextTokens: 60, items: taskItems, rounds: 1, warmupItems: 1, chunk: taskItems });
+    const b = await runBenchmark(m, opts.environment, scaleTaskConfig(taskItems));
     Object.assign(result, { task_items_per_s: b.app_items_per_s, ratio_vs_naive: b.ratio_vs_naive, ideal_ratio: b.ideal_ratio, share_of_ideal: b.share_of_ideal, ratio_vs_harness: b.ratio_vs_harness, task_items: taskItems, max_abs_logprob_diff: b.max_abs_logprob_diff, predicted_ratio_vs_naive: b.predicted_ratio_vs_naive, task_passes: b.passes, onnx_alone_ratio_vs_naive: 'ratio_vs_naive' in b.onnx_alone ? b.onnx_alone.ratio_vs_naive : null, onnx_alone_share_of_ideal: 'share_of_ideal' in b.onnx_alone ? b.onnx_alone.share_of_ideal : null, pass_overhead_tokens: b.pass_cost.source === 'measured' ? b.pass_cost.overheadTokens : null });
     opts.sampler.sample();
   }
