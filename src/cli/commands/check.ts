@@ -4,6 +4,7 @@
 // Items stream through: a 10,000-item log checks in flat memory.
 import type { Command } from '../command';
 import { EXIT_CHECK_FOUND, InputError, UsageError } from '../errors';
+import { openModelEngine } from '../modelEngine';
 import { jsonReplacer, readTextFile, reportSkipped, warn } from '../io';
 import { AnswerStringsCheck, type AnswerStringsReport, type CheckItem } from '../../core/check/answerStrings';
 import { evaluateFailOn, modelOnlyChecks, parseFailOn, probeChecks, type FailOnResult, type FailOnRule } from '../../core/check/failOn';
@@ -119,14 +120,8 @@ interface ModelScores {
 
 async function runModel(items: AsyncIterable<SourceItem>, model: string, dtype: Dtype, each: (s: SourceItem, probe?: ModelScores) => void): Promise<void> {
   // Loaded only for --model: the model-free check never starts onnxruntime.
-  const { createNodeEngine, modelSourceFromArg, streamScores } = await import('../../engine/nodeFace');
-  let source;
-  try {
-    source = modelSourceFromArg(model);
-  } catch (err) {
-    throw new InputError((err as Error).message);
-  }
-  const engine = await createNodeEngine(source, dtype);
+  const { streamScores } = await import('../../engine/nodeFace');
+  const engine = await openModelEngine(model, dtype);
   try {
     let done = 0;
     async function* requests() {

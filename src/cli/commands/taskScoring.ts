@@ -1,5 +1,6 @@
 // `lengthlens task --model`: score every item of a task with the engine (Node, CPU) and reduce
 // the per-candidate scores to the task metrics' input.
+import { openModelEngine } from '../modelEngine';
 import { InputError, UsageError } from '../errors';
 import { warn } from '../io';
 import { readFileRecords } from '../fileRecords';
@@ -13,7 +14,7 @@ import type { ScoredItem } from '../../core/metrics/types';
 import { DEFAULT_SCORE_OPTIONS, type CandidateScore } from '../../core/scoring/types';
 import { SAMPLE_TASKS, sampleTask } from '../../core/tasks/samples';
 import { continuationOf, type TaskItem, type TaskSet } from '../../core/tasks/types';
-import { createNodeEngine, modelSourceFromArg, streamScores, type Dtype } from '../../engine/nodeFace';
+import { streamScores, type Dtype } from '../../engine/nodeFace';
 
 /**
  * A task from an items file in any format of the registry (strings scored as written unless a
@@ -90,13 +91,7 @@ export async function scoreTaskSet(
   mu: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<ScoredItem[]> {
-  let source;
-  try {
-    source = modelSourceFromArg(model);
-  } catch (err) {
-    throw new InputError((err as Error).message);
-  }
-  const engine = await createNodeEngine(source, dtype);
+  const engine = await openModelEngine(model, dtype);
   try {
     const out: ScoredItem[] = [];
     const cut: string[] = [];

@@ -33,7 +33,8 @@ const TOOLTIP = {
   contentStyle: { background: 'var(--bg)', border: '1px solid var(--border)', color: 'var(--fg)' },
   labelStyle: { color: 'var(--fg)' },
 } as const;
-const LEGEND = { wrapperStyle: { color: 'var(--fg)', fontSize: 13 } } as const;
+// itemSorter null: the legend lists series in drawing order (Recharts 3 otherwise sorts them by name).
+const LEGEND = { wrapperStyle: { color: 'var(--fg)', fontSize: 13 }, itemSorter: null } as const;
 const HEIGHT = 280;
 
 const tipNum = (v: unknown) => (typeof v === 'number' ? fmt(v) : String(v));
