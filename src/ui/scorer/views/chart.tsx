@@ -1,6 +1,6 @@
 // The cumulative cost of each candidate, byte by byte.
 import { memo } from 'react';
-import { onDemand } from './onDemand';
+import { onDemand } from '../../common/onDemand';
 import type { ScorerView } from './types';
 
 // Memoised for the reason the traces are (traces.tsx).

@@ -1,5 +1,5 @@
 // A figure's second model: the snapshot's (or the live run's) second result beside the first.
-import { onDemand } from './onDemand';
+import { onDemand } from '../../common/onDemand';
 import type { ScorerView } from './types';
 
 const Comparison = onDemand(() => import('../../embed/FigureComparison').then((m) => m.default));

@@ -1,5 +1,5 @@
 // The room's "Compare with…": a second model loaded beside the first, scored on the same input.
-import { onDemand } from './onDemand';
+import { onDemand } from '../../common/onDemand';
 import type { ScorerView } from './types';
 
 const Models = onDemand(() => import('../ModelComparison').then((m) => m.ModelComparison));

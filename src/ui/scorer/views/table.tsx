@@ -1,5 +1,5 @@
 // The full table: every quantity of every candidate, each rule's winner marked.
-import { onDemand } from './onDemand';
+import { onDemand } from '../../common/onDemand';
 import type { ScorerView } from './types';
 
 const Table = onDemand(() => import('../ScoreTable').then((m) => m.ScoreTable));

@@ -1,5 +1,5 @@
 // The same candidates with the model's chat template around the context, beside the plain scores.
-import { onDemand } from './onDemand';
+import { onDemand } from '../../common/onDemand';
 import type { ScorerView } from './types';
 
 const Template = onDemand(() => import('../TemplateComparison').then((m) => m.TemplateComparison));

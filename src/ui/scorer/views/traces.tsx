@@ -1,6 +1,6 @@
 // Per-token surprisal of each candidate.
 import { memo } from 'react';
-import { onDemand } from './onDemand';
+import { onDemand } from '../../common/onDemand';
 import type { ScorerView } from './types';
 
 // A keystroke re-renders the room while the charts' input (the last result) is unchanged: at a

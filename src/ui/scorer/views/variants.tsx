@@ -1,5 +1,5 @@
 // Variants of the item (edited candidates) scored beside it.
-import { onDemand } from './onDemand';
+import { onDemand } from '../../common/onDemand';
 import type { ScorerView } from './types';
 
 const VariantList = onDemand(() => import('../Variants').then((m) => m.Variants));

@@ -1,5 +1,5 @@
 // What the scores should be read with: the engine's warnings and the input's problems.
-import { onDemand } from './onDemand';
+import { onDemand } from '../../common/onDemand';
 import type { ScorerView } from './types';
 
 const WarningList = onDemand(() => import('../Warnings').then((m) => m.Warnings));
