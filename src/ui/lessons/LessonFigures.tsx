@@ -21,6 +21,12 @@ import { LengthCurveFigure } from './LengthCurveFigure';
 import { SharpenCurveFigure } from './SharpenCurveFigure';
 import type { ItemScore } from '../../core/scoring/types';
 import type { AuditFacts, AuditWidget, Facts, ScorerWidget, SharpenWidget, TaskWidget } from './types';
+
+// The other kinds' figures, from their own files: every lesson figure's code comes in this one chunk.
+export { ExtensivityFigure } from './ExtensivityFigure';
+export { FertilityFigure } from './FertilityFigure';
+export { JudgeFigure } from './JudgeFigure';
+export { PaddingFigure } from './PaddingFigure';
 import '../scorer/scorer.css';
 import '../judge/judge.css';
 

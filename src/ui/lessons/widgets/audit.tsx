@@ -25,6 +25,7 @@ export const auditKind: WidgetKind<AuditWidget, AuditWidgetFacts> = {
     const audits = await Promise.all(ALPACA.map(loadAuditFacts));
     return { status: 'ready', facts: { kind: 'audit', audits }, origin: audits.every((a) => a.source === 'live') ? 'live' : 'summary', model: null };
   },
+  preload: Figure.preload,
   Figure: (p) => <Figure.Component widget={p.widget} facts={p.facts} />,
   liveNote: 'Audited live from the served AlpacaEval 2 data.',
 };

@@ -18,7 +18,7 @@ export interface FertilityFacts {
   tokenizers: TokenizerFacts[];
 }
 
-const Figure = onDemand(() => import('../FertilityFigure').then((m) => m.FertilityFigure));
+const Figure = onDemand(() => import('../LessonFigures').then((m) => m.FertilityFigure));
 
 export const fertilityKind: WidgetKind<FertilityWidget, FertilityFacts> = {
   kind: 'fertility',
@@ -27,5 +27,6 @@ export const fertilityKind: WidgetKind<FertilityWidget, FertilityFacts> = {
     const { fertilityFacts } = await import('../fertilityFacts');
     return onLessonModel(await fertilityFacts(w));
   },
+  preload: Figure.preload,
   Figure: (p) => <Figure.Component widget={p.widget} facts={p.facts} />,
 };

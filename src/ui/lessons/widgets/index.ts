@@ -26,3 +26,11 @@ export function widgetKind(kind: Widget['kind']): WidgetKind<Widget, Facts> {
   if (!k) throw new Error(`no lesson widget kind “${kind}” is registered`);
   return k as unknown as WidgetKind<Widget, Facts>;
 }
+
+/**
+ * Fetch every kind's figure code (one chunk, LessonFigures): asked with the first figure shown, so
+ * that a later step's figure, of any kind, draws at once.
+ */
+export function preloadFigures(): Promise<void> {
+  return Promise.all(WIDGET_KINDS.map((k) => k.preload())).then(() => undefined);
+}

@@ -15,7 +15,7 @@ export interface JudgeFacts {
   ms: number;
 }
 
-const Figure = onDemand(() => import('../JudgeFigure').then((m) => m.JudgeFigure));
+const Figure = onDemand(() => import('../LessonFigures').then((m) => m.JudgeFigure));
 
 export const judgeKind: WidgetKind<JudgeWidget, JudgeFacts> = {
   kind: 'judge',
@@ -27,5 +27,6 @@ export const judgeKind: WidgetKind<JudgeWidget, JudgeFacts> = {
     const sim = simulateJudge(params);
     return { status: 'ready', facts: { kind: 'judge', sim, params, ms: performance.now() - t0 }, origin: 'live', model: null };
   },
+  preload: Figure.preload,
   Figure: (p) => <Figure.Component params={p.facts.params} sim={p.facts.sim} ms={p.facts.ms} />,
 };

@@ -14,7 +14,7 @@ export interface PaddingFacts {
   points: PaddingPoint[];
 }
 
-const Figure = onDemand(() => import('../PaddingFigure').then((m) => m.PaddingFigure));
+const Figure = onDemand(() => import('../LessonFigures').then((m) => m.PaddingFigure));
 
 export const paddingKind: WidgetKind<PaddingWidget, PaddingFacts> = {
   kind: 'padding',
@@ -23,5 +23,6 @@ export const paddingKind: WidgetKind<PaddingWidget, PaddingFacts> = {
     const { paddingSweep } = await import('../paddingFacts');
     return { status: 'ready', facts: { kind: 'padding', points: paddingSweep(w.params) }, origin: 'live', model: null };
   },
+  preload: Figure.preload,
   Figure: (p) => <Figure.Component points={p.facts.points} />,
 };

@@ -26,5 +26,6 @@ export const pmiBytesKind: WidgetKind<PmiBytesWidget, PmiBytesFacts> = {
     const results = await scoreItems(sharpenRequests(set), '', false);
     return onLessonModel({ kind: 'pmiBytes', items: set.items.length, ...pmiBytesRows(set, results) });
   },
+  preload: Figure.preload,
   Figure: (p) => <Figure.Component facts={p.facts} />,
 };

@@ -30,7 +30,7 @@ export interface ScorerFacts {
 }
 
 const Table = onDemand(() => import('../LessonFigures').then((m) => m.ScorerFigure));
-const Extensivity = onDemand(() => import('../ExtensivityFigure').then((m) => m.ExtensivityFigure));
+const Extensivity = onDemand(() => import('../LessonFigures').then((m) => m.ExtensivityFigure));
 const TryIt = onDemand(() => import('../TryIt').then((m) => m.TryIt));
 
 /** The item under the step's text: its context and candidates (before the reveal too: the question is about them). */
@@ -65,6 +65,7 @@ export const scorerKind: WidgetKind<ScorerWidget, ScorerFacts> = {
     const result = withLengthConvention(raw, LESSON_LENGTHS);
     return onLessonModel({ kind: 'scorer', result });
   },
+  preload: () => Promise.all([Table.preload(), Extensivity.preload()]).then(() => undefined),
   Figure: (p) => (p.widget.view === 'extensivity' ? <Extensivity.Component facts={p.facts} /> : <Table.Component widget={p.widget} facts={p.facts} taught={p.taught} />),
   options: (w) => w.candidates.map((c, i) => `${candidateLetter(i)}: “${visible(c)}”`),
   claims: (w) => winnerClaims(w.winners, w.candidates, (r) => RULE_LABEL[r]),

@@ -47,5 +47,6 @@ export const sharpenKind: WidgetKind<SharpenWidget, SharpenFacts> = {
     });
     return onLessonModel(facts);
   },
+  preload: Figure.preload,
   Figure: (p) => <Figure.Component widget={p.widget} facts={p.facts} />,
 };

@@ -37,6 +37,7 @@ export const taskKind: WidgetKind<TaskWidget, TaskFacts> = {
     });
     return onLessonModel({ kind: 'task', runs });
   },
+  preload: Figure.preload,
   Figure: (p) => <Figure.Component widget={p.widget} facts={p.facts} taught={p.taught} />,
   snapshot: {
     read: (s) => (s.kind === 'task' ? { kind: 'task', runs: s.runs } : null),

@@ -30,6 +30,8 @@ export interface WidgetKind<W extends { kind: string }, F extends { kind: W['kin
   live(w: W): Promise<ReadyFacts<F>>;
   /** Its figure (a component whose code is fetched on demand). */
   Figure: ComponentType<FigureProps<W, F>>;
+  /** Fetch its figure's code (the room fetches every kind's with its first figure: see preloadFigures). */
+  preload(): Promise<void>;
   /** A question's options when it asks about the widget's candidates (`options: 'candidates'`). */
   options?(w: W): string[];
   /** Claims the widget itself states, checked beside the step's own. */
