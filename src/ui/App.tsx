@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { roomFromHash, isEmbed, type Room } from './route';
 import { SNAPSHOT_HASH_PREFIX } from '../state/snapshot';
 import { useLocationHash } from './useLocationHash';
-import { applyTheme, figureOptions } from './embed/figureOptions';
+import { applyTheme, figureTheme } from './embed/figureTheme';
 
 // Rooms load on demand so the first paint stays small.
 const ScorerRoom = lazy(() => import('./scorer/ScorerRoom'));
@@ -28,7 +28,7 @@ export function App() {
   if (embed) {
     const hash = window.location.hash;
     // theme=light|dark forces the figure's colours whatever the reader's OS asks (auto follows it).
-    applyTheme(document.documentElement, figureOptions(new URLSearchParams(window.location.search).get('theme'), null, false).theme);
+    applyTheme(document.documentElement, figureTheme(new URLSearchParams(window.location.search).get('theme')).theme);
     return (
       <main className="embed-main">
         <Suspense fallback={<p className="loading">Loading…</p>}>

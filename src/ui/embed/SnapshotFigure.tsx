@@ -2,21 +2,15 @@
 // table, traces, cumulative chart, comparison), at once and with no engine code. "Run live" loads
 // the live-run code and the model only on the click, scores the same input, and says plainly
 // whether the live result reproduces the snapshot. The iframe embed and <lengthlens-figure> both
-// draw this; each part's code is loaded only when that part is shown.
-import { lazy, Suspense, useMemo, useState } from 'react';
+// draw this; each part's code is loaded only when that part is shown (the views: ../scorer/views).
+import { useMemo, useState } from 'react';
 import type { ItemScore } from '../../core/scoring/types';
 import { sameModel, scorerDifferences, type ScorerSnapshot, type SnapshotParse } from '../../state/snapshot';
 import type { Units } from '../../state/workspaceSchema';
-import { DisagreementBanner } from '../scorer/DisagreementBanner';
 import { candidateLetter } from '../scorer/format';
 import type { FigureOptions } from './figureOptions';
 import type { LiveState } from './liveRun';
-import { WinnerTable } from './WinnerTable';
-
-const ScoreTable = lazy(() => import('../scorer/ScoreTable').then((m) => ({ default: m.ScoreTable })));
-const SurprisalTraces = lazy(() => import('../scorer/SurprisalTraces').then((m) => ({ default: m.SurprisalTraces })));
-const CumulativeCostChart = lazy(() => import('../scorer/CumulativeCostChart').then((m) => ({ default: m.CumulativeCostChart })));
-const FigureComparison = lazy(() => import('./FigureComparison'));
+import { FigureViews } from '../scorer/views/ViewList';
 
 const choiceName = (m: ScorerSnapshot['model']) => (m.choice.kind === 'served' ? m.choice.name : m.choice.id);
 const deviceName = (d: string) => (d === 'webgpu' ? 'WebGPU' : d === 'wasm' ? 'WASM' : 'CPU');
@@ -66,7 +60,6 @@ export function SnapshotFigure({ parsed, options, openHref, loadLive = defaultLo
       </section>
     );
   }
-  const show = new Set(options.parts);
   const result = live ?? snap.result;
   const info = liveState?.info ?? null;
   const otherInfo = liveState?.otherInfo ?? null;
@@ -136,14 +129,7 @@ export function SnapshotFigure({ parsed, options, openHref, loadLive = defaultLo
           </span>
         ))}
       </div>
-      {show.has('banner') && <DisagreementBanner result={result} indices={snap.indices} gold={snap.gold} />}
-      {show.has('winners') && <WinnerTable result={result} indices={snap.indices} gold={snap.gold} />}
-      <Suspense fallback={<p className="loading small">Loading the figure…</p>}>
-        {show.has('table') && <ScoreTable result={result} indices={snap.indices} candidateCount={snap.indices.length} problems={[]} gold={snap.gold} units={units} onUnits={setUnits} stale={false} />}
-        {show.has('traces') && <SurprisalTraces result={result} indices={snap.indices} gold={snap.gold} />}
-        {show.has('chart') && <CumulativeCostChart result={result} indices={snap.indices} />}
-        {show.has('compare') && other && <FigureComparison result={result} other={other} indices={snap.indices} labelA={labelA} labelB={labelB} units={units} />}
-      </Suspense>
+      <FigureViews parts={options.parts} result={result} indices={snap.indices} gold={snap.gold} units={units} onUnits={setUnits} other={other} labelA={labelA} labelB={labelB} />
       <p className="embed-foot muted small">
         <a href={openHref} target="_blank" rel="noopener">
           Open lengthlens

@@ -1,5 +1,5 @@
-// The live widget of a step, drawn from its facts with the rooms' own components: the Scorer's
-// table and traces, Task lab charts, the Judge lab's simulation, and an AlpacaEval audit.
+// The figures of several widget kinds (widgets/), drawn from their facts with the rooms' own
+// components: the Scorer's table and traces, Task lab charts, an AlpacaEval audit, the sharpening tables.
 import { useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { priorWeightedRate } from '../../core/bpb/perByteCost';
@@ -18,14 +18,16 @@ import { SurprisalTraces } from '../scorer/SurprisalTraces';
 import { candidateLetter, fmt, snippet, visible } from '../scorer/format';
 import { isLetterKeyItem, LESSON_LENGTHS, MIX_WEIGHT } from './content';
 import { DEFAULT_MU } from '../../core/scoring/types';
-import { JudgeFigure } from './JudgeFigure';
-import { PaddingFigure } from './PaddingFigure';
 import { LengthCurveFigure } from './LengthCurveFigure';
-import { FertilityFigure } from './FertilityFigure';
-import { ExtensivityFigure } from './ExtensivityFigure';
 import { SharpenCurveFigure } from './SharpenCurveFigure';
 import type { ItemScore } from '../../core/scoring/types';
-import type { AuditFacts, AuditWidget, Facts, ScorerWidget, SharpenWidget, TaskWidget, Widget } from './types';
+import type { AuditFacts, AuditWidget, Facts, ScorerWidget, SharpenWidget, TaskWidget } from './types';
+
+// The other kinds' figures, from their own files: every lesson figure's code comes in this one chunk.
+export { ExtensivityFigure } from './ExtensivityFigure';
+export { FertilityFigure } from './FertilityFigure';
+export { JudgeFigure } from './JudgeFigure';
+export { PaddingFigure } from './PaddingFigure';
 import '../scorer/scorer.css';
 import '../judge/judge.css';
 
@@ -47,7 +49,7 @@ function taughtColumn(taught: readonly RuleName[]): (key: string) => boolean {
   };
 }
 
-function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kind: 'scorer' }>; taught: readonly RuleName[] }) {
+export function ScorerFigure(props: { widget: ScorerWidget; facts: Extract<Facts, { kind: 'scorer' }>; taught: readonly RuleName[] }) {
   const [units, setUnits] = useState<Units>('bits');
   // The lessons count lengths as lm-eval-harness does (the leading space is its delimiter).
   const result = withLengthConvention(props.facts.result, LESSON_LENGTHS);
@@ -124,7 +126,7 @@ function fitLine(r: TaskRunSnapshot): { x: number; y: number }[] {
   return [lo, hi].map((x) => ({ x, y: r.alpha + r.beta * x }));
 }
 
-function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }>; taught: readonly RuleName[] }) {
+export function TaskFigure(props: { widget: TaskWidget; facts: Extract<Facts, { kind: 'task' }>; taught: readonly RuleName[] }) {
   const { runs } = props.facts;
   const [mu, setMu] = useState(DEFAULT_MU);
   const narrow = useMediaQuery('(max-width: 600px)');
@@ -317,7 +319,7 @@ function RunTable<T extends { label: string }>(props: { rows: readonly T[]; head
   );
 }
 
-function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind: 'audit' }> }) {
+export function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind: 'audit' }> }) {
   const shown = props.widget.view === 'honest' ? props.facts.audits : props.facts.audits.filter((a) => a.model === props.widget.model);
   // The per-order split is the contrast step's point (the judge lesson's larger box cites it).
   const split = props.widget.view === 'contrast' || props.widget.view === 'honest';
@@ -379,7 +381,7 @@ function AuditFigure(props: { widget: AuditWidget; facts: Extract<Facts, { kind:
 }
 
 /** acc and acc_norm at each temperature: the sharpening steps' table, with bars so the sizes of the moves are seen. */
-function SharpenFigure(props: { widget: SharpenWidget; facts: Extract<Facts, { kind: 'sharpen' }> }) {
+export function SharpenFigure(props: { widget: SharpenWidget; facts: Extract<Facts, { kind: 'sharpen' }> }) {
   const f = props.facts;
   const norm = props.widget.show.includes('acc_norm');
   const bar = (v: number, color: string) => (
@@ -404,7 +406,7 @@ function SharpenFigure(props: { widget: SharpenWidget; facts: Extract<Facts, { k
 }
 
 /** PMI with and without a division by bytes: accuracy, and how often each rule picks the shortest and the longest choice. */
-function PmiBytesFigure(props: { facts: Extract<Facts, { kind: 'pmiBytes' }> }) {
+export function PmiBytesFigure(props: { facts: Extract<Facts, { kind: 'pmiBytes' }> }) {
   const f = props.facts;
   return (
     <>
@@ -417,20 +419,4 @@ function PmiBytesFigure(props: { facts: Extract<Facts, { kind: 'pmiBytes' }> }) 
       <p className="muted small">The right answer is a shortest choice in {pct(f.goldShortest)} of the questions. A pick counts as the shortest (the longest) when no choice is shorter (longer), ties included. Lengths in bytes, the leading space not counted.</p>
     </>
   );
-}
-
-/** `taught`: the rules a scorer figure may show (all deciding rules when absent). */
-export function LessonFigure(props: { widget: Widget; facts: Facts; taught?: readonly RuleName[] }) {
-  const { widget: w, facts: f } = props;
-  const taught = props.taught ?? DECIDING_RULES.map((r) => r.names.winner as RuleName);
-  if (w.kind === 'scorer' && f.kind === 'scorer' && w.view === 'extensivity') return <ExtensivityFigure facts={f} />;
-  if (w.kind === 'scorer' && f.kind === 'scorer') return <ScorerFigure widget={w} facts={f} taught={taught} />;
-  if (w.kind === 'task' && f.kind === 'task') return <TaskFigure widget={w} facts={f} taught={taught} />;
-  if (w.kind === 'judge' && f.kind === 'judge') return <JudgeFigure params={f.params} sim={f.sim} ms={f.ms} />;
-  if (w.kind === 'padding' && f.kind === 'padding') return <PaddingFigure points={f.points} />;
-  if (w.kind === 'audit' && f.kind === 'audit') return <AuditFigure widget={w} facts={f} />;
-  if (w.kind === 'sharpen' && f.kind === 'sharpen') return <SharpenFigure widget={w} facts={f} />;
-  if (w.kind === 'pmiBytes' && f.kind === 'pmiBytes') return <PmiBytesFigure facts={f} />;
-  if (w.kind === 'fertility' && f.kind === 'fertility') return <FertilityFigure widget={w} facts={f} />;
-  return <p className="error">This figure does not match its data.</p>;
 }

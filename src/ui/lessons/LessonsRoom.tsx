@@ -2,26 +2,26 @@
 // question the learner commits to before the live numbers appear, the live figure, and the
 // step's claims checked against those numbers. Every step has its own link and its own embed.
 import { Fragment, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { decodeSnapshot, encodeSnapshot, scorerDifferences, scorerSnapshot, taskDifferences, APP_VERSION, type Snapshot } from '../../state/snapshot';
-import { candidateLetter, RULE_LABEL, visible } from '../scorer/format';
+import { decodeSnapshot, encodeSnapshot, type Snapshot } from '../../state/snapshot';
 import { copyText, embedSnippet } from '../embed/embedCode';
 import { ShareButtons, type ShareKind, type Shared } from '../common/ShareButtons';
 import { useReportHeight } from '../embed/useReportHeight';
 import { useLocationHash } from '../useLocationHash';
 import { lessonHash, lessonRouteFromHash, type LessonRoute } from '../route';
-import { findLesson, LESSONS, shownRules, winnerClaims } from './content';
+import { findLesson, LESSONS, shownRules } from './content';
 import { SummaryCard } from './SummaryCard';
 import { CARDS } from './cards';
 import { QUIZ, QUIZ_ID } from './quiz';
 import { predictionScore, recordStep, resetLesson, stepProgress, useProgress } from './progress';
 import type { Claim, Facts, Lesson, Step } from './types';
 import { needsModel, useFacts, type FactsState } from './useFacts';
+import { widgetKind } from './widgets';
+import { LessonFigure } from './widgets/LessonFigure';
 import './lessons.css';
 
-// A step's figure (charts among them) and its "try it" editor (the engine) load when they are shown:
-// a step's question, and an embedded step, need neither.
-const LessonFigure = lazy(() => import('./LessonFigures').then((m) => ({ default: m.LessonFigure })));
-const TryIt = lazy(() => import('./TryIt').then((m) => ({ default: m.TryIt })));
+// A step's figure (charts among them), its tools (Try it: the engine) and the reveal's progress load
+// when they are shown (each widget kind fetches its own code): a step's question, and an embedded
+// step, need none of them.
 const RevealProgress = lazy(() => import('./RevealProgress').then((m) => ({ default: m.RevealProgress })));
 const COMPUTING = <p className="muted" data-testid="facts-loading">Computing on the live model…</p>;
 
@@ -44,29 +44,22 @@ function optionsOf(step: Step): string[] {
   const q = step.question;
   if (!q) return [];
   if (q.options !== 'candidates') return q.options;
-  return step.widget.kind === 'scorer' ? step.widget.candidates.map((c, i) => `${candidateLetter(i)}: “${visible(c)}”`) : [];
+  return widgetKind(step.widget.kind).options?.(step.widget) ?? [];
 }
 
 function claimsOf(step: Step): Claim[] {
-  const w = step.widget;
-  const fromWinners = w.kind === 'scorer' ? winnerClaims(w.winners, w.candidates, (r) => RULE_LABEL[r]) : [];
-  return [...fromWinners, ...(step.claims ?? [])];
+  const fromWidget = widgetKind(step.widget.kind).claims?.(step.widget) ?? [];
+  return [...fromWidget, ...(step.claims ?? [])];
 }
 
 /** The snapshot of a step's live facts, for its embed link (null: nothing to carry). */
 function snapshotOf(state: FactsState): { payload: string } | { error: string } | null {
   if (state.status !== 'ready' || state.origin !== 'live' || !state.model) return null;
-  const f = state.facts;
-  let snap: Snapshot | null = null;
-  if (f.kind === 'scorer') {
-    const r = scorerSnapshot(state.model, f.result, { indices: f.result.candidates.map((_, i) => i), gold: null, unconditionalContext: '', boundaryPolicy: 'whole' });
-    if (!r.ok) return { error: r.error };
-    snap = r.snapshot;
-  } else if (f.kind === 'task') {
-    snap = { v: 1, kind: 'task', model: state.model, runs: f.runs, app: APP_VERSION };
-  }
-  if (!snap) return null;
-  const e = encodeSnapshot(snap);
+  const carried = widgetKind(state.facts.kind).snapshot;
+  if (!carried) return null;
+  const r = carried.write(state.facts, state.model);
+  if (!r.ok) return { error: r.error };
+  const e = encodeSnapshot(r.snapshot);
   return e.ok ? { payload: e.payload } : { error: e.error };
 }
 
@@ -154,7 +147,7 @@ function Origin(props: { state: FactsState; snapshot: Snapshot | null; liveState
   if (props.snapshot && props.liveState.status === 'ready') {
     const f = props.liveState.facts;
     const snap = props.snapshot;
-    const d = f.kind === 'scorer' && snap.kind === 'scorer' ? scorerDifferences(snap.result, f.result) : f.kind === 'task' && snap.kind === 'task' ? taskDifferences(snap.runs, f.runs) : [];
+    const d = widgetKind(f.kind).snapshot?.differences(snap, f) ?? [];
     diff = d.length === 0 ? 'The live result matches the snapshot.' : `The live result differs from the snapshot: ${d.join('; ')}.`;
   }
   return (
@@ -171,7 +164,7 @@ function Origin(props: { state: FactsState; snapshot: Snapshot | null; liveState
       )}
       {s.origin === 'live' && model && <>Live on {model}. {s.deviceReason}</>}
       {s.origin === 'summary' && 'Cited summary: the AlpacaEval data is not served here, so these are the numbers the same audit gives on it (alpaca_eval at commit cd543a1).'}
-      {s.origin === 'live' && !model && props.state.status === 'ready' && props.state.facts.kind === 'audit' && 'Audited live from the served AlpacaEval 2 data.'}
+      {s.origin === 'live' && !model && props.state.status === 'ready' && widgetKind(props.state.facts.kind).liveNote}
       {diff && (
         <span className={diff.startsWith('The live result matches') ? 'ok-line' : 'warning'} data-testid="live-diff">
           {' '}
@@ -231,6 +224,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
     if (!embed) recordStep(lesson.id, step.id, { done: true, answer: picked });
   };
   const options = optionsOf(step);
+  const { Item, Tools } = widgetKind(step.widget.kind);
   const embedNeedsClick = embed && needsModel(step.widget) && state.status === 'idle';
 
   return (
@@ -252,24 +246,7 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
           <Prose text={p} />
         </p>
       ))}
-      {step.widget.kind === 'scorer' && (
-        <div className="lesson-item panel">
-          <div className="muted small">Context</div>
-          <div className="lesson-context">{step.widget.context}</div>
-          {step.widget.unconditionalContext !== undefined && (
-            <div className="muted small">
-              Unconditional context for PMI: “{step.widget.unconditionalContext}”
-            </div>
-          )}
-          <ol className="lesson-candidates" type="A">
-            {step.widget.candidates.map((c, i) => (
-              <li key={i}>
-                <code>{visible(c)}</code>
-              </li>
-            ))}
-          </ol>
-        </div>
-      )}
+      {Item && <Item widget={step.widget} />}
       {q && (
         <fieldset className="question panel" disabled={committed} data-testid="question">
           <legend>Predict first</legend>
@@ -326,9 +303,9 @@ export function StepView(props: { lesson: Lesson; index: number; embed?: boolean
               <Prose text={typeof p === 'string' ? p : p(state.facts)} />
             </p>
           ))}
-          {!embed && step.widget.kind === 'scorer' && state.facts.kind === 'scorer' && (
+          {!embed && Tools && state.facts.kind === step.widget.kind && (
             <Suspense fallback={<p className="loading">Loading the editor…</p>}>
-              <TryIt widget={step.widget} base={state.facts.result} taught={shownRules(lesson.id, step.id)} />
+              <Tools widget={step.widget} facts={state.facts} taught={shownRules(lesson.id, step.id)} />
             </Suspense>
           )}
         </div>

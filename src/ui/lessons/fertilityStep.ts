@@ -40,6 +40,11 @@ export const FERTILITY_STEP: Step = {
     options: ['“cat.”', '“butterfly.”', '“rhinoceros.”'],
     claim: 1,
     answer: largestFall,
+    wrongBecause: {
+      0: '“cat.” is already short under 512 tokens (three pieces): a larger vocabulary cannot save much on it. The larger falls are on longer words that the large vocabulary holds whole or nearly whole.',
+      2: '“rhinoceros.” is the longest, but a tokenizer learns its merges from frequent text, and “rhinoceros” is rare there: Llama 2 still cuts it into four pieces. “butterfly” is common, and takes two.',
+    },
+    decidedBy: ['saves most on words that are common', 'common English words are one or two'],
   },
   after: [
     (f) => {
@@ -57,9 +62,4 @@ export const FERTILITY_STEP: Step = {
     { text: 'stories260K’s counts here are the token counts the Scorer divides by.', holds: (f) => !!fertility(f) && fertility(f)!.result.candidates.every((c, i) => c.n_tokens === fertility(f)!.tokenizers[0].pieces[i].length) },
     { text: '“butterfly.” takes more than twice the tokens of “cat.” under stories260K’s tokenizer and fewer than twice under Llama 2’s; its bytes are 2.5 times as many under both (10 and 4).', holds: (f) => perTokenRatioMoves(f, 1, 0) && fertility(f)?.result.candidates[1].n_bytes === 10 && fertility(f)?.result.candidates[0].n_bytes === 4 },
   ],
-};
-
-export const FERTILITY_WRONG_BECAUSE: Record<number, string> = {
-  0: '“cat.” is already short under 512 tokens (three pieces): a larger vocabulary cannot save much on it. The larger falls are on longer words that the large vocabulary holds whole or nearly whole.',
-  2: '“rhinoceros.” is the longest, but a tokenizer learns its merges from frequent text, and “rhinoceros” is rare there: Llama 2 still cuts it into four pieces. “butterfly” is common, and takes two.',
 };

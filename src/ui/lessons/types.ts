@@ -1,72 +1,18 @@
 // What a lesson is made of: steps with text, one live widget each, an optional predict-then-reveal
 // question, and claims that are checked against the live numbers every time the step is shown.
 import type { LengthCurveFit, LogRatioBin } from '../../core/judge/lengthCurve';
-import type { JudgeParams, SimulationResult } from '../../core/judge/simulate';
-import type { ItemScore, RuleName } from '../../core/scoring/types';
-import type { TaskRunSnapshot } from '../../state/snapshot';
-import type { PmiBytesRow, SharpenRow, SharpenTrace } from './leftoverFacts';
-import type { PaddingPoint } from './paddingFacts';
+import type { Facts, Widget } from './widgets';
 
-export interface ScorerWidget {
-  kind: 'scorer';
-  context: string;
-  candidates: string[];
-  /** PMI's unconditional context ('' = BOS only). */
-  unconditionalContext?: string;
-  /** The rules this step is about: their columns are highlighted. */
-  focus: RuleName[];
-  /** Winners the text states, by rule (candidate index): checked live. */
-  winners: Partial<Record<RuleName, number>>;
-  /** 'extensivity': the raw sums drawn against length beside the line −L×H (ExtensivityFigure), not the Scorer table. */
-  view?: 'extensivity';
-}
-
-/**
- * Task lab data: the stories cloze sample scored plain and with a fixed opener on every answer
- * (the BPB views), or the stories choice sample in full text and with letter keys ('accuracy').
- */
-export interface TaskWidget {
-  kind: 'task';
-  /** 'mix': the opener run in a short-heavy and a long-heavy length mix, under corpus BPB and PriorBPB. */
-  view: 'scatter' | 'quintiles' | 'corpus' | 'prior' | 'mix' | 'accuracy';
-}
-
-export interface JudgeWidget {
-  kind: 'judge';
-  params: Partial<JudgeParams>;
-}
-
-/** The judge simulation swept over A's padding (its typical log length ratio), the other parameters held. */
-export interface PaddingWidget {
-  kind: 'padding';
-  params: Partial<JudgeParams>;
-}
-
-/** A real AlpacaEval 2 result file, audited live (or its cited summary where the data is not served). */
-export interface AuditWidget {
-  kind: 'audit';
-  model: AlpacaModel;
-  view: 'overlap' | 'fit' | 'contrast' | 'honest';
-}
-
-/** The sharpening steps: a 4-way choice task scored with the logits divided by a few temperatures. */
-export interface SharpenWidget {
-  kind: 'sharpen';
-  /** The columns shown (no spoilers: the first step shows acc alone). */
-  show: ('acc' | 'acc_norm')[];
-}
-
-/** The PMI-per-byte step: the full-text story questions under PMI, and PMI divided by bytes. */
-export interface PmiBytesWidget {
-  kind: 'pmiBytes';
-}
-
-/** The same candidates tokenised by the lesson model's tokenizer and by a larger one (see FertilityFigure). */
-export interface FertilityWidget {
-  kind: 'fertility';
-  context: string;
-  candidates: string[];
-}
+// A widget and its facts come from the registered widget kinds (widgets/, one file a kind).
+export type { Facts, Widget } from './widgets';
+export type { AuditWidget } from './widgets/audit';
+export type { FertilityWidget } from './widgets/fertility';
+export type { JudgeWidget } from './widgets/judge';
+export type { PaddingWidget } from './widgets/padding';
+export type { PmiBytesWidget } from './widgets/pmiBytes';
+export type { ScorerWidget } from './widgets/scorer';
+export type { SharpenWidget } from './widgets/sharpen';
+export type { TaskWidget } from './widgets/task';
 
 /** One tokenizer's cut of the fertility widget's candidates. */
 export interface TokenizerFacts {
@@ -81,8 +27,6 @@ export interface TokenizerFacts {
 }
 
 export type AlpacaModel = 'gpt4_gamed' | 'FuseChat-Gemma-2-9B-Instruct';
-
-export type Widget = ScorerWidget | TaskWidget | JudgeWidget | PaddingWidget | AuditWidget | SharpenWidget | PmiBytesWidget | FertilityWidget;
 
 /** What an audit of one AlpacaEval file shows (all rates 0–1). */
 export interface AuditFacts {
@@ -108,19 +52,6 @@ export interface AuditFacts {
   /** The LC fit's coefficients and the prompts binned by log length ratio (null in the cited summary). */
   lengthCurve: { fit: LengthCurveFit; bins: LogRatioBin[] } | null;
 }
-
-/** The live numbers a step's question and claims are judged against. */
-export type Facts =
-  | { kind: 'scorer'; result: ItemScore }
-  | { kind: 'task'; runs: TaskRunSnapshot[] }
-  | { kind: 'judge'; sim: SimulationResult; params: JudgeParams; ms: number }
-  | { kind: 'padding'; points: PaddingPoint[] }
-  | { kind: 'audit'; audits: AuditFacts[] }
-  /** `rows`: T = 0.5, 1, 2; `curve`: T from 0.25 to 4 (the slider); `trace`: one item token by token. */
-  | { kind: 'sharpen'; items: number; rows: SharpenRow[]; curve: SharpenRow[]; trace: SharpenTrace | null }
-  | { kind: 'pmiBytes'; items: number; goldShortest: number; rows: PmiBytesRow[] }
-  /** `result`: the lesson model's scores; `tokenizers`: its tokenizer first, then the other. */
-  | { kind: 'fertility'; result: ItemScore; tokenizers: TokenizerFacts[] };
 
 export interface Question {
   prompt: string;

@@ -1,24 +1,20 @@
 // The live numbers behind a step's widget: scored on the lesson model, simulated, or audited.
 // An embed with a snapshot starts from the snapshot and computes nothing until asked.
 import { useEffect, useState } from 'react';
-import type { Snapshot, SnapshotModel } from '../../state/snapshot';
+import type { Snapshot } from '../../state/snapshot';
 import type { Facts, Widget } from './types';
+import { widgetKind } from './widgets';
+import type { ReadyFacts } from './widgets/types';
 
-export type FactsState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; facts: Facts; origin: 'live' | 'snapshot' | 'summary'; model: SnapshotModel | null; deviceReason?: string; loadId?: number }
-  | { status: 'error'; message: string };
+export type FactsState = { status: 'idle' } | { status: 'loading' } | ReadyFacts<Facts> | { status: 'error'; message: string };
 
 /** Whether a widget needs the language model (and so a download in an embed). */
-export const needsModel = (w: Widget) => w.kind === 'scorer' || w.kind === 'task' || w.kind === 'sharpen' || w.kind === 'pmiBytes' || w.kind === 'fertility';
+export const needsModel = (w: Widget) => widgetKind(w.kind).needsModel;
 
 /** Facts a snapshot carries for this widget (null when it is not a snapshot of this kind). */
-export function snapshotFacts(w: Widget, s: Snapshot | null): Extract<FactsState, { status: 'ready' }> | null {
-  if (!s) return null;
-  if (w.kind === 'scorer' && s.kind === 'scorer') return { status: 'ready', facts: { kind: 'scorer', result: s.result }, origin: 'snapshot', model: s.model };
-  if (w.kind === 'task' && s.kind === 'task') return { status: 'ready', facts: { kind: 'task', runs: s.runs }, origin: 'snapshot', model: s.model };
-  return null;
+export function snapshotFacts(w: Widget, s: Snapshot | null): ReadyFacts<Facts> | null {
+  const facts = s ? (widgetKind(w.kind).snapshot?.read(s) ?? null) : null;
+  return s && facts ? { status: 'ready', facts, origin: 'snapshot', model: s.model } : null;
 }
 
 /**
@@ -38,8 +34,8 @@ export function useFacts(w: Widget, live: boolean, snapshot: Snapshot | null): {
     if (!asked) return;
     let alive = true;
     setLive({ status: 'loading' });
-    import('./liveFacts')
-      .then((m) => m.liveFacts(w))
+    Promise.resolve()
+      .then(() => widgetKind(w.kind).live(w))
       .then(
       (f) => alive && setLive(f),
       (e: unknown) => alive && setLive({ status: 'error', message: e instanceof Error ? e.message : String(e) }),

@@ -1,37 +1,31 @@
 // The Scorer: one context, N candidates, one model; every scoring rule side by side, with
 // per-token surprisal. `embed` renders the chrome-less view for iframes.
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { withLengthConvention } from '../../core/scoring/lengthConvention';
 import { useEngine } from '../../state/engineSession';
 import { applyInitialWorkspace, startWorkspaceSync, useLinkStatus } from '../../state/sync';
 import { useWorkspace } from '../../state/workspace';
-import { CumulativeCostChart } from './CumulativeCostChart';
-import { DisagreementBanner } from './DisagreementBanner';
 import { Editor } from './Editor';
 import { ModelPanel, useAutoLoad } from './ModelPanel';
 import { deviceSupport, resolveDevice } from '../../state/devices';
 import { OpenedItem } from './OpenedItem';
 import { Presets } from './Presets';
 import type { Preset } from './presets';
-import { ScoreTable } from './ScoreTable';
 import { ShareBar } from './ShareBar';
-import { SurprisalTraces } from './SurprisalTraces';
-import { TemplateComparison } from './TemplateComparison';
-import { ModelComparison } from './ModelComparison';
-import { Variants } from './Variants';
 import { useLiveScoring } from './useLiveScoring';
-import { Warnings } from './Warnings';
+import { preloadRoomViews } from './views';
+import { RoomViews } from './views/ViewList';
 import { FIRST_LESSON, FIRST_VISIT, firstVisitScores } from './firstVisit';
 import { lessonHash } from '../route';
 import { useReportHeight } from '../embed/useReportHeight';
 import './scorer.css';
 
-// A keystroke re-renders the room while the charts' input (the last result) is unchanged: at a
-// real model's size (80+ tokens over four rows) redrawing them is main-thread work on every key.
-const Traces = memo(SurprisalTraces);
-const CostChart = memo(CumulativeCostChart);
+// The views' code (views/), fetched as this module loads: the room's first render waits for it, so
+// every view is drawn at once, as when the room imported each.
+const viewsReady = preloadRoomViews();
 
 export default function ScorerRoom(props: { embed?: boolean }) {
+  use(viewsReady);
   const embed = props.embed ?? false;
   // The link or saved workspace is in the store before anything below reads it.
   useState(() => applyInitialWorkspace(embed));
@@ -120,41 +114,25 @@ export default function ScorerRoom(props: { embed?: boolean }) {
           scores from the model in your browser replace them as soon as it has loaded. New here? <a href={lessonHash(FIRST_LESSON, 0)}>Lesson 1</a> walks through this item.
         </p>
       )}
-      {result && <DisagreementBanner result={result} indices={indices} gold={gold} />}
-      {scoring.error && (
-        <p className="error" role="alert">
-          Scoring failed: {scoring.error}
-        </p>
-      )}
-      {!result && load.status === 'ready' && input.candidates.length > 0 && <p className="muted placeholder">Scoring…</p>}
-      {!result && load.status !== 'ready' && (
-        // While a model loads, asking for one would be untrue: say when the scores come.
-        <p className="muted placeholder" data-testid="results-placeholder">
-          {load.status === 'loading' ? 'The scores appear once the model has loaded.' : embed ? 'Load the model to see the scores.' : 'Load a model to see the scores.'}
-        </p>
-      )}
-      <ScoreTable
+      <RoomViews
         result={result}
+        templated={scoring.templated ? withLengthConvention(scoring.templated, lengths) : null}
+        early={early !== null}
+        embed={embed}
+        input={input}
+        scoring={scoring}
+        loadStatus={load.status}
         indices={indices}
-        candidateCount={candidateCount}
-        problems={input.problems}
         gold={gold}
         units={units}
         onUnits={setUnits}
+        candidateCount={candidateCount}
         stale={stale}
-        rescoring={scoring.rescoring}
-        pmiPending={scoring.pmiPending}
-        wordFinalPending={scoring.wordFinalPending}
-        onRendered={early ? undefined : onRendered}
         lengths={lengths}
         onLengths={setLengths}
+        onRendered={early ? undefined : onRendered}
+        compareWanted={compareWanted}
       />
-      {result && scoring.templated && <TemplateComparison raw={result} templated={withLengthConvention(scoring.templated, lengths)} indices={indices} units={units} />}
-      {result && scoring.input && !embed && <Variants input={scoring.input} indices={indices} />}
-      {result && !early && (!embed || compareWanted) && <ModelComparison result={result} indices={indices} embed={embed} />}
-      <Warnings warnings={result?.warnings ?? []} indices={indices} problems={input.problems} />
-      {result && <Traces result={result} indices={indices} gold={gold} />}
-      {result && <CostChart result={result} indices={indices} />}
     </>
   );
 

@@ -2,7 +2,7 @@
 // refused value that falls back and says which value it was (never an empty figure).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultParts, figureOptions, figureQuery, FIGURE_PARTS, THEMES } from '../../../src/ui/embed/figureOptions';
+import { defaultParts, figureOptions, figureParts, figureQuery, THEMES } from '../../../src/ui/embed/figureOptions';
 
 describe('figure options', () => {
   it('default to auto and the compact parts (banner and winners; the comparison a snapshot carries)', () => {
@@ -13,7 +13,7 @@ describe('figure options', () => {
   it('read a theme and parts in any case and order, drawn in the figure order without repeats', () => {
     expect(figureOptions(' Dark ', 'traces, BANNER,traces,table', false)).toEqual({ theme: 'dark', parts: ['banner', 'table', 'traces'], problems: [] });
     expect(figureOptions('light', 'all', false).parts).toEqual(['banner', 'winners', 'table', 'traces', 'chart']);
-    expect(figureOptions('light', 'all', true).parts).toEqual([...FIGURE_PARTS]);
+    expect(figureOptions('light', 'all', true).parts).toEqual(figureParts());
   });
 
   it('refuse an unknown theme or part by name, keeping the rest', () => {
@@ -36,7 +36,7 @@ describe('figure options', () => {
     expect(figureQuery('auto', null)).toBe('');
     expect(figureQuery('dark', ['banner', 'chart'])).toBe('&theme=dark&parts=banner,chart');
     fc.assert(
-      fc.property(fc.constantFrom(...THEMES), fc.subarray([...FIGURE_PARTS], { minLength: 1 }), fc.boolean(), (theme, parts, hasCompare) => {
+      fc.property(fc.constantFrom(...THEMES), fc.subarray(figureParts(), { minLength: 1 }), fc.boolean(), (theme, parts, hasCompare) => {
         const q = new URLSearchParams(figureQuery(theme, parts).slice(1));
         const o = figureOptions(q.get('theme'), q.get('parts'), hasCompare);
         expect(o.theme).toBe(theme);
@@ -50,7 +50,7 @@ describe('figure options', () => {
       fc.property(fc.option(fc.string()), fc.option(fc.string()), fc.boolean(), (theme, parts, hasCompare) => {
         const o = figureOptions(theme, parts, hasCompare);
         expect(THEMES).toContain(o.theme);
-        for (const p of o.parts) expect(FIGURE_PARTS).toContain(p);
+        for (const p of o.parts) expect(figureParts()).toContain(p);
         expect(new Set(o.parts).size).toBe(o.parts.length);
         if (!hasCompare) expect(o.parts).not.toContain('compare');
         if (theme === null && parts === null) expect(o.parts).toEqual(defaultParts(hasCompare));
