@@ -3,6 +3,7 @@
 import type { ItemScore, RuleName } from '../../core/scoring/types';
 import { DECIDING_COLUMNS, type ScoreField } from '../../core/scoring/rules';
 import { ScrollX } from '../common/ScrollX';
+import { WinMark } from '../common/WinMark';
 import { candidateLetter, ruleScoreText, snippet } from '../scorer/format';
 
 export function WinnerTable(props: { result: ItemScore; indices: number[]; gold: number | null }) {
@@ -41,11 +42,7 @@ export function WinnerTable(props: { result: ItemScore; indices: number[]; gold:
                   {result.candidates.map((c, p) => (
                     <td key={p} data-col={field} data-value={c[field]} className={p === w ? 'win' : undefined}>
                       {ruleScoreText(r, c, 'bits')}
-                      {p === w && (
-                        <span className="win-mark">
-                          {' '}★<span className="sr-only"> winner</span>
-                        </span>
-                      )}
+                      {p === w && <WinMark />}
                     </td>
                   ))}
                 </tr>

@@ -7,6 +7,7 @@ import type { InputProblem } from '../../state/inputCheck';
 import type { Units } from '../../state/workspaceSchema';
 import { candidateLetter, fmt, inUnits, RULE_LABEL, visible } from './format';
 import { ScrollX } from '../common/ScrollX';
+import { WinMark } from '../common/WinMark';
 
 type NumericKey = 'n_tokens' | 'n_bytes' | 'n_chars' | ScoreField | 'first_token_bits';
 
@@ -282,11 +283,7 @@ export function ScoreTable(props: ScoreTableProps) {
                     return (
                       <td key={col.key} data-col={col.key} data-value={c[col.key]} className={win ? 'win' : undefined}>
                         {cellText(c, col, units)}
-                        {win && (
-                          <span className="win-mark" title={`winner under ${RULE_LABEL[col.rule!]}`}>
-                            {' '}★<span className="sr-only"> winner under {RULE_LABEL[col.rule!]}</span>
-                          </span>
-                        )}
+                        {win && <WinMark rule={RULE_LABEL[col.rule!]} />}
                       </td>
                     );
                   })}
