@@ -11,6 +11,7 @@ import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import { listen, staticHost } from './staticHost';
 import { decodeSnapshot } from '../../src/state/snapshot';
 import { LESSONS } from '../../src/ui/lessons/content';
+import { DECIDING_RULES } from '../../src/core/scoring/rules';
 
 /** The plain static host: the build alone (with its embedded stories260K), less the data/ folder it ships (the lesson's summary fallback is tested on it). */
 const { server: hostServer, log: hostLog } = staticHost({ '/data/': null });
@@ -108,7 +109,7 @@ describe('embeds on any static host', () => {
       expect(await f.getAttribute('[data-testid=scorer]', 'data-parts')).toBe('banner,winners');
       await expect(f.locator('[data-testid=score-table]').count()).resolves.toBe(0);
       const shown = await winnerValues(f);
-      expect(shown.length).toBe(6);
+      expect(shown.length).toBe(DECIDING_RULES.length);
       for (const row of shown) {
         expect(row.winner, row.rule).toBe(snapshot.result.winners[row.rule as keyof typeof snapshot.result.winners]);
         row.values.forEach((cell, i) => {
@@ -198,8 +199,8 @@ describe('embeds on any static host', () => {
     await page.goto(plainSnapshotSrc);
     await page.getByTestId('snapshot-badge').waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => typeof WebAssembly)).toBe('undefined');
-    await expect(page.locator('[data-testid=winner-table] tbody tr').count()).resolves.toBe(6);
-    await expect(page.locator('[data-testid=winner-table] td.win').count()).resolves.toBe(6);
+    await expect(page.locator('[data-testid=winner-table] tbody tr').count()).resolves.toBe(DECIDING_RULES.length);
+    await expect(page.locator('[data-testid=winner-table] td.win').count()).resolves.toBe(DECIDING_RULES.length);
     // The full table, on request: one row per answer.
     await page.goto(plainSnapshotSrc.replace('?embed=1', '?embed=1&parts=table'));
     await page.reload();

@@ -15,6 +15,7 @@ import { listen, staticHost, DIST } from './staticHost';
 import { figureSnapshots, type FigureSnapshot } from './figureSnapshots';
 import { elementSnippet } from '../../src/ui/embed/embedCode';
 import { figureFallbackHtml } from '../../src/ui/embed/figureFallback';
+import { DECIDING_RULES } from '../../src/core/scoring/rules';
 
 const host = staticHost({}, { cors: true });
 let blogPage = '';
@@ -109,7 +110,7 @@ describe('<lengthlens-figure> on a blog', () => {
     // Every winner and value as each snapshot holds it.
     for (const [fig, snap] of [[first, snaps.scorer], [second, snaps.second]] as const) {
       const rows = await fig.locator('[data-testid=winner-table] tbody tr').evaluateAll((trs) => trs.map((tr) => ({ rule: (tr as HTMLElement).dataset.rule!, winner: Number((tr as HTMLElement).dataset.winner) })));
-      expect(rows.length).toBe(6);
+      expect(rows.length).toBe(DECIDING_RULES.length);
       for (const r of rows) expect(r.winner, r.rule).toBe(snap.snapshot.result.winners[r.rule as keyof typeof snap.snapshot.result.winners]);
     }
     await expect.poll(() => second.locator(".trace-svg").count(), { timeout: 10_000 }).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { baseUrl, collectErrors, launchChromium, screenshot } from './chromium';
 import { defaultWorkspace } from '../../src/state/workspace';
 import { workspaceHash } from '../../src/state/urlState';
+import { DECIDING_RULES } from '../../src/core/scoring/rules';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ describe('the Scorer figure as an image', () => {
     const svg = fs.readFileSync((await svgDownload.path())!, 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).toContain('Which answer wins under each scoring rule');
-    expect(svg.match(/ ★<\/text>/g)!.length).toBe(6);
+    expect(svg.match(/ ★<\/text>/g)!.length).toBe(DECIDING_RULES.length);
     const text = (cells: string) => svg.includes(`>${cells}<`);
     // Each rule's row names the winner the table shows (sum log-prob is the raw sum's column, per char acc_norm's, …).
     for (const [label, col] of [['sum log-prob (acc)', 'sum_logprob'], ['per char (acc_norm)', 'per_char'], ['per byte (acc_bytes)', 'per_byte'], ['per token', 'per_token'], ['PMI (acc_mutual_info)', 'pmi'], ['whole word', 'word_logprob']] as const) {

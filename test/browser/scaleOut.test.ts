@@ -62,7 +62,7 @@ describe('an lm-eval-harness output folder in the Task lab', () => {
       // The rules the log cannot decide: one sentence each, the core's, naming the missing field.
       const items = parseLogSamples(fs.readFileSync(t.samples, 'utf8')).records.map(logSampleToItem);
       const expected = logGaps(items, APP_REMEDY).filter((g) => g.view !== PER_TOKEN_VIEW).map((g) => g.sentence);
-      expect(expected).toHaveLength(3);
+      expect(expected).toHaveLength(4);
       expect(await page.getByTestId('log-gaps').locator('li').allTextContents()).toEqual(expected);
       expect(await page.getByTestId('prior-missing').textContent()).toBe(perTokenGap(APP_REMEDY));
     }

@@ -216,7 +216,7 @@ describe('Scorer', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=score-table] td[data-pending=true]').length === 0);
     const seen = (await page.evaluate(() => (window as unknown as { __pending: string[][] }).__pending)).filter((p) => p.length > 0);
     expect(seen.length).toBeGreaterThan(0);
-    for (const p of seen) expect(p.sort()).toEqual(['0:pmi', '0:word_logprob']);
+    for (const p of seen) expect(p.sort()).toEqual(['0:ncc', '0:pmi', '0:word_logprob']);
     // The reference: `lengthlens score --dtype q8`, or where Node's native int8 kernels differ from
     // WebAssembly's on this CPU (nativeQ8.ts), the same item from scratch in this browser.
     const native = await nodeQ8AsWasm();
