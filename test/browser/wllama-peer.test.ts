@@ -33,15 +33,20 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** One benchmark item of stories260K: lengthlens's fp32 log-probs of it, and the model's F32 GGUF. */
+async function oneItemInputs() {
+  const modelDir = path.join(MODELS_DIR, 'stories260K');
+  const engine = await createNodeEngine({ kind: 'path', path: modelDir }, 'fp32');
+  const m = engine.current()!;
+  const inp = await peerInputs(m, benchItemsFor(m, { ...HELLASWAG_SHAPE, items: 1 }), 1);
+  await engine.unload();
+  return { inp, gguf: ensureGguf(modelDir, 'f32', dir) };
+}
+
 describe('wllama and lengthlens agree at fp32 (stories260K)', () => {
   it('every scored token of one benchmark item, the kv way, within 1e-4 nats', async (ctx) => {
     if (missing) return ctx.skip();
-    const modelDir = path.join(MODELS_DIR, 'stories260K');
-    const engine = await createNodeEngine({ kind: 'path', path: modelDir }, 'fp32');
-    const m = engine.current()!;
-    const inp = await peerInputs(m, benchItemsFor(m, { ...HELLASWAG_SHAPE, items: 1 }), 1);
-    await engine.unload();
-    const gguf = ensureGguf(modelDir, 'f32', dir);
+    const { inp, gguf } = await oneItemInputs();
     const [kv] = await runWllamaPeer(browser, { ...inp, gguf }, { rounds: 1, chunk: 1, appItemsPerS: 1, against: 'lengthlens node fp32' });
     expect(kv.peer).toBe('wllama-kv');
     expect(kv.max_abs_logprob_diff).toBeLessThanOrEqual(F32_BOUND);
@@ -50,12 +55,7 @@ describe('wllama and lengthlens agree at fp32 (stories260K)', () => {
 
   it('on two threads (the multi-thread build, on a cross-origin isolated page): the same bound, and wllama reports two threads', async (ctx) => {
     if (missing) return ctx.skip();
-    const modelDir = path.join(MODELS_DIR, 'stories260K');
-    const engine = await createNodeEngine({ kind: 'path', path: modelDir }, 'fp32');
-    const m = engine.current()!;
-    const inp = await peerInputs(m, benchItemsFor(m, { ...HELLASWAG_SHAPE, items: 1 }), 1);
-    await engine.unload();
-    const gguf = ensureGguf(modelDir, 'f32', dir);
+    const { inp, gguf } = await oneItemInputs();
     const [kv] = await runWllamaPeer(browser, { ...inp, gguf }, { rounds: 1, chunk: 1, appItemsPerS: 1, against: 'lengthlens node fp32', threads: 2 });
     expect(kv.threads).toBe(2);
     expect(kv.environment).toMatch(/multi-thread build, 2 threads/);

@@ -3,7 +3,6 @@
 // unconditional_n_tokens, winners.ncc) and its table, `task --json` and `--csv` (accuracy,
 // chance-normalised, Spearman), `check --model`, and a snapshot link, old ones (made before the
 // rule) included.
-import LZString from 'lz-string';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ItemScore } from '../../src/core/scoring/types';
 import type { TaskMetrics } from '../../src/core/metrics/types';
 import { decodeSnapshot, encodeSnapshot, scorerSnapshot } from '../../src/state/snapshot';
+import { decodeWithoutRule } from '../state/olderSnapshot';
 import { runInProcess } from './inProcess';
 import { MODELS_DIR } from '../paths';
 
@@ -96,17 +96,10 @@ describe('acc_ncc in every output', () => {
     expect(dec.snapshot.result.winners.ncc).toBe(result.winners.ncc);
     expect(dec.snapshot.result.candidates.map((c) => [c.ncc, c.unconditional_n_tokens])).toEqual(result.candidates.map((c) => [c.ncc, c.unconditional_n_tokens]));
     // The same snapshot as the app wrote it before the rule: no ncc fields, no ncc winner.
-    const old = structuredClone(s.snapshot) as unknown as { result: { candidates: Record<string, unknown>[]; winners: Record<string, number> } };
-    for (const c of old.result.candidates) {
-      delete c.ncc;
-      delete c.unconditional_n_tokens;
-    }
-    delete old.result.winners.ncc;
-    const back = decodeSnapshot(LZString.compressToEncodedURIComponent(JSON.stringify(old)));
-    if (!back.ok || back.snapshot.kind !== 'scorer') throw new Error(back.ok ? 'kind' : back.error);
-    expect(back.snapshot.result.winners.ncc).toBe(-1);
-    expect(back.snapshot.result.candidates.every((c) => Number.isNaN(c.ncc) && Number.isNaN(c.unconditional_n_tokens))).toBe(true);
-    expect(back.snapshot.result.winners.acc_word).toBe(result.winners.acc_word);
-    expect(back.snapshot.result.candidates[1].sum_logprob).toBe(result.candidates[1].sum_logprob);
+    const older = decodeWithoutRule(s.snapshot, ['ncc', 'unconditional_n_tokens'], 'ncc');
+    expect(older.result.winners.ncc).toBe(-1);
+    expect(older.result.candidates.every((c) => Number.isNaN(c.ncc) && Number.isNaN(c.unconditional_n_tokens))).toBe(true);
+    expect(older.result.winners.acc_word).toBe(result.winners.acc_word);
+    expect(older.result.candidates[1].sum_logprob).toBe(result.candidates[1].sum_logprob);
   });
 });

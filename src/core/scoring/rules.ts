@@ -7,6 +7,7 @@
 import { priorWeightedRate } from '../bpb/perByteCost';
 import { codePointLength, utf8Length } from '../text/unicode';
 import { NCC } from './rules/ncc';
+import { againstUnconditional } from './rules/unconditional';
 import { DEFAULT_MU } from './types';
 
 /**
@@ -222,7 +223,7 @@ const BUILT_IN = [
     higherIsBetter: true,
     needs: ['unconditionalLogprob'],
     score: (c: RuleInputs) =>
-      c.unconditionalIsConditional ? (Number.isNaN(c.logprob) ? NaN : 0) : c.logprob - c.unconditionalLogprob!,
+      againstUnconditional(c, () => c.logprob - c.unconditionalLogprob!),
   },
   {
     id: 'bits_per_byte',

@@ -7,6 +7,7 @@
 // project (no copy of the paper was reachable); with `--unconditional "N/A"` the prior is Zhao et
 // al. 2021's content-free string instead.
 import type { RuleInputs, ScoringRule } from '../rules';
+import { againstUnconditional } from './unconditional';
 
 export const NCC = {
   id: 'acc_ncc',
@@ -24,6 +25,5 @@ export const NCC = {
   higherIsBetter: true,
   needs: ['nTokens', 'unconditionalLogprob', 'unconditionalNTokens'],
   // As PMI: when the unconditional term is the conditional one, the ratio is 1 by definition.
-  score: (c: RuleInputs) =>
-    c.unconditionalIsConditional ? (Number.isNaN(c.logprob) ? NaN : 0) : c.logprob / c.nTokens! - c.unconditionalLogprob! / c.unconditionalNTokens!,
+  score: (c: RuleInputs) => againstUnconditional(c, () => c.logprob / c.nTokens! - c.unconditionalLogprob! / c.unconditionalNTokens!),
 } as const satisfies ScoringRule;
